@@ -1,0 +1,30 @@
+// elementwise.glsl: applies ELEMENTWISE_OP(a, b) to two df64 operands per lane, two lanes per
+// RGBA32F texel (xy and zw). With ELEMENTWISE_CHAIN, the op is applied u_repeat times in a
+// dependent chain, x = OP(x, b), which is how op cost is timed. With ELEMENTWISE_COMPLEX the
+// op takes and returns a whole texel (a complex df64).
+#include "df64.glsl"
+
+uniform sampler2D u_a;
+uniform sampler2D u_b;
+uniform int u_repeat;
+out vec4 o_result;
+
+void main() {
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    vec4 a = texelFetch(u_a, p, 0);
+    vec4 b = texelFetch(u_b, p, 0);
+#ifdef ELEMENTWISE_CHAIN
+    vec2 x0 = a.xy;
+    vec2 x1 = a.zw;
+    for (int i = 0; i < u_repeat; ++i) {
+        x0 = ELEMENTWISE_OP(x0, b.xy);
+        x1 = ELEMENTWISE_OP(x1, b.zw);
+    }
+    o_result = vec4(x0, x1);
+#elif defined(ELEMENTWISE_COMPLEX)
+    // One complex df64 per texel: [re.hi, re.lo, im.hi, im.lo].
+    o_result = ELEMENTWISE_OP(a, b);
+#else
+    o_result = vec4(ELEMENTWISE_OP(a.xy, b.xy), ELEMENTWISE_OP(a.zw, b.zw));
+#endif
+}

@@ -1,0 +1,215 @@
+//! `df64gl`: device information, the driver probe (Thall's Table I) and the df64 accuracy
+//! tables (Table II, Warwick's statistics) on the chosen OpenGL device.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use df64gl::experiments::accuracy::{run_accuracy, AccuracyOptions};
+use df64gl::experiments::{ExperimentError, Session};
+use df64gl::gl::{list_devices, DeviceChoice, GlContext};
+use df64gl::kernels::Df64Op;
+use df64gl::probe::{probe_driver, run_probe, store_cached, DEFAULT_SAMPLES};
+
+#[derive(Parser)]
+#[command(
+    name = "df64gl",
+    version,
+    about = "Double-float (df64) arithmetic as OpenGL fragment programs, measured on your driver"
+)]
+struct Cli {
+    /// EGL device: `auto` (a GPU if there is one), an index from `df64gl info --devices`, or a
+    /// name fragment such as `nvidia` or `software`. Also read from DF64GL_DEVICE.
+    #[arg(long, global = true)]
+    device: Option<String>,
+
+    /// Print JSON instead of tables.
+    #[arg(long, global = true)]
+    json: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The OpenGL device, driver, versions, limits and extensions that matter.
+    Info {
+        /// List every EGL device instead of opening one.
+        #[arg(long)]
+        devices: bool,
+    },
+    /// Measure the driver's f32 arithmetic and error-free transforms (Thall's Table I) and
+    /// show the configuration df64 programs will use.
+    Probe {
+        /// Inputs per test.
+        #[arg(long, default_value_t = DEFAULT_SAMPLES)]
+        samples: usize,
+    },
+    /// Table II: max and RMS error of each df64 op in ulp48 on the GPU, with Warwick's
+    /// statistics and each op's cost relative to an f32 add.
+    Accuracy {
+        /// Random inputs per operation.
+        #[arg(long, default_value_t = 1 << 22)]
+        samples: usize,
+        /// Operations to measure (default: the accurate defaults and Thall's variants).
+        #[arg(long, value_delimiter = ',')]
+        ops: Vec<Df64Op>,
+        /// Inputs for Warwick's statistics; 0 skips them.
+        #[arg(long, default_value_t = 1 << 20)]
+        warwick_samples: usize,
+        /// Skip the cost measurement.
+        #[arg(long)]
+        no_cost: bool,
+        #[arg(long, default_value_t = 2007)]
+        seed: u64,
+        /// Probe the driver again instead of using the cached result.
+        #[arg(long)]
+        reprobe: bool,
+        /// Exit with status 1 when an accurate op misses its target or a result differs from
+        /// the CPU mirror on a round-to-nearest driver.
+        #[arg(long)]
+        check: bool,
+    },
+}
+
+fn print_json<T: serde::Serialize>(value: &T) -> Result<(), ExperimentError> {
+    let text = serde_json::to_string_pretty(value)
+        .map_err(|e| ExperimentError::Invalid(format!("JSON output: {e}")))?;
+    println!("{text}");
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
+    let device = DeviceChoice::from_arg_or_env(cli.device.as_deref());
+    match cli.command {
+        Command::Info { devices } => {
+            if devices {
+                let list = list_devices()?;
+                if cli.json {
+                    print_json(&list)?;
+                } else {
+                    for d in &list {
+                        println!("{}", d.label());
+                        println!("    extensions: {}", d.extensions.join(" "));
+                    }
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            let ctx = GlContext::headless(&device)?;
+            let info = ctx.info();
+            if cli.json {
+                print_json(info)?;
+            } else {
+                println!("device:        {}", info.device);
+                println!("vendor:        {}", info.vendor);
+                println!("renderer:      {}", info.renderer);
+                println!("OpenGL:        {}", info.version);
+                println!(
+                    "GLSL:          {} (shaders use #version {})",
+                    info.glsl_version, info.glsl_number
+                );
+                println!("max texture:   {} texels", info.max_texture_size);
+                println!(
+                    "color attach.: {} (draw buffers {})",
+                    info.max_color_attachments, info.max_draw_buffers
+                );
+                println!(
+                    "precise:       {}",
+                    if info.has_precise() { "yes" } else { "no" }
+                );
+                println!(
+                    "fp64 shaders:  {}",
+                    if info.gpu_shader_fp64 { "yes" } else { "no" }
+                );
+                println!(
+                    "gpu_shader5:   {}",
+                    if info.gpu_shader5 { "yes" } else { "no" }
+                );
+                println!(
+                    "timer queries: {}",
+                    if info.timer_query { "yes" } else { "no" }
+                );
+                println!("extensions:    {}", info.extensions_of_interest.join(" "));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Probe { samples } => {
+            let ctx = GlContext::headless(&device)?;
+            let report = if samples == DEFAULT_SAMPLES {
+                probe_driver(&ctx, true)?
+            } else {
+                let r = run_probe(&ctx, samples.max(1))?;
+                let _ = store_cached(&r);
+                r
+            };
+            if cli.json {
+                print_json(&report)?;
+            } else {
+                print!("{}", report.table());
+            }
+            Ok(if report.config.is_some() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(2)
+            })
+        }
+        Command::Accuracy {
+            samples,
+            ops,
+            warwick_samples,
+            no_cost,
+            seed,
+            reprobe,
+            check,
+        } => {
+            let session = Session::open(&device, reprobe)?;
+            let mut options = AccuracyOptions {
+                samples,
+                seed,
+                warwick_samples,
+                cost: !no_cost,
+                ..AccuracyOptions::default()
+            };
+            if !ops.is_empty() {
+                options.ops = ops;
+            }
+            let bar = ProgressBar::new(1);
+            bar.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} [{elapsed}]")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            let report = run_accuracy(&session, &options, &mut |done, total, label| {
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+                bar.set_message(label.to_string());
+            })?;
+            bar.finish_and_clear();
+            if cli.json {
+                print_json(&report)?;
+            } else {
+                print!("{}", report.table());
+            }
+            let failures = report.failures();
+            if check && !failures.is_empty() {
+                for f in failures {
+                    eprintln!("df64gl: {f}");
+                }
+                return Ok(ExitCode::from(1));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("df64gl: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,402 @@
+//! Table II on this driver: max and RMS error of each df64 operation in ulp48 over random
+//! inputs in Thall's operand ranges, checked bit for bit against the CPU mirror, with
+//! Warwick's FP64-ulp statistics and the cost of each op relative to an f32 add.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::paper::{thall_table2, warwick_table1, ThallTable2, WarwickTable1};
+use super::{ExperimentError, Session};
+use crate::gl::GlInfo;
+use crate::kernels::{Df64Kernels, Df64Op};
+use crate::numeric::df64::{df64_quick_two_sum, Df64};
+use crate::numeric::reference::{error_ulp48, ulp_bits, ulp_distance_f64, Dd};
+use crate::probe::DriverConfig;
+
+#[derive(Debug, Clone)]
+pub struct AccuracyOptions {
+    /// Random inputs per operation.
+    pub samples: usize,
+    pub seed: u64,
+    pub ops: Vec<Df64Op>,
+    /// Inputs for Warwick's statistics (0 skips them).
+    pub warwick_samples: usize,
+    /// Measure cost relative to an f32 add.
+    pub cost: bool,
+    /// Ops per lane in the cost chains.
+    pub cost_repeat: i32,
+    /// Texels per cost pass.
+    pub cost_texels: usize,
+}
+
+impl Default for AccuracyOptions {
+    fn default() -> Self {
+        let mut ops = Df64Op::ACCURATE.to_vec();
+        ops.extend(Df64Op::THALL);
+        AccuracyOptions {
+            samples: 1 << 22,
+            seed: 2007,
+            ops,
+            warwick_samples: 1 << 20,
+            cost: true,
+            cost_repeat: 32,
+            cost_texels: 1 << 16,
+        }
+    }
+}
+
+/// The accuracy target of an accurate default, from the engine's specification.
+pub fn target(op: Df64Op) -> Option<(f64, f64)> {
+    match op {
+        Df64Op::Add | Df64Op::Sub | Df64Op::Mul | Df64Op::Sqr | Df64Op::Sqrt | Df64Op::MulF32 => {
+            Some((0.5, 0.25))
+        }
+        Df64Op::Div | Df64Op::Recip | Df64Op::Rsqrt => Some((1.0, 0.25)),
+        _ => None,
+    }
+}
+
+/// Thall's operand ranges (Table II) for an op's operands.
+pub fn operand_range(op: Df64Op) -> (f64, f64, &'static str) {
+    match op {
+        Df64Op::Sqrt | Df64Op::SqrtThall => (0.0, 1.0, "[0, 1]"),
+        Df64Op::Rsqrt | Df64Op::RsqrtThall => (f64::MIN_POSITIVE, 1.0, "(0, 1)"),
+        _ => (-1.0, 1.0, "[-1, 1]"),
+    }
+}
+
+/// A df64 with a full-precision low word: hi uniform in [lo, hi), lo uniform within ulp(hi)/2.
+pub fn random_df64(rng: &mut impl Rng, lo: f64, hi: f64) -> Df64 {
+    let x: f64 = rng.gen_range(lo..hi);
+    let h = x as f32;
+    if h == 0.0 {
+        return Df64::new(h, 0.0);
+    }
+    let l = (rng.gen_range(-0.5..0.5) * ulp_bits(h as f64, 23)) as f32;
+    let d = df64_quick_two_sum(h, l);
+    if d.hi as f64 <= lo || d.hi as f64 >= hi {
+        Df64::new(h, 0.0)
+    } else {
+        d
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AccuracyRow {
+    pub op: String,
+    pub variant: &'static str,
+    pub range: String,
+    pub samples: usize,
+    pub max_ulp48: f64,
+    pub rms_ulp48: f64,
+    /// (max, rms) targets for the accurate defaults.
+    pub target: Option<(f64, f64)>,
+    pub meets_target: Option<bool>,
+    /// Thall's G80 (max, rms) for the same operation, from `assets/thall-table2.json`.
+    pub thall_g80: Option<(f64, f64)>,
+    /// Results that differ in any bit from the CPU mirror.
+    pub mirror_mismatches: usize,
+    /// The probe showed round-to-nearest, so mismatches are errors.
+    pub mirror_must_match: bool,
+    /// Time per op relative to an f32 add on the same engine (chained ops, one run).
+    pub cost_vs_f32_add: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct WarwickStats {
+    pub op: String,
+    pub samples: usize,
+    pub mean: f64,
+    pub median: f64,
+    pub max: f64,
+    pub min: f64,
+    pub sd: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AccuracyReport {
+    pub driver: GlInfo,
+    pub config: DriverConfig,
+    pub seed: u64,
+    pub rows: Vec<AccuracyRow>,
+    pub warwick: Vec<WarwickStats>,
+    pub warwick_paper: WarwickTable1,
+    pub thall_paper: ThallTable2,
+    pub cost_method: String,
+}
+
+impl AccuracyReport {
+    /// Rows of accurate defaults that miss their targets, or any mirror mismatch that must not be.
+    pub fn failures(&self) -> Vec<String> {
+        let mut f = Vec::new();
+        for r in &self.rows {
+            if r.meets_target == Some(false) {
+                f.push(format!(
+                    "{}: max {:.3} / rms {:.3} ulp48 misses target {:?}",
+                    r.op, r.max_ulp48, r.rms_ulp48, r.target
+                ));
+            }
+            if r.mirror_must_match && r.mirror_mismatches > 0 {
+                f.push(format!(
+                    "{}: {} results differ from the CPU mirror",
+                    r.op, r.mirror_mismatches
+                ));
+            }
+        }
+        f
+    }
+
+    pub fn table(&self) -> String {
+        let mut s = format!(
+            "df64 accuracy on {} ({}), ulp48 = 2^(e-47); {} inputs per op, seed {}\n",
+            self.driver.renderer,
+            self.driver.version,
+            self.rows.first().map(|r| r.samples).unwrap_or(0),
+            self.seed
+        );
+        s.push_str(&format!(
+            "{:<12} {:<9} {:<8} {:>9} {:>8} {:>12} {:>14} {:>10} {:>12}\n",
+            "op", "variant", "range", "max", "rms", "target", "Thall G80", "mirror", "cost/f32add"
+        ));
+        for r in &self.rows {
+            let target = match (r.target, r.meets_target) {
+                (Some((m, q)), Some(ok)) => format!("{m}/{q} {}", if ok { "ok" } else { "MISS" }),
+                _ => "-".into(),
+            };
+            let thall = r
+                .thall_g80
+                .map(|(m, q)| format!("{m}/{q}"))
+                .unwrap_or_else(|| "-".into());
+            let mirror = if r.mirror_mismatches == 0 {
+                "=".to_string()
+            } else {
+                format!("{} diff", r.mirror_mismatches)
+            };
+            let cost = r
+                .cost_vs_f32_add
+                .map(|c| format!("{c:.1}x"))
+                .unwrap_or_else(|| "-".into());
+            s.push_str(&format!(
+                "{:<12} {:<9} {:<8} {:>9.3} {:>8.3} {:>12} {:>14} {:>10} {:>12}\n",
+                r.op, r.variant, r.range, r.max_ulp48, r.rms_ulp48, target, thall, mirror, cost
+            ));
+        }
+        if !self.warwick.is_empty() {
+            s.push_str(&format!(
+                "\nWarwick's statistics: distance in f64 ulps to the f64 result, inputs uniform in [-1e6, 1e6] ({} samples)\n",
+                self.warwick[0].samples
+            ));
+            s.push_str(&format!(
+                "{:<12} {:>10} {:>8} {:>10} {:>6} {:>10}   {}\n",
+                "op", "mean", "median", "max", "min", "sd", "Warwick (CUDA): mean/median/max/sd"
+            ));
+            for w in &self.warwick {
+                let paper = self
+                    .warwick_paper
+                    .rows
+                    .iter()
+                    .find(|p| w.op.starts_with(&p.op))
+                    .map(|p| format!("{}/{}/{}/{}", p.mean, p.median, p.max, p.sd))
+                    .unwrap_or_default();
+                s.push_str(&format!(
+                    "{:<12} {:>10.3} {:>8} {:>10} {:>6} {:>10.3}   {}\n",
+                    w.op, w.mean, w.median, w.max, w.min, w.sd, paper
+                ));
+            }
+        }
+        s.push_str(&format!("\ncost: {}\n", self.cost_method));
+        s
+    }
+}
+
+fn inputs(op: Df64Op, n: usize, seed: u64) -> (Vec<Df64>, Vec<Df64>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (op as u64).wrapping_mul(0x9E37_79B9));
+    let (lo, hi, _) = operand_range(op);
+    let mut a = Vec::with_capacity(n);
+    let mut b = Vec::with_capacity(n);
+    for _ in 0..n {
+        a.push(random_df64(&mut rng, lo, hi));
+        let mut y = random_df64(&mut rng, -1.0, 1.0);
+        if op == Df64Op::MulF32 {
+            y.lo = 0.0;
+        }
+        b.push(y);
+    }
+    (a, b)
+}
+
+fn variant(op: Df64Op) -> &'static str {
+    if Df64Op::THALL.contains(&op) {
+        "thall"
+    } else {
+        "accurate"
+    }
+}
+
+fn thall_name(op: Df64Op) -> &'static str {
+    op.name().trim_end_matches("_thall")
+}
+
+/// Runs the accuracy experiment; `progress` is called after each step with (done, total, label).
+pub fn run_accuracy(
+    session: &Session,
+    options: &AccuracyOptions,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<AccuracyReport, ExperimentError> {
+    if options.samples == 0 {
+        return Err(ExperimentError::Invalid(
+            "--samples must be at least 1".into(),
+        ));
+    }
+    let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
+    let thall = thall_table2()?;
+    let warwick_paper = warwick_table1()?;
+    let warwick_ops: &[Df64Op] = if options.warwick_samples > 0 {
+        &[
+            Df64Op::Add,
+            Df64Op::Sub,
+            Df64Op::Mul,
+            Df64Op::Div,
+            Df64Op::AddThall,
+            Df64Op::SubThall,
+            Df64Op::MulThall,
+            Df64Op::DivThall,
+        ]
+    } else {
+        &[]
+    };
+    let total =
+        options.ops.len() * (1 + options.cost as usize) + warwick_ops.len() + options.cost as usize;
+    let mut done = 0usize;
+    let mut rows = Vec::new();
+    for &op in &options.ops {
+        progress(done, total, op.name());
+        let (a, b) = inputs(op, options.samples, options.seed);
+        let got = kernels.apply(op, &a, &b)?;
+        let mirror = op.mirror();
+        let reference = op.reference();
+        let (mut max, mut sum_sq, mut mismatches) = (0.0f64, 0.0f64, 0usize);
+        for i in 0..a.len() {
+            let m = mirror(a[i], b[i]);
+            if m.hi.to_bits() != got[i].hi.to_bits() || m.lo.to_bits() != got[i].lo.to_bits() {
+                mismatches += 1;
+            }
+            if let Some(r) = reference {
+                let e = error_ulp48(got[i], r(Dd::from_df64(a[i]), Dd::from_df64(b[i])));
+                max = max.max(e);
+                sum_sq += e * e;
+            }
+        }
+        let rms = (sum_sq / a.len() as f64).sqrt();
+        let t = target(op);
+        rows.push(AccuracyRow {
+            op: op.name().to_string(),
+            variant: variant(op),
+            range: operand_range(op).2.to_string(),
+            samples: a.len(),
+            max_ulp48: max,
+            rms_ulp48: rms,
+            target: t,
+            meets_target: t.map(|(tm, tr)| max <= tm && rms <= tr),
+            thall_g80: thall
+                .rows
+                .iter()
+                .find(|r| r.op == thall_name(op))
+                .map(|r| (r.max, r.rms)),
+            mirror_mismatches: mismatches,
+            mirror_must_match: kernels.round_to_nearest(),
+            cost_vs_f32_add: None,
+        });
+        done += 1;
+    }
+    let mut warwick = Vec::new();
+    for &op in warwick_ops {
+        progress(done, total, &format!("warwick {}", op.name()));
+        warwick.push(warwick_stats(
+            &kernels,
+            op,
+            options.warwick_samples,
+            options.seed,
+        )?);
+        done += 1;
+    }
+    if options.cost {
+        progress(done, total, "cost: f32 add");
+        let repeat = options.cost_repeat.max(1);
+        let best = |op: Df64Op| -> Result<f64, ExperimentError> {
+            let mut t = f64::INFINITY;
+            for _ in 0..3 {
+                t = t.min(
+                    kernels
+                        .time_chain(op, options.cost_texels, repeat)?
+                        .best()
+                        .as_secs_f64(),
+                );
+            }
+            Ok(t)
+        };
+        let base = best(Df64Op::F32Add)?;
+        done += 1;
+        for (i, &op) in options.ops.iter().enumerate() {
+            progress(done, total, &format!("cost: {}", op.name()));
+            rows[i].cost_vs_f32_add = Some(best(op)? / base);
+            done += 1;
+        }
+    }
+    progress(total, total, "done");
+    Ok(AccuracyReport {
+        driver: session.ctx.info().clone(),
+        config: kernels.config(),
+        seed: options.seed,
+        rows,
+        warwick,
+        warwick_paper,
+        thall_paper: thall,
+        cost_method: format!(
+            "GPU time of one pass over {} texels applying the op {} times per lane in a dependent chain, \
+             divided by the same for an f32 add; best of 3, all in this run",
+            options.cost_texels, options.cost_repeat
+        ),
+    })
+}
+
+fn warwick_stats(
+    kernels: &Df64Kernels,
+    op: Df64Op,
+    n: usize,
+    seed: u64,
+) -> Result<WarwickStats, ExperimentError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(0x3A3));
+    let xs: Vec<f64> = (0..n).map(|_| rng.gen_range(-1e6..1e6)).collect();
+    let ys: Vec<f64> = (0..n).map(|_| rng.gen_range(-1e6..1e6)).collect();
+    let a: Vec<Df64> = xs.iter().map(|x| Df64::from_f64(*x)).collect();
+    let b: Vec<Df64> = ys.iter().map(|y| Df64::from_f64(*y)).collect();
+    let got = kernels.apply(op, &a, &b)?;
+    let control = |x: f64, y: f64| match thall_name(op) {
+        "add" => x + y,
+        "sub" => x - y,
+        "mul" => x * y,
+        _ => x / y,
+    };
+    let mut d: Vec<f64> = (0..n)
+        .map(|i| ulp_distance_f64(got[i].to_f64(), control(xs[i], ys[i])) as f64)
+        .collect();
+    d.sort_by(|x, y| x.total_cmp(y));
+    let mean = d.iter().sum::<f64>() / n as f64;
+    let var = d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n as f64;
+    let median = if n % 2 == 1 {
+        d[n / 2]
+    } else {
+        0.5 * (d[n / 2 - 1] + d[n / 2])
+    };
+    Ok(WarwickStats {
+        op: op.name().to_string(),
+        samples: n,
+        mean,
+        median,
+        max: d[n - 1],
+        min: d[0],
+        sd: var.sqrt(),
+    })
+}

@@ -1,0 +1,69 @@
+//! Published values from the papers, read from the JSON files in `assets/` (embedded).
+
+use serde::{Deserialize, Serialize};
+
+use super::ExperimentError;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ThallRow {
+    pub op: String,
+    pub range: String,
+    pub max: f64,
+    pub rms: f64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ThallTable2 {
+    pub source: String,
+    pub device: String,
+    pub rows: Vec<ThallRow>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WarwickRow {
+    pub op: String,
+    pub mean: f64,
+    pub median: f64,
+    pub max: f64,
+    pub min: f64,
+    pub sd: f64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WarwickTable1 {
+    pub source: String,
+    pub device: String,
+    pub rows: Vec<WarwickRow>,
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Result<T, ExperimentError> {
+    serde_json::from_str(text).map_err(|e| ExperimentError::PaperData {
+        file: file.to_string(),
+        detail: e.to_string(),
+    })
+}
+
+pub fn thall_table2() -> Result<ThallTable2, ExperimentError> {
+    parse(
+        "assets/thall-table2.json",
+        include_str!("../../assets/thall-table2.json"),
+    )
+}
+
+pub fn warwick_table1() -> Result<WarwickTable1, ExperimentError> {
+    parse(
+        "assets/warwick-table1.json",
+        include_str!("../../assets/warwick-table1.json"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn bundled_paper_data_parses() {
+        let t = super::thall_table2().unwrap();
+        assert!(t.rows.iter().any(|r| r.op == "div" && r.max == 4.1));
+        let w = super::warwick_table1().unwrap();
+        assert_eq!(w.rows.len(), 4);
+    }
+}

@@ -1,0 +1,139 @@
+//! Framebuffer objects with 1 to 8 color attachments (qf128 writes several at once).
+
+use std::rc::Rc;
+
+use bytemuck::Pod;
+use glow::HasContext;
+
+use super::context::{GlContext, Shared};
+use super::error::{framebuffer_status_name, GlError, GlResult};
+use super::texture::{Texture, TEXEL_BYTES};
+
+pub struct Framebuffer {
+    shared: Rc<Shared>,
+    id: glow::Framebuffer,
+    width: u32,
+    height: u32,
+    attachments: usize,
+}
+
+impl Framebuffer {
+    /// Attaches `targets` (same size) as color attachments 0.. and checks completeness.
+    pub fn new(ctx: &GlContext, targets: &[&Texture]) -> GlResult<Self> {
+        let max = ctx
+            .info()
+            .max_color_attachments
+            .min(ctx.info().max_draw_buffers);
+        if targets.is_empty() || targets.len() > max as usize {
+            return Err(GlError::TooManyAttachments(targets.len(), max));
+        }
+        let (width, height) = (targets[0].width(), targets[0].height());
+        let gl = ctx.gl();
+        let id = unsafe { gl.create_framebuffer() }.map_err(GlError::Create)?;
+        let fb = Framebuffer {
+            shared: ctx.shared.clone(),
+            id,
+            width,
+            height,
+            attachments: targets.len(),
+        };
+        unsafe {
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(id));
+            for (i, t) in targets.iter().enumerate() {
+                gl.framebuffer_texture_2d(
+                    glow::FRAMEBUFFER,
+                    glow::COLOR_ATTACHMENT0 + i as u32,
+                    glow::TEXTURE_2D,
+                    Some(t.id),
+                    0,
+                );
+            }
+            let bufs: Vec<u32> = (0..targets.len())
+                .map(|i| glow::COLOR_ATTACHMENT0 + i as u32)
+                .collect();
+            gl.draw_buffers(&bufs);
+        }
+        ctx.check("glFramebufferTexture2D")?;
+        let status = unsafe { gl.check_framebuffer_status(glow::FRAMEBUFFER) };
+        let mismatch = targets
+            .iter()
+            .any(|t| t.width() != width || t.height() != height);
+        unsafe { gl.bind_framebuffer(glow::FRAMEBUFFER, None) };
+        if status != glow::FRAMEBUFFER_COMPLETE || mismatch {
+            let status = if mismatch {
+                glow::FRAMEBUFFER_INCOMPLETE_ATTACHMENT
+            } else {
+                status
+            };
+            return Err(GlError::IncompleteFramebuffer {
+                status,
+                status_name: framebuffer_status_name(status),
+                attachments: targets.len(),
+                width,
+                height,
+            });
+        }
+        Ok(fb)
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    pub fn attachments(&self) -> usize {
+        self.attachments
+    }
+
+    /// Binds for drawing with the viewport covering every texel.
+    pub(crate) fn bind(&self, ctx: &GlContext) {
+        let gl = ctx.gl();
+        unsafe {
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(self.id));
+            gl.viewport(0, 0, self.width as i32, self.height as i32);
+        }
+    }
+
+    /// Reads color attachment `index` back as `T`s.
+    pub fn read<T: Pod>(&self, ctx: &GlContext, index: usize) -> GlResult<Vec<T>> {
+        let texels = self.width as usize * self.height as usize;
+        let bytes = texels * TEXEL_BYTES;
+        let elem = std::mem::size_of::<T>().max(1);
+        if bytes % elem != 0 || index >= self.attachments {
+            return Err(GlError::SizeMismatch {
+                got: elem,
+                expected: bytes,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let mut out: Vec<T> = vec![T::zeroed(); bytes / elem];
+        let gl = ctx.gl();
+        unsafe {
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.id));
+            gl.read_buffer(glow::COLOR_ATTACHMENT0 + index as u32);
+            gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
+            gl.read_pixels(
+                0,
+                0,
+                self.width as i32,
+                self.height as i32,
+                glow::RGBA,
+                glow::FLOAT,
+                glow::PixelPackData::Slice(Some(bytemuck::cast_slice_mut(&mut out))),
+            );
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, None);
+        }
+        ctx.check("glReadPixels(RGBA, FLOAT)")?;
+        Ok(out)
+    }
+}
+
+impl Drop for Framebuffer {
+    fn drop(&mut self) {
+        unsafe { self.shared.gl.delete_framebuffer(self.id) };
+    }
+}

@@ -1,0 +1,19 @@
+//! GL plumbing: contexts, textures, framebuffers, programs and passes.
+//!
+//! Nothing here knows about df64; it moves RGBA32F texels through fragment programs.
+
+mod context;
+mod error;
+mod framebuffer;
+mod pass;
+mod program;
+mod texture;
+mod window;
+
+pub use context::{list_devices, DeviceChoice, DeviceDesc, GlContext, GlInfo, DEVICE_ENV};
+pub use error::{GlError, GlResult};
+pub use framebuffer::Framebuffer;
+pub use pass::{timed, Pass, PingPong, Timing, Uniform};
+pub use program::{GlslLibrary, Program, ResolvedSource};
+pub use texture::{Layout, Texture, TEXEL_BYTES};
+pub use window::{run_windowed, AppError, WindowApp, WindowOptions};

@@ -1,0 +1,385 @@
+//! GLSL modules and programs.
+//!
+//! Shader sources live in `glsl/` and are embedded in the binary. `#include "name.glsl"` is
+//! resolved here (each module once, cycles reported), with `#line` directives so that a driver's
+//! compile log can be mapped back to the original file and line.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+
+use glow::HasContext;
+
+use super::context::{GlContext, Shared};
+use super::error::{GlError, GlResult};
+
+/// The modules shipped in `glsl/`.
+const BUILTIN_MODULES: &[(&str, &str)] = &[
+    ("df64.glsl", include_str!("../../glsl/df64.glsl")),
+    ("probe.glsl", include_str!("../../glsl/probe.glsl")),
+    (
+        "elementwise.glsl",
+        include_str!("../../glsl/elementwise.glsl"),
+    ),
+];
+
+/// A set of named GLSL modules that `#include` can name.
+#[derive(Clone, Debug)]
+pub struct GlslLibrary {
+    modules: BTreeMap<String, Cow<'static, str>>,
+}
+
+impl Default for GlslLibrary {
+    fn default() -> Self {
+        Self::builtin()
+    }
+}
+
+/// A preprocessed source and the file names its `#line` source numbers refer to.
+#[derive(Clone, Debug)]
+pub struct ResolvedSource {
+    pub text: String,
+    pub files: Vec<String>,
+}
+
+impl ResolvedSource {
+    /// Rewrites a driver log so that `0:12(5)` (Mesa) or `0(12)` (NVIDIA) reads `df64.glsl:12`.
+    pub fn map_log(&self, log: &str) -> String {
+        log.lines()
+            .map(|l| map_log_line(l, &self.files))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+fn take_digits(s: &str) -> Option<(usize, &str)> {
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    if end == 0 {
+        return None;
+    }
+    Some((s[..end].parse().ok()?, &s[end..]))
+}
+
+fn map_log_line(line: &str, files: &[String]) -> String {
+    let trimmed = line.trim_start();
+    let indent = &line[..line.len() - trimmed.len()];
+    let Some((file, rest)) = take_digits(trimmed) else {
+        return line.to_string();
+    };
+    let (lineno, rest) = if let Some(r) = rest.strip_prefix(':') {
+        // Mesa: "0:12(5): error: ..."
+        match take_digits(r) {
+            Some(v) => v,
+            None => return line.to_string(),
+        }
+    } else if let Some(r) = rest.strip_prefix('(') {
+        // NVIDIA: "0(12) : error C0000: ..."
+        match take_digits(r) {
+            Some((n, r2)) => match r2.strip_prefix(')') {
+                Some(r3) => (n, r3),
+                None => return line.to_string(),
+            },
+            None => return line.to_string(),
+        }
+    } else {
+        return line.to_string();
+    };
+    match files.get(file) {
+        Some(name) => format!("{indent}{name}:{lineno}{rest}"),
+        None => line.to_string(),
+    }
+}
+
+impl GlslLibrary {
+    /// The modules shipped with df64gl.
+    pub fn builtin() -> Self {
+        let modules = BUILTIN_MODULES
+            .iter()
+            .map(|(n, s)| (n.to_string(), Cow::Borrowed(*s)))
+            .collect();
+        GlslLibrary { modules }
+    }
+
+    /// Adds or replaces a module (user kernels, tests).
+    pub fn with_module(mut self, name: &str, source: impl Into<String>) -> Self {
+        self.modules
+            .insert(name.to_string(), Cow::Owned(source.into()));
+        self
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.modules.get(name).map(|s| s.as_ref())
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.modules.keys().map(String::as_str)
+    }
+
+    /// Resolves `entry` and its includes after a `#version` line and `defines`.
+    pub fn resolve(
+        &self,
+        entry: &str,
+        version: u32,
+        defines: &[(String, String)],
+    ) -> GlResult<ResolvedSource> {
+        let mut out = String::new();
+        out.push_str(&format!(
+            "#version {version}{}\n",
+            if version >= 150 { " core" } else { "" }
+        ));
+        for (k, v) in defines {
+            out.push_str(&format!("#define {k} {v}\n"));
+        }
+        let mut files = Vec::new();
+        let mut stack = Vec::new();
+        self.expand(entry, "the program", &mut out, &mut files, &mut stack)?;
+        Ok(ResolvedSource { text: out, files })
+    }
+
+    fn expand(
+        &self,
+        name: &str,
+        from: &str,
+        out: &mut String,
+        files: &mut Vec<String>,
+        stack: &mut Vec<String>,
+    ) -> GlResult<()> {
+        if stack.iter().any(|s| s == name) {
+            let mut chain = stack.clone();
+            chain.push(name.to_string());
+            return Err(GlError::IncludeCycle(chain.join(" -> ")));
+        }
+        if files.iter().any(|f| f == name) {
+            return Ok(()); // included once
+        }
+        let source = self.get(name).ok_or_else(|| GlError::ModuleNotFound {
+            name: name.to_string(),
+            from: from.to_string(),
+            known: self.names().collect::<Vec<_>>().join(", "),
+        })?;
+        let index = files.len();
+        files.push(name.to_string());
+        stack.push(name.to_string());
+        out.push_str(&format!("#line 1 {index}\n"));
+        for (i, line) in source.lines().enumerate() {
+            let t = line.trim_start();
+            if let Some(rest) = t.strip_prefix("#include") {
+                let target = rest
+                    .trim()
+                    .strip_prefix('"')
+                    .and_then(|r| r.strip_suffix('"'))
+                    .ok_or_else(|| GlError::BadInclude {
+                        file: name.to_string(),
+                        line: i + 1,
+                    })?;
+                self.expand(target, &format!("{name}:{}", i + 1), out, files, stack)?;
+                // Resume numbering on the line after the include.
+                out.push_str(&format!("#line {} {index}\n", i + 2));
+            } else if t.starts_with("#version") {
+                // The engine writes #version itself; keep line numbers aligned.
+                out.push('\n');
+            } else {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        stack.pop();
+        Ok(())
+    }
+}
+
+const FULLSCREEN_VERTEX: &str = "
+// One triangle that covers the viewport: (-1,-1), (3,-1), (-1,3).
+void main() {
+    vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}
+";
+
+/// A linked full-screen-triangle program whose fragment stage is a resolved GLSL module.
+pub struct Program {
+    shared: Rc<Shared>,
+    pub(crate) id: glow::Program,
+    name: String,
+    source: ResolvedSource,
+    uniforms: RefCell<HashMap<String, Option<glow::UniformLocation>>>,
+}
+
+impl Program {
+    /// Builds a program whose fragment shader is `entry` from `library`, with `defines`.
+    pub fn build(
+        ctx: &GlContext,
+        library: &GlslLibrary,
+        entry: &str,
+        defines: &[(String, String)],
+    ) -> GlResult<Self> {
+        let version = ctx.info().glsl_number;
+        let source = library.resolve(entry, version, defines)?;
+        let vertex_src = format!("#version {version} core\n{FULLSCREEN_VERTEX}");
+        let gl = ctx.gl();
+        unsafe {
+            let vs =
+                compile(gl, glow::VERTEX_SHADER, &vertex_src).map_err(|log| GlError::Compile {
+                    stage: "vertex",
+                    program: entry.to_string(),
+                    log,
+                })?;
+            let fs = match compile(gl, glow::FRAGMENT_SHADER, &source.text) {
+                Ok(fs) => fs,
+                Err(log) => {
+                    gl.delete_shader(vs);
+                    return Err(GlError::Compile {
+                        stage: "fragment",
+                        program: entry.to_string(),
+                        log: source.map_log(&log),
+                    });
+                }
+            };
+            let id = gl.create_program().map_err(GlError::Create)?;
+            gl.attach_shader(id, vs);
+            gl.attach_shader(id, fs);
+            gl.link_program(id);
+            let ok = gl.get_program_link_status(id);
+            let log = gl.get_program_info_log(id);
+            gl.detach_shader(id, vs);
+            gl.detach_shader(id, fs);
+            gl.delete_shader(vs);
+            gl.delete_shader(fs);
+            if !ok {
+                gl.delete_program(id);
+                return Err(GlError::Link {
+                    program: entry.to_string(),
+                    log: source.map_log(&log),
+                });
+            }
+            ctx.check("glLinkProgram")?;
+            Ok(Program {
+                shared: ctx.shared.clone(),
+                id,
+                name: entry.to_string(),
+                source,
+                uniforms: RefCell::new(HashMap::new()),
+            })
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The preprocessed fragment source as handed to the driver.
+    pub fn source(&self) -> &ResolvedSource {
+        &self.source
+    }
+
+    /// The location of uniform `name`; `None` (or an error when `required`) if the program
+    /// has no such active uniform.
+    pub(crate) fn uniform(
+        &self,
+        ctx: &GlContext,
+        name: &str,
+        required: bool,
+    ) -> GlResult<Option<glow::UniformLocation>> {
+        let cached = self.uniforms.borrow().get(name).cloned();
+        let loc = match cached {
+            Some(loc) => loc,
+            None => {
+                let loc = unsafe { ctx.gl().get_uniform_location(self.id, name) };
+                self.uniforms
+                    .borrow_mut()
+                    .insert(name.to_string(), loc.clone());
+                loc
+            }
+        };
+        if loc.is_none() && required {
+            return Err(self.no_uniform(name));
+        }
+        Ok(loc)
+    }
+
+    fn no_uniform(&self, name: &str) -> GlError {
+        GlError::NoUniform {
+            program: self.name.clone(),
+            name: name.to_string(),
+        }
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        unsafe { self.shared.gl.delete_program(self.id) };
+    }
+}
+
+unsafe fn compile(gl: &glow::Context, stage: u32, src: &str) -> Result<glow::Shader, String> {
+    let sh = gl.create_shader(stage)?;
+    gl.shader_source(sh, src);
+    gl.compile_shader(sh);
+    if gl.get_shader_compile_status(sh) {
+        Ok(sh)
+    } else {
+        let log = gl.get_shader_info_log(sh);
+        gl.delete_shader(sh);
+        Err(log)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lib() -> GlslLibrary {
+        GlslLibrary {
+            modules: BTreeMap::new(),
+        }
+        .with_module(
+            "a.glsl",
+            "#include \"b.glsl\"\n#include \"c.glsl\"\nfloat a;\n",
+        )
+        .with_module("b.glsl", "#include \"c.glsl\"\nfloat b;\n")
+        .with_module("c.glsl", "float c;\n")
+        .with_module("x.glsl", "#include \"y.glsl\"\n")
+        .with_module("y.glsl", "#include \"x.glsl\"\n")
+        .with_module("bad.glsl", "#include <c.glsl>\n")
+    }
+
+    #[test]
+    fn includes_once_in_dependency_order() {
+        let r = lib()
+            .resolve("a.glsl", 450, &[("K".into(), "1".into())])
+            .unwrap();
+        assert_eq!(r.files, vec!["a.glsl", "b.glsl", "c.glsl"]);
+        assert_eq!(r.text.matches("float c;").count(), 1);
+        let c = r.text.find("float c;").unwrap();
+        assert!(c < r.text.find("float b;").unwrap());
+        assert!(r.text.starts_with("#version 450 core\n#define K 1\n"));
+    }
+
+    #[test]
+    fn detects_cycles_and_missing_modules() {
+        let e = lib().resolve("x.glsl", 450, &[]).unwrap_err().to_string();
+        assert!(e.contains("x.glsl -> y.glsl -> x.glsl"), "{e}");
+        let e = lib()
+            .resolve("nope.glsl", 450, &[])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("nope.glsl") && e.contains("a.glsl"), "{e}");
+        let e = lib().resolve("bad.glsl", 450, &[]).unwrap_err().to_string();
+        assert!(e.contains("bad.glsl line 1"), "{e}");
+    }
+
+    #[test]
+    fn maps_mesa_and_nvidia_log_lines() {
+        let files = vec!["main.glsl".to_string(), "df64.glsl".to_string()];
+        assert_eq!(
+            map_log_line("1:12(5): error: syntax error", &files),
+            "df64.glsl:12(5): error: syntax error"
+        );
+        assert_eq!(
+            map_log_line("0(7) : error C0000: syntax error", &files),
+            "main.glsl:7 : error C0000: syntax error"
+        );
+        assert_eq!(map_log_line("no location here", &files), "no location here");
+    }
+}

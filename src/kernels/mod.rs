@@ -1,0 +1,424 @@
+//! Numeric kernels on the GPU: element-wise df64 operations as fragment programs built from
+//! `glsl/df64.glsl` with the probe's configuration. Refuses to exist on a driver the probe
+//! could not prove exact.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::gl::{
+    timed, Framebuffer, GlContext, GlError, GlslLibrary, Layout, Pass, Program, Texture, Timing,
+    Uniform,
+};
+use crate::numeric::df64::{self as m, ComplexDf64, Df64};
+use crate::numeric::reference::Dd;
+use crate::probe::{DriverConfig, ProbeReport};
+
+#[derive(Debug, Error)]
+pub enum KernelError {
+    #[error(transparent)]
+    Gl(#[from] GlError),
+    #[error("{0}")]
+    Refused(String),
+    #[error("operands differ in length: {a} and {b} elements")]
+    LengthMismatch { a: usize, b: usize },
+}
+
+/// An element-wise df64 operation the engine can run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+#[clap(rename_all = "snake_case")]
+pub enum Df64Op {
+    Add,
+    Sub,
+    Mul,
+    Sqr,
+    MulF32,
+    Div,
+    Recip,
+    Sqrt,
+    Rsqrt,
+    AddThall,
+    AddSloppy,
+    SubThall,
+    MulThall,
+    SqrThall,
+    DivThall,
+    RecipThall,
+    SqrtThall,
+    RsqrtThall,
+    Neg,
+    Abs,
+    Min,
+    Max,
+    Eq,
+    Neq,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// a * 2^n with n = b.hi as an integer.
+    Ldexp,
+    /// The f32 add on the same engine: the unit of the cost column.
+    F32Add,
+}
+
+type Mirror = fn(Df64, Df64) -> Df64;
+type Reference = fn(Dd, Dd) -> Dd;
+
+fn flag(b: bool) -> Df64 {
+    Df64::new(if b { 1.0 } else { 0.0 }, 0.0)
+}
+
+impl Df64Op {
+    /// The accurate defaults, the Table II rows with targets.
+    pub const ACCURATE: [Df64Op; 9] = [
+        Df64Op::Add,
+        Df64Op::Sub,
+        Df64Op::Mul,
+        Df64Op::Sqr,
+        Df64Op::MulF32,
+        Df64Op::Div,
+        Df64Op::Recip,
+        Df64Op::Sqrt,
+        Df64Op::Rsqrt,
+    ];
+
+    /// Thall's routines as published.
+    pub const THALL: [Df64Op; 9] = [
+        Df64Op::AddThall,
+        Df64Op::AddSloppy,
+        Df64Op::SubThall,
+        Df64Op::MulThall,
+        Df64Op::SqrThall,
+        Df64Op::DivThall,
+        Df64Op::RecipThall,
+        Df64Op::SqrtThall,
+        Df64Op::RsqrtThall,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Df64Op::Add => "add",
+            Df64Op::Sub => "sub",
+            Df64Op::Mul => "mul",
+            Df64Op::Sqr => "sqr",
+            Df64Op::MulF32 => "mul_f32",
+            Df64Op::Div => "div",
+            Df64Op::Recip => "recip",
+            Df64Op::Sqrt => "sqrt",
+            Df64Op::Rsqrt => "rsqrt",
+            Df64Op::AddThall => "add_thall",
+            Df64Op::AddSloppy => "add_sloppy",
+            Df64Op::SubThall => "sub_thall",
+            Df64Op::MulThall => "mul_thall",
+            Df64Op::SqrThall => "sqr_thall",
+            Df64Op::DivThall => "div_thall",
+            Df64Op::RecipThall => "recip_thall",
+            Df64Op::SqrtThall => "sqrt_thall",
+            Df64Op::RsqrtThall => "rsqrt_thall",
+            Df64Op::Neg => "neg",
+            Df64Op::Abs => "abs",
+            Df64Op::Min => "min",
+            Df64Op::Max => "max",
+            Df64Op::Eq => "eq",
+            Df64Op::Neq => "neq",
+            Df64Op::Lt => "lt",
+            Df64Op::Le => "le",
+            Df64Op::Gt => "gt",
+            Df64Op::Ge => "ge",
+            Df64Op::Ldexp => "ldexp",
+            Df64Op::F32Add => "f32_add",
+        }
+    }
+
+    /// The GLSL expression applied to the df64 lanes `a` and `b` (vec2).
+    pub fn glsl(self) -> &'static str {
+        match self {
+            Df64Op::Add => "df64_add(a, b)",
+            Df64Op::Sub => "df64_sub(a, b)",
+            Df64Op::Mul => "df64_mul(a, b)",
+            Df64Op::Sqr => "df64_sqr(a)",
+            Df64Op::MulF32 => "df64_mul_f32(a, b.x)",
+            Df64Op::Div => "df64_div(a, b)",
+            Df64Op::Recip => "df64_recip(a)",
+            Df64Op::Sqrt => "df64_sqrt(a)",
+            Df64Op::Rsqrt => "df64_rsqrt(a)",
+            Df64Op::AddThall => "df64_add_thall(a, b)",
+            Df64Op::AddSloppy => "df64_add_sloppy(a, b)",
+            Df64Op::SubThall => "df64_sub_thall(a, b)",
+            Df64Op::MulThall => "df64_mul_thall(a, b)",
+            Df64Op::SqrThall => "df64_sqr_thall(a)",
+            Df64Op::DivThall => "df64_div_thall(a, b)",
+            Df64Op::RecipThall => "df64_recip_thall(a)",
+            Df64Op::SqrtThall => "df64_sqrt_thall(a)",
+            Df64Op::RsqrtThall => "df64_rsqrt_thall(a)",
+            Df64Op::Neg => "df64_neg(a)",
+            Df64Op::Abs => "df64_abs(a)",
+            Df64Op::Min => "df64_min(a, b)",
+            Df64Op::Max => "df64_max(a, b)",
+            Df64Op::Eq => "vec2(df64_eq(a, b) ? 1.0 : 0.0, 0.0)",
+            Df64Op::Neq => "vec2(df64_neq(a, b) ? 1.0 : 0.0, 0.0)",
+            Df64Op::Lt => "vec2(df64_lt(a, b) ? 1.0 : 0.0, 0.0)",
+            Df64Op::Le => "vec2(df64_le(a, b) ? 1.0 : 0.0, 0.0)",
+            Df64Op::Gt => "vec2(df64_gt(a, b) ? 1.0 : 0.0, 0.0)",
+            Df64Op::Ge => "vec2(df64_ge(a, b) ? 1.0 : 0.0, 0.0)",
+            Df64Op::Ldexp => "df64_ldexp(a, int(b.x))",
+            Df64Op::F32Add => "vec2(a.x + b.x, 0.0)",
+        }
+    }
+
+    /// The CPU mirror of the same routine.
+    pub fn mirror(self) -> Mirror {
+        match self {
+            Df64Op::Add => m::df64_add,
+            Df64Op::Sub => m::df64_sub,
+            Df64Op::Mul => m::df64_mul,
+            Df64Op::Sqr => |a, _| m::df64_sqr(a),
+            Df64Op::MulF32 => |a, b| m::df64_mul_f32(a, b.hi),
+            Df64Op::Div => m::df64_div,
+            Df64Op::Recip => |a, _| m::df64_recip(a),
+            Df64Op::Sqrt => |a, _| m::df64_sqrt(a),
+            Df64Op::Rsqrt => |a, _| m::df64_rsqrt(a),
+            Df64Op::AddThall => m::df64_add_thall,
+            Df64Op::AddSloppy => m::df64_add_sloppy,
+            Df64Op::SubThall => m::df64_sub_thall,
+            Df64Op::MulThall => m::df64_mul_thall,
+            Df64Op::SqrThall => |a, _| m::df64_sqr_thall(a),
+            Df64Op::DivThall => m::df64_div_thall,
+            Df64Op::RecipThall => |a, _| m::df64_recip_thall(a),
+            Df64Op::SqrtThall => |a, _| m::df64_sqrt_thall(a),
+            Df64Op::RsqrtThall => |a, _| m::df64_rsqrt_thall(a),
+            Df64Op::Neg => |a, _| m::df64_neg(a),
+            Df64Op::Abs => |a, _| m::df64_abs(a),
+            Df64Op::Min => m::df64_min,
+            Df64Op::Max => m::df64_max,
+            Df64Op::Eq => |a, b| flag(m::df64_eq(a, b)),
+            Df64Op::Neq => |a, b| flag(m::df64_neq(a, b)),
+            Df64Op::Lt => |a, b| flag(m::df64_lt(a, b)),
+            Df64Op::Le => |a, b| flag(m::df64_le(a, b)),
+            Df64Op::Gt => |a, b| flag(m::df64_gt(a, b)),
+            Df64Op::Ge => |a, b| flag(m::df64_ge(a, b)),
+            Df64Op::Ldexp => |a, b| m::df64_ldexp(a, b.hi as i32),
+            Df64Op::F32Add => |a, b| Df64::new(a.hi + b.hi, 0.0),
+        }
+    }
+
+    /// The exact (double-double) result, for operations that have an error to measure.
+    pub fn reference(self) -> Option<Reference> {
+        Some(match self {
+            Df64Op::Add | Df64Op::AddThall | Df64Op::AddSloppy => |a, b| a.add(b),
+            Df64Op::Sub | Df64Op::SubThall => |a, b| a.sub(b),
+            Df64Op::Mul | Df64Op::MulThall => |a, b| a.mul(b),
+            Df64Op::Sqr | Df64Op::SqrThall => |a, _| a.mul(a),
+            Df64Op::MulF32 => |a, b| a.mul_f64(b.hi as f32 as f64),
+            Df64Op::Div | Df64Op::DivThall => |a, b| a.div(b),
+            Df64Op::Recip | Df64Op::RecipThall => |a, _| a.recip(),
+            Df64Op::Sqrt | Df64Op::SqrtThall => |a, _| a.sqrt(),
+            Df64Op::Rsqrt | Df64Op::RsqrtThall => |a, _| a.sqrt().recip(),
+            _ => return None,
+        })
+    }
+
+    /// Uses only the first operand.
+    pub fn unary(self) -> bool {
+        matches!(
+            self,
+            Df64Op::Sqr
+                | Df64Op::Recip
+                | Df64Op::Sqrt
+                | Df64Op::Rsqrt
+                | Df64Op::SqrThall
+                | Df64Op::RecipThall
+                | Df64Op::SqrtThall
+                | Df64Op::RsqrtThall
+                | Df64Op::Neg
+                | Df64Op::Abs
+        )
+    }
+}
+
+/// A complex df64 operation (one complex number per texel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ComplexOp {
+    Add,
+    Sub,
+    Mul,
+}
+
+impl ComplexOp {
+    fn glsl(self) -> &'static str {
+        match self {
+            ComplexOp::Add => "cdf64_add(a, b)",
+            ComplexOp::Sub => "cdf64_sub(a, b)",
+            ComplexOp::Mul => "cdf64_mul(a, b)",
+        }
+    }
+
+    pub fn mirror(self) -> fn(ComplexDf64, ComplexDf64) -> ComplexDf64 {
+        match self {
+            ComplexOp::Add => m::cdf64_add,
+            ComplexOp::Sub => m::cdf64_sub,
+            ComplexOp::Mul => m::cdf64_mul,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum ProgramKey {
+    Lanes(Df64Op),
+    Chain(Df64Op),
+    Complex(ComplexOp),
+}
+
+/// Compiles element-wise df64 programs on demand (once each) and runs them.
+pub struct Df64Kernels {
+    ctx: GlContext,
+    config: DriverConfig,
+    round_to_nearest: bool,
+    library: GlslLibrary,
+    programs: RefCell<HashMap<ProgramKey, std::rc::Rc<Program>>>,
+}
+
+impl Df64Kernels {
+    /// Kernels configured by `report`; an error when the probe found no exact configuration.
+    pub fn new(ctx: &GlContext, report: &ProbeReport) -> Result<Self, KernelError> {
+        let config = report.require_config().map_err(KernelError::Refused)?;
+        Ok(Df64Kernels {
+            ctx: ctx.clone(),
+            config,
+            round_to_nearest: report.round_to_nearest(),
+            library: GlslLibrary::builtin(),
+            programs: RefCell::new(HashMap::new()),
+        })
+    }
+
+    pub fn config(&self) -> DriverConfig {
+        self.config
+    }
+
+    /// The probe showed round-to-nearest f32, so results must equal the CPU mirror bit for bit.
+    pub fn round_to_nearest(&self) -> bool {
+        self.round_to_nearest
+    }
+
+    pub fn context(&self) -> &GlContext {
+        &self.ctx
+    }
+
+    fn program(&self, key: ProgramKey) -> Result<std::rc::Rc<Program>, KernelError> {
+        if let Some(p) = self.programs.borrow().get(&key) {
+            return Ok(p.clone());
+        }
+        let mut defines = self.config.defines();
+        let (op_expr, extra) = match key {
+            ProgramKey::Lanes(op) => (op.glsl(), None),
+            ProgramKey::Chain(op) => (op.glsl(), Some("ELEMENTWISE_CHAIN")),
+            ProgramKey::Complex(op) => (op.glsl(), Some("ELEMENTWISE_COMPLEX")),
+        };
+        defines.push(("ELEMENTWISE_OP(a, b)".into(), op_expr.into()));
+        if let Some(e) = extra {
+            defines.push((e.into(), "1".into()));
+        }
+        let p = std::rc::Rc::new(Program::build(
+            &self.ctx,
+            &self.library,
+            "elementwise.glsl",
+            &defines,
+        )?);
+        self.programs.borrow_mut().insert(key, p.clone());
+        Ok(p)
+    }
+
+    fn run_texels<T: bytemuck::Pod>(
+        &self,
+        key: ProgramKey,
+        a: &[T],
+        b: &[T],
+        per_texel: usize,
+    ) -> Result<(Vec<T>, Timing), KernelError> {
+        if a.len() != b.len() {
+            return Err(KernelError::LengthMismatch {
+                a: a.len(),
+                b: b.len(),
+            });
+        }
+        let layout = Layout::padded(a.len(), per_texel, self.ctx.info().max_texture_size)?;
+        let pad = |v: &[T]| {
+            let mut p = v.to_vec();
+            p.resize(layout.capacity(), T::zeroed());
+            p
+        };
+        let ta = Texture::with_data(&self.ctx, layout.width, layout.height, &pad(a))?;
+        let tb = Texture::with_data(&self.ctx, layout.width, layout.height, &pad(b))?;
+        let out = Texture::new(&self.ctx, layout.width, layout.height)?;
+        let fb = Framebuffer::new(&self.ctx, &[&out])?;
+        let program = self.program(key)?;
+        let ((), timing) = timed(&self.ctx, || {
+            Pass::new(&program)
+                .input("u_a", &ta)
+                .optional_input("u_b", &tb)
+                .run(&self.ctx, &fb)
+        })?;
+        let mut r: Vec<T> = fb.read(&self.ctx, 0)?;
+        r.truncate(a.len());
+        Ok((r, timing))
+    }
+
+    /// `op` applied element-wise on the GPU (unary ops ignore `b`, which must still match `a`'s length).
+    pub fn apply(&self, op: Df64Op, a: &[Df64], b: &[Df64]) -> Result<Vec<Df64>, KernelError> {
+        Ok(self.run_texels(ProgramKey::Lanes(op), a, b, 2)?.0)
+    }
+
+    /// Like [`apply`](Self::apply), also returning the time of the draw.
+    pub fn apply_timed(
+        &self,
+        op: Df64Op,
+        a: &[Df64],
+        b: &[Df64],
+    ) -> Result<(Vec<Df64>, Timing), KernelError> {
+        self.run_texels(ProgramKey::Lanes(op), a, b, 2)
+    }
+
+    pub fn apply_complex(
+        &self,
+        op: ComplexOp,
+        a: &[ComplexDf64],
+        b: &[ComplexDf64],
+    ) -> Result<Vec<ComplexDf64>, KernelError> {
+        Ok(self.run_texels(ProgramKey::Complex(op), a, b, 1)?.0)
+    }
+
+    /// Time of one pass over `texels` texels (2 lanes each) applying `op` `repeat` times in a
+    /// dependent chain. Operands lie near 1 so chains neither overflow nor underflow.
+    pub fn time_chain(
+        &self,
+        op: Df64Op,
+        texels: usize,
+        repeat: i32,
+    ) -> Result<Timing, KernelError> {
+        let layout = Layout::padded(texels, 1, self.ctx.info().max_texture_size)?;
+        let n = layout.capacity() * 2;
+        let a: Vec<Df64> = (0..n)
+            .map(|i| Df64::from_f64(1.0 + (i % 997) as f64 / 997.0))
+            .collect();
+        let b: Vec<Df64> = (0..n)
+            .map(|i| Df64::from_f64(1.0 + ((i % 991) as f64 - 495.0) * 1e-6))
+            .collect();
+        let ta = Texture::with_data(&self.ctx, layout.width, layout.height, &a)?;
+        let tb = Texture::with_data(&self.ctx, layout.width, layout.height, &b)?;
+        let out = Texture::new(&self.ctx, layout.width, layout.height)?;
+        let fb = Framebuffer::new(&self.ctx, &[&out])?;
+        let program = self.program(ProgramKey::Chain(op))?;
+        let pass = Pass::new(&program)
+            .input("u_a", &ta)
+            .optional_input("u_b", &tb)
+            .uniform("u_repeat", Uniform::I32(repeat));
+        // Warm-up draw: first use can include driver-side compilation.
+        pass.run(&self.ctx, &fb)?;
+        let ((), t) = timed(&self.ctx, || pass.run(&self.ctx, &fb))?;
+        Ok(t)
+    }
+}

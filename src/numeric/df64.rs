@@ -1,0 +1,484 @@
+//! CPU mirror of `glsl/df64.glsl`: the same algorithms, step for step, in f32 arithmetic.
+//!
+//! Rust evaluates f32 expressions exactly as written (no reassociation, no FMA contraction),
+//! so on a driver whose f32 `+ - * / sqrt` round to nearest, the GPU results equal these bit
+//! for bit. Function names match the GLSL ones.
+
+use bytemuck::{Pod, Zeroable};
+use serde::{Deserialize, Serialize};
+
+/// A double-float: the unevaluated sum `hi + lo` with `|lo| <= ulp(hi)/2`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable, Serialize, Deserialize)]
+pub struct Df64 {
+    pub hi: f32,
+    pub lo: f32,
+}
+
+/// A complex df64, laid out as one RGBA32F texel `[re_hi, re_lo, im_hi, im_lo]`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable, Serialize, Deserialize)]
+pub struct ComplexDf64 {
+    pub re: Df64,
+    pub im: Df64,
+}
+
+impl Df64 {
+    pub const ZERO: Df64 = Df64 { hi: 0.0, lo: 0.0 };
+    pub const ONE: Df64 = Df64 { hi: 1.0, lo: 0.0 };
+
+    pub const fn new(hi: f32, lo: f32) -> Self {
+        Df64 { hi, lo }
+    }
+
+    /// The nearest df64 to `x`: `hi = fl32(x)`, `lo = fl32(x - hi)` (`x - hi` is exact in f64).
+    pub fn from_f64(x: f64) -> Self {
+        let hi = x as f32;
+        if !hi.is_finite() {
+            return Df64 { hi, lo: 0.0 };
+        }
+        let lo = (x - hi as f64) as f32;
+        Df64 { hi, lo }
+    }
+
+    /// `hi + lo` rounded to f64 (exact when the two terms are within 29 binades of each other).
+    pub fn to_f64(self) -> f64 {
+        self.hi as f64 + self.lo as f64
+    }
+
+    pub fn from_f32(x: f32) -> Self {
+        df64_from_f32(x)
+    }
+
+    pub fn to_f32(self) -> f32 {
+        df64_to_f32(self)
+    }
+
+    pub fn is_finite(self) -> bool {
+        self.hi.is_finite() && self.lo.is_finite()
+    }
+}
+
+impl ComplexDf64 {
+    pub fn new(re: Df64, im: Df64) -> Self {
+        ComplexDf64 { re, im }
+    }
+
+    pub fn from_f64(re: f64, im: f64) -> Self {
+        ComplexDf64 {
+            re: Df64::from_f64(re),
+            im: Df64::from_f64(im),
+        }
+    }
+}
+
+/// `DF64_SPLIT_THRESHOLD` in GLSL: above 2^112, `4097 * a` could overflow, so split scales first.
+pub const SPLIT_THRESHOLD: f32 = 5.192_297e33; // 2^112
+const SPLIT_DOWN: f32 = 6.103_515_6e-5; // 2^-14
+const SPLIT_UP: f32 = 16384.0; // 2^14
+
+// ---------------------------------------------------------------- error-free transforms
+
+pub fn df64_from_f32(a: f32) -> Df64 {
+    Df64::new(a, 0.0)
+}
+
+pub fn df64_to_f32(a: Df64) -> f32 {
+    a.hi + a.lo
+}
+
+/// `|a| >= |b|` (or a == 0): s + e == a + b exactly.
+pub fn df64_quick_two_sum(a: f32, b: f32) -> Df64 {
+    let s = a + b;
+    let e = b - (s - a);
+    Df64::new(s, e)
+}
+
+/// Knuth's TwoSum: s + e == a + b exactly, for any a, b.
+pub fn df64_two_sum(a: f32, b: f32) -> Df64 {
+    let s = a + b;
+    let v = s - a;
+    let e = (a - (s - v)) + (b - v);
+    Df64::new(s, e)
+}
+
+/// s + e == a - b exactly.
+pub fn df64_two_diff(a: f32, b: f32) -> Df64 {
+    let s = a - b;
+    let v = s - a;
+    let e = (a - (s - v)) - (b + v);
+    Df64::new(s, e)
+}
+
+/// Dekker's split into two 12-bit halves, scaled around 2^112 so that `4097 * a` cannot overflow.
+pub fn df64_split(a: f32) -> Df64 {
+    if a.abs() > SPLIT_THRESHOLD {
+        let s = a * SPLIT_DOWN;
+        let t = 4097.0 * s;
+        let hi = t - (t - s);
+        let lo = s - hi;
+        Df64::new(hi * SPLIT_UP, lo * SPLIT_UP)
+    } else {
+        let t = 4097.0 * a;
+        let hi = t - (t - a);
+        let lo = a - hi;
+        Df64::new(hi, lo)
+    }
+}
+
+/// Dekker/Veltkamp TwoProduct from splits: p + e == a * b exactly (barring underflow).
+pub fn df64_two_prod_dekker(a: f32, b: f32) -> Df64 {
+    let p = a * b;
+    let sa = df64_split(a);
+    let sb = df64_split(b);
+    let e = ((sa.hi * sb.hi - p) + sa.hi * sb.lo + sa.lo * sb.hi) + sa.lo * sb.lo;
+    Df64::new(p, e)
+}
+
+/// TwoProduct with a fused multiply-add: exact only where the hardware fuses.
+pub fn df64_two_prod_fma(a: f32, b: f32) -> Df64 {
+    let p = a * b;
+    let e = a.mul_add(b, -p);
+    Df64::new(p, e)
+}
+
+/// The engine's TwoProduct. Both variants return the same exact pair where they are exact,
+/// so the mirror needs only one.
+pub fn df64_two_prod(a: f32, b: f32) -> Df64 {
+    df64_two_prod_dekker(a, b)
+}
+
+/// p + e == a * a exactly.
+pub fn df64_two_sqr(a: f32) -> Df64 {
+    let p = a * a;
+    let s = df64_split(a);
+    let e = ((s.hi * s.hi - p) + 2.0 * s.hi * s.lo) + s.lo * s.lo;
+    Df64::new(p, e)
+}
+
+fn df64_nonfinite(x: f32) -> bool {
+    x.is_nan() || x.is_infinite()
+}
+
+/// Returns (hi, 0) when hi overflowed or is NaN, so results follow IEEE: inf stays inf.
+fn df64_finish(r: Df64) -> Df64 {
+    if df64_nonfinite(r.hi) {
+        Df64::new(r.hi, 0.0)
+    } else {
+        r
+    }
+}
+
+// ---------------------------------------------------------------- addition
+
+/// Thall's df64_add (QD's IEEE add, Joldes-Muller-Popescu AccurateDWPlusDW), as published.
+pub fn df64_add_thall(a: Df64, b: Df64) -> Df64 {
+    let mut s = df64_two_sum(a.hi, b.hi);
+    let t = df64_two_sum(a.lo, b.lo);
+    s.lo += t.hi;
+    s = df64_quick_two_sum(s.hi, s.lo);
+    s.lo += t.lo;
+    df64_quick_two_sum(s.hi, s.lo)
+}
+
+/// The sloppy add (QD's sloppy_add): one TwoSum, no bound when a and b nearly cancel.
+pub fn df64_add_sloppy(a: Df64, b: Df64) -> Df64 {
+    let s = df64_two_sum(a.hi, b.hi);
+    let e = s.lo + (a.lo + b.lo);
+    df64_quick_two_sum(s.hi, e)
+}
+
+/// Accurate add: the four input terms are summed error-free down to one final rounding of
+/// the low word, so the result is within about 0.25 ulp48 of the exact sum.
+pub fn df64_add(a: Df64, b: Df64) -> Df64 {
+    let s = df64_two_sum(a.hi, b.hi);
+    if df64_nonfinite(s.hi) {
+        return Df64::new(s.hi, 0.0);
+    }
+    let t = df64_two_sum(a.lo, b.lo);
+    // a + b == s.hi + u.hi + (u.lo + t.lo), the last pair ~2^-48 of the sum.
+    let u = df64_two_sum(s.lo, t.hi);
+    let w = u.lo + t.lo;
+    let h = df64_two_sum(s.hi, u.hi);
+    let lo = h.lo + w;
+    df64_finish(df64_quick_two_sum(h.hi, lo))
+}
+
+pub fn df64_neg(a: Df64) -> Df64 {
+    Df64::new(-a.hi, -a.lo)
+}
+
+pub fn df64_sub(a: Df64, b: Df64) -> Df64 {
+    df64_add(a, df64_neg(b))
+}
+
+pub fn df64_sub_thall(a: Df64, b: Df64) -> Df64 {
+    df64_add_thall(a, df64_neg(b))
+}
+
+// ---------------------------------------------------------------- multiplication
+
+/// Thall's df64_mult, as published.
+pub fn df64_mul_thall(a: Df64, b: Df64) -> Df64 {
+    let mut p = df64_two_prod(a.hi, b.hi);
+    p.lo += a.hi * b.lo;
+    p.lo += a.lo * b.hi;
+    df64_quick_two_sum(p.hi, p.lo)
+}
+
+/// Accurate multiply: the cross products are formed error-free and summed so that only the
+/// final low word is rounded (about 0.25 ulp48).
+pub fn df64_mul(a: Df64, b: Df64) -> Df64 {
+    let p = df64_two_prod(a.hi, b.hi);
+    if df64_nonfinite(p.hi) {
+        return Df64::new(p.hi, 0.0);
+    }
+    let c1 = df64_two_prod(a.hi, b.lo);
+    let c2 = df64_two_prod(a.lo, b.hi);
+    let t = df64_two_sum(c1.hi, c2.hi);
+    let t2 = df64_two_sum(p.lo, t.hi);
+    let low = ((t.lo + t2.lo) + (c1.lo + c2.lo)) + a.lo * b.lo;
+    let h = df64_quick_two_sum(p.hi, t2.hi);
+    let lo = h.lo + low;
+    df64_finish(df64_quick_two_sum(h.hi, lo))
+}
+
+/// Thall's df64_sqr.
+pub fn df64_sqr_thall(a: Df64) -> Df64 {
+    let mut p = df64_two_sqr(a.hi);
+    p.lo += 2.0 * a.hi * a.lo;
+    df64_quick_two_sum(p.hi, p.lo)
+}
+
+/// Accurate square (df64_mul with a == b, one cross product).
+pub fn df64_sqr(a: Df64) -> Df64 {
+    let p = df64_two_sqr(a.hi);
+    if df64_nonfinite(p.hi) {
+        return Df64::new(p.hi, 0.0);
+    }
+    let c = df64_two_prod(a.hi, a.lo);
+    let t2 = df64_two_sum(p.lo, 2.0 * c.hi);
+    let low = (t2.lo + 2.0 * c.lo) + a.lo * a.lo;
+    let h = df64_quick_two_sum(p.hi, t2.hi);
+    let lo = h.lo + low;
+    df64_finish(df64_quick_two_sum(h.hi, lo))
+}
+
+/// a * b for an f32 b, accurate.
+pub fn df64_mul_f32(a: Df64, b: f32) -> Df64 {
+    let p = df64_two_prod(a.hi, b);
+    if df64_nonfinite(p.hi) {
+        return Df64::new(p.hi, 0.0);
+    }
+    let c = df64_two_prod(a.lo, b);
+    let t2 = df64_two_sum(p.lo, c.hi);
+    let low = t2.lo + c.lo;
+    let h = df64_quick_two_sum(p.hi, t2.hi);
+    let lo = h.lo + low;
+    df64_finish(df64_quick_two_sum(h.hi, lo))
+}
+
+/// a * 2^n, exact unless it overflows or underflows (GLSL: `ldexp` on each word).
+pub fn df64_ldexp(a: Df64, n: i32) -> Df64 {
+    let f = |x: f32| (x as f64 * 2f64.powi(n)) as f32;
+    Df64::new(f(a.hi), f(a.lo))
+}
+
+// ---------------------------------------------------------------- division
+
+/// Thall's Karp division (Fig. 1): one f32 reciprocal, one df64 product, mixed-precision rest.
+pub fn df64_div_thall(b: Df64, a: Df64) -> Df64 {
+    let xn = 1.0 / a.hi;
+    let yn = b.hi * xn;
+    let diff = df64_sub_thall(b, df64_mul_thall(a, Df64::new(yn, 0.0))).hi;
+    let prod = df64_two_prod(xn, diff);
+    df64_add_thall(Df64::new(yn, 0.0), prod)
+}
+
+/// Accurate division by long division with three quotient terms (QD's accurate div):
+/// q1 = a/b in f32, then the remainders a - q1*b and r - q2*b are formed error-free enough
+/// that the final rounding of the low word dominates.
+pub fn df64_div(a: Df64, b: Df64) -> Df64 {
+    let q1 = a.hi / b.hi;
+    if df64_nonfinite(q1) {
+        return Df64::new(q1, 0.0);
+    }
+    // r = a - q1*b, exactly up to ~2^-72 |a|.
+    let p = df64_two_prod(q1, b.hi);
+    let pl = df64_two_prod(q1, b.lo);
+    let d = a.hi - p.hi; // exact (Sterbenz)
+    let s1 = df64_two_sum(d, a.lo);
+    let s2 = df64_two_sum(p.lo, pl.hi);
+    let r0 = df64_two_diff(s1.hi, s2.hi);
+    let r = df64_quick_two_sum(r0.hi, ((s1.lo - s2.lo) + r0.lo) - pl.lo);
+    let q2 = r.hi / b.hi;
+    // r2 = r - q2*b, needed only to a few bits.
+    let p2 = df64_two_prod(q2, b.hi);
+    let r2 = ((r.hi - p2.hi) + (r.lo - p2.lo)) - q2 * b.lo;
+    let q3 = r2 / b.hi;
+    let h = df64_quick_two_sum(q1, q2);
+    let lo = h.lo + q3;
+    df64_finish(df64_quick_two_sum(h.hi, lo))
+}
+
+pub fn df64_recip(a: Df64) -> Df64 {
+    df64_div(Df64::ONE, a)
+}
+
+pub fn df64_recip_thall(a: Df64) -> Df64 {
+    df64_div_thall(Df64::ONE, a)
+}
+
+// ---------------------------------------------------------------- square root
+
+/// Thall's Karp square root (Fig. 1). `inversesqrt` is mirrored as `1/sqrt`, which is what a
+/// correctly rounding driver gives; drivers with an approximate `inversesqrt` differ here.
+pub fn df64_sqrt_thall(a: Df64) -> Df64 {
+    if a.hi <= 0.0 || df64_nonfinite(a.hi) {
+        return df64_sqrt_special(a);
+    }
+    let xn = 1.0 / a.hi.sqrt();
+    let yn = a.hi * xn;
+    let ynsqr = df64_sqr_thall(Df64::new(yn, 0.0));
+    let diff = df64_sub_thall(a, ynsqr).hi;
+    let p = df64_two_prod(xn, diff);
+    let prod = Df64::new(p.hi * 0.5, p.lo * 0.5);
+    df64_add_thall(Df64::new(yn, 0.0), prod)
+}
+
+/// sqrt of 0, negatives, infinities and NaN as IEEE: ±0 -> ±0, x < 0 -> NaN, inf -> inf.
+fn df64_sqrt_special(a: Df64) -> Df64 {
+    if a.hi == 0.0 {
+        Df64::new(a.hi, 0.0)
+    } else {
+        Df64::new(a.hi.sqrt(), 0.0)
+    }
+}
+
+/// Accurate square root: a Karp step from the f32 root, then one more correction with an
+/// accurately formed residual a - s^2, so the result is within about 0.3 ulp48.
+pub fn df64_sqrt(a: Df64) -> Df64 {
+    if a.hi <= 0.0 || df64_nonfinite(a.hi) {
+        return df64_sqrt_special(a);
+    }
+    let y = a.hi.sqrt();
+    let p = df64_two_sqr(y);
+    let d = ((a.hi - p.hi) - p.lo) + a.lo;
+    let s1 = df64_quick_two_sum(y, d / (2.0 * y));
+    let r = df64_sub(a, df64_sqr(s1));
+    let lo = s1.lo + r.hi / (2.0 * s1.hi);
+    df64_finish(df64_quick_two_sum(s1.hi, lo))
+}
+
+/// Thall-style rsqrt: Karp reciprocal of the Karp square root.
+pub fn df64_rsqrt_thall(a: Df64) -> Df64 {
+    df64_recip_thall(df64_sqrt_thall(a))
+}
+
+/// Accurate 1/sqrt(a): the square root of the accurate reciprocal (the root halves the
+/// reciprocal's relative error: on 2^22 inputs in (0,1), recip(sqrt(a)) gave 0.97 ulp48 max, this 0.55).
+pub fn df64_rsqrt(a: Df64) -> Df64 {
+    df64_sqrt(df64_recip(a))
+}
+
+// ---------------------------------------------------------------- comparisons and friends
+
+pub fn df64_eq(a: Df64, b: Df64) -> bool {
+    a.hi == b.hi && a.lo == b.lo
+}
+
+pub fn df64_neq(a: Df64, b: Df64) -> bool {
+    a.hi != b.hi || a.lo != b.lo
+}
+
+pub fn df64_lt(a: Df64, b: Df64) -> bool {
+    a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo)
+}
+
+pub fn df64_le(a: Df64, b: Df64) -> bool {
+    a.hi < b.hi || (a.hi == b.hi && a.lo <= b.lo)
+}
+
+pub fn df64_gt(a: Df64, b: Df64) -> bool {
+    a.hi > b.hi || (a.hi == b.hi && a.lo > b.lo)
+}
+
+pub fn df64_ge(a: Df64, b: Df64) -> bool {
+    a.hi > b.hi || (a.hi == b.hi && a.lo >= b.lo)
+}
+
+pub fn df64_abs(a: Df64) -> Df64 {
+    if a.hi < 0.0 {
+        df64_neg(a)
+    } else {
+        a
+    }
+}
+
+pub fn df64_min(a: Df64, b: Df64) -> Df64 {
+    if df64_lt(b, a) {
+        b
+    } else {
+        a
+    }
+}
+
+pub fn df64_max(a: Df64, b: Df64) -> Df64 {
+    if df64_gt(b, a) {
+        b
+    } else {
+        a
+    }
+}
+
+// ---------------------------------------------------------------- complex
+
+pub fn cdf64_add(a: ComplexDf64, b: ComplexDf64) -> ComplexDf64 {
+    ComplexDf64::new(df64_add(a.re, b.re), df64_add(a.im, b.im))
+}
+
+pub fn cdf64_sub(a: ComplexDf64, b: ComplexDf64) -> ComplexDf64 {
+    ComplexDf64::new(df64_sub(a.re, b.re), df64_sub(a.im, b.im))
+}
+
+pub fn cdf64_mul(a: ComplexDf64, b: ComplexDf64) -> ComplexDf64 {
+    ComplexDf64::new(
+        df64_sub(df64_mul(a.re, b.re), df64_mul(a.im, b.im)),
+        df64_add(df64_mul(a.re, b.im), df64_mul(a.im, b.re)),
+    )
+}
+
+impl std::ops::Add for Df64 {
+    type Output = Df64;
+    fn add(self, rhs: Df64) -> Df64 {
+        df64_add(self, rhs)
+    }
+}
+
+impl std::ops::Sub for Df64 {
+    type Output = Df64;
+    fn sub(self, rhs: Df64) -> Df64 {
+        df64_sub(self, rhs)
+    }
+}
+
+impl std::ops::Mul for Df64 {
+    type Output = Df64;
+    fn mul(self, rhs: Df64) -> Df64 {
+        df64_mul(self, rhs)
+    }
+}
+
+impl std::ops::Div for Df64 {
+    type Output = Df64;
+    fn div(self, rhs: Df64) -> Df64 {
+        df64_div(self, rhs)
+    }
+}
+
+impl std::ops::Neg for Df64 {
+    type Output = Df64;
+    fn neg(self) -> Df64 {
+        df64_neg(self)
+    }
+}

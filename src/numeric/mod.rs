@@ -1,0 +1,8 @@
+//! Numeric types and their CPU mirrors: each GLSL module in `glsl/` has its reference here,
+//! in a Rust module of the same name.
+
+pub mod df64;
+pub mod reference;
+
+pub use df64::{ComplexDf64, Df64};
+pub use reference::{error_ulp48, ulp48, Dd};

@@ -1,0 +1,636 @@
+//! The driver probe: measures the driver's f32 arithmetic (Thall's Table I, Da Graca and
+//! Defour's Table 2) and whether the error-free transforms stay exact with and without
+//! `precise`, then picks the configuration df64 programs are built with. A driver on which no
+//! configuration is exact gets no configuration: df64 programs then refuse to run.
+
+mod cache;
+
+use glow::HasContext;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::gl::{
+    Framebuffer, GlContext, GlError, GlInfo, GlslLibrary, Layout, Pass, Program, Texture, Uniform,
+};
+use crate::numeric::df64::{
+    df64_split, df64_two_diff, df64_two_prod_dekker, df64_two_sqr, df64_two_sum,
+};
+use crate::numeric::reference::error_ulp32;
+
+pub use cache::{cache_dir, load_cached, store_cached};
+
+/// Bumped whenever the probe's tests or decisions change, so cached results are redone.
+pub const PROBE_VERSION: u32 = 1;
+
+#[derive(Debug, Error)]
+pub enum ProbeError {
+    #[error(transparent)]
+    Gl(#[from] GlError),
+    #[error("probe cache at {path}: {detail}")]
+    Cache { path: String, detail: String },
+}
+
+/// How df64 programs are built on this driver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TwoProdKind {
+    /// `fma(a, b, -p)`: proven fused here.
+    Fma,
+    /// Dekker's split: needs only correctly rounded multiply and add.
+    Dekker,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DriverConfig {
+    /// Intermediates carry the GLSL `precise` qualifier.
+    pub precise: bool,
+    pub two_prod: TwoProdKind,
+}
+
+impl DriverConfig {
+    /// The `#define`s that configure `df64.glsl`.
+    pub fn defines(&self) -> Vec<(String, String)> {
+        vec![
+            (
+                "DF64_PRECISE".into(),
+                if self.precise { "precise" } else { "" }.into(),
+            ),
+            (
+                "DF64_TWOPROD_FMA".into(),
+                if self.two_prod == TwoProdKind::Fma {
+                    "1"
+                } else {
+                    "0"
+                }
+                .into(),
+            ),
+        ]
+    }
+}
+
+/// One row of the Table I reproduction.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct OpRow {
+    pub op: String,
+    /// Smallest and largest signed error, in ulps of the f32 result (s23e8).
+    pub min_ulp: f64,
+    pub max_ulp: f64,
+    /// Share of results equal to the correctly rounded (nearest-even) value.
+    pub correctly_rounded: f64,
+    /// "nearest", "chopped", "faithful" or "worse than faithful".
+    pub rounding: String,
+    pub samples: usize,
+}
+
+impl OpRow {
+    pub fn is_correctly_rounded(&self) -> bool {
+        self.correctly_rounded == 1.0
+    }
+}
+
+/// Whether an error-free transform came out exact, compiled with or without `precise`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EftRow {
+    pub transform: String,
+    pub precise: bool,
+    /// Share of inputs whose result differs from the exact CPU result.
+    pub wrong: f64,
+    pub samples: usize,
+}
+
+impl EftRow {
+    pub fn exact(&self) -> bool {
+        self.wrong == 0.0
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ProbeReport {
+    pub probe_version: u32,
+    pub driver: GlInfo,
+    pub ops: Vec<OpRow>,
+    /// 1 + 2^-23 plus 2^-24 (a tie) rounds to 1 + 2^-22, and 1 + 2^-24 to 1.
+    pub ties_to_even: bool,
+    /// 1 - (1 - 2^-24) == 2^-24.
+    pub guard_digit: bool,
+    /// 2^-126 * 0.5 gives 0 instead of the subnormal 2^-127.
+    pub flushes_subnormal_results: bool,
+    /// A subnormal input (2^-140) times 2^20 gives 0 instead of 2^-120.
+    pub flushes_subnormal_inputs: bool,
+    /// fma(a, b, -fl(a*b)) is nonzero somewhere: fma() is fused.
+    pub fma_fused: bool,
+    pub transforms: Vec<EftRow>,
+    /// The configuration df64 programs use; `None` when nothing is exact here.
+    pub config: Option<DriverConfig>,
+    /// Why there is no configuration, or what was chosen and why.
+    pub decision: String,
+    /// Whether this report came from the cache rather than a fresh run.
+    #[serde(default)]
+    pub from_cache: bool,
+}
+
+impl ProbeReport {
+    pub fn op(&self, name: &str) -> Option<&OpRow> {
+        self.ops.iter().find(|r| r.op == name)
+    }
+
+    pub fn transform(&self, name: &str, precise: bool) -> Option<&EftRow> {
+        self.transforms
+            .iter()
+            .find(|r| r.transform == name && r.precise == precise)
+    }
+
+    /// f32 +, -, *, / and sqrt all round to nearest, so GPU df64 results must equal the CPU
+    /// mirror bit for bit.
+    pub fn round_to_nearest(&self) -> bool {
+        ["add", "sub", "mul", "div", "sqrt"]
+            .iter()
+            .all(|n| self.op(n).is_some_and(OpRow::is_correctly_rounded))
+    }
+
+    /// The configuration, or the reason df64 cannot run here.
+    pub fn require_config(&self) -> Result<DriverConfig, String> {
+        self.config.ok_or_else(|| self.decision.clone())
+    }
+
+    /// Thall's Table I layout, for the terminal.
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        s.push_str(&format!(
+            "Driver: {} / {} / OpenGL {} / GLSL {}\n",
+            self.driver.vendor, self.driver.renderer, self.driver.version, self.driver.glsl_version
+        ));
+        s.push_str("\nf32 arithmetic, error in ulps of s23e8 (exact rounding [-0.5, 0.5], chopped (-1.0, 0.0]):\n");
+        s.push_str(&format!(
+            "{:<16} {:>22} {:>12} {:<22}\n",
+            "Operation", "error range [ulp]", "exact %", "rounding"
+        ));
+        for r in &self.ops {
+            s.push_str(&format!(
+                "{:<16} {:>22} {:>12.4} {:<22}\n",
+                r.op,
+                format!("[{:.3}, {:.3}]", r.min_ulp, r.max_ulp),
+                100.0 * r.correctly_rounded,
+                r.rounding
+            ));
+        }
+        let yn = |b: bool| if b { "yes" } else { "no" };
+        s.push_str(&format!(
+            "\nties to even: {}   guard digit on subtraction: {}   subnormal results flushed: {}   subnormal inputs flushed: {}   fma fused: {}\n",
+            yn(self.ties_to_even),
+            yn(self.guard_digit),
+            yn(self.flushes_subnormal_results),
+            yn(self.flushes_subnormal_inputs),
+            yn(self.fma_fused)
+        ));
+        s.push_str("\nerror-free transforms (share of wrong results):\n");
+        s.push_str(&format!(
+            "{:<16} {:>14} {:>14}\n",
+            "transform", "plain", "precise"
+        ));
+        let mut names: Vec<&str> = self
+            .transforms
+            .iter()
+            .map(|r| r.transform.as_str())
+            .collect();
+        names.dedup();
+        for n in names {
+            let cell = |p: bool| {
+                self.transform(n, p)
+                    .map(|r| format!("{:.2}%", 100.0 * r.wrong))
+                    .unwrap_or_else(|| "n/a".into())
+            };
+            s.push_str(&format!(
+                "{:<16} {:>14} {:>14}\n",
+                n,
+                cell(false),
+                cell(true)
+            ));
+        }
+        s.push_str(&format!("\ndecision: {}\n", self.decision));
+        s
+    }
+}
+
+/// Lanes at the start of the raw-op inputs that hold the special cases.
+const SPECIAL_LANES: usize = 8;
+
+struct Inputs {
+    a: Vec<f32>,
+    b: Vec<f32>,
+    layout: Layout,
+}
+
+fn random_f32(rng: &mut ChaCha8Rng, emin: i32, emax: i32) -> f32 {
+    let m: f64 = rng.gen_range(1.0..2.0);
+    let e = rng.gen_range(emin..=emax);
+    let s = if rng.gen_bool(0.5) { -1.0 } else { 1.0 };
+    (s * m * 2f64.powi(e)) as f32
+}
+
+/// Runs the probe program on `a`, `b` (4 lanes a texel) and returns the 4 result lanes.
+struct ProbeRunner<'a> {
+    ctx: &'a GlContext,
+    ta: Texture,
+    tb: Texture,
+    out: Texture,
+    fb: Framebuffer,
+}
+
+impl<'a> ProbeRunner<'a> {
+    fn new(ctx: &'a GlContext, inputs: &Inputs) -> Result<Self, GlError> {
+        let (w, h) = (inputs.layout.width, inputs.layout.height);
+        let ta = Texture::with_data(ctx, w, h, &inputs.a)?;
+        let tb = Texture::with_data(ctx, w, h, &inputs.b)?;
+        let out = Texture::new(ctx, w, h)?;
+        let fb = Framebuffer::new(ctx, &[&out])?;
+        Ok(ProbeRunner {
+            ctx,
+            ta,
+            tb,
+            out,
+            fb,
+        })
+    }
+
+    fn run(&self, program: &Program, test: i32) -> Result<Vec<f32>, GlError> {
+        Pass::new(program)
+            .input("u_a", &self.ta)
+            .input("u_b", &self.tb)
+            .uniform("u_test", Uniform::I32(test))
+            .run(self.ctx, &self.fb)?;
+        let _ = &self.out;
+        self.fb.read(self.ctx, 0)
+    }
+}
+
+fn make_raw_inputs(samples: usize, max_tex: u32) -> Result<Inputs, GlError> {
+    let layout = Layout::padded(samples, 4, max_tex)?;
+    let n = layout.capacity();
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7AB1E1);
+    // Exponents within +-20: sums and products of two such f32 are exact in f64.
+    let mut a: Vec<f32> = (0..n).map(|_| random_f32(&mut rng, -20, 20)).collect();
+    let mut b: Vec<f32> = (0..n).map(|_| random_f32(&mut rng, -20, 20)).collect();
+    let specials: [(f32, f32); SPECIAL_LANES] = [
+        (1.0 + f32::EPSILON, f32::EPSILON / 2.0), // add tie: nearest-even gives 1 + 2^-22
+        (1.0, f32::EPSILON / 2.0),                // add tie: nearest-even gives 1
+        (1.0, 1.0 - f32::EPSILON / 2.0),          // sub: guard digit gives 2^-24
+        (f32::MIN_POSITIVE, 0.5),                 // mul: subnormal result 2^-127
+        (2f32.powi(-140), 2f32.powi(20)),         // mul: subnormal input
+        (3.0, 7.0),
+        (1.5, 0.75),
+        (2.0, 0.5),
+    ];
+    for (i, (x, y)) in specials.iter().enumerate() {
+        a[i] = *x;
+        b[i] = *y;
+    }
+    Ok(Inputs { a, b, layout })
+}
+
+fn make_eft_inputs(samples: usize, max_tex: u32) -> Result<Inputs, GlError> {
+    let layout = Layout::padded(samples, 4, max_tex)?;
+    let n = layout.capacity();
+    let mut rng = ChaCha8Rng::seed_from_u64(0xEF7);
+    let mut a = Vec::with_capacity(n);
+    let mut b = Vec::with_capacity(n);
+    for _ in 0..n {
+        let x = random_f32(&mut rng, -30, 30);
+        // b within 0..30 binades of a, so TwoSum's error term is usually nonzero.
+        let gap = rng.gen_range(0..30);
+        let y = random_f32(&mut rng, 0, 0) * x.abs() * 2f32.powi(-gap);
+        a.push(x);
+        b.push(y);
+    }
+    // Split overflow region: values beyond 2^112.
+    for i in 0..8.min(n) {
+        a[i] = (1.5 + i as f32 / 16.0) * 2f32.powi(113 + i as i32);
+    }
+    Ok(Inputs { a, b, layout })
+}
+
+fn classify(row_errs: &[f64], results: &[f32], exact_rounded: &[f32]) -> (f64, f64, f64, String) {
+    let mut min = f64::INFINITY;
+    let mut max = f64::NEG_INFINITY;
+    let mut toward_zero = true;
+    let mut same = 0usize;
+    for ((e, r), x) in row_errs.iter().zip(results).zip(exact_rounded) {
+        min = min.min(*e);
+        max = max.max(*e);
+        let signed = if *r < 0.0 { -*e } else { *e };
+        if !(signed <= 1e-12 && signed > -1.0) {
+            toward_zero = false;
+        }
+        if r.to_bits() == x.to_bits() {
+            same += 1;
+        }
+    }
+    let share = same as f64 / row_errs.len().max(1) as f64;
+    let worst = min.abs().max(max.abs());
+    let rounding = if share == 1.0 {
+        "nearest"
+    } else if toward_zero {
+        "chopped"
+    } else if worst < 1.0 {
+        "faithful"
+    } else {
+        "worse than faithful"
+    };
+    (min, max, share, rounding.to_string())
+}
+
+/// Runs the whole probe (about a second on llvmpipe with the default sample count).
+pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeError> {
+    let info = ctx.info().clone();
+    let library = GlslLibrary::builtin();
+    let has_precise = info.has_precise();
+    let has_fma = info.glsl_number >= 400;
+    let build = |precise: bool, fma: bool| {
+        let config = DriverConfig {
+            precise,
+            two_prod: if fma {
+                TwoProdKind::Fma
+            } else {
+                TwoProdKind::Dekker
+            },
+        };
+        Program::build(ctx, &library, "probe.glsl", &config.defines())
+    };
+    let plain = build(false, false)?;
+    let precise = if has_precise {
+        Some(build(true, false)?)
+    } else {
+        None
+    };
+    let max_tex = info.max_texture_size;
+
+    // ---- raw f32 operations
+    let raw = make_raw_inputs(samples.max(SPECIAL_LANES * 2), max_tex)?;
+    let runner = ProbeRunner::new(ctx, &raw)?;
+    let reference = precise.as_ref().unwrap_or(&plain);
+    type Exact = fn(f32, f32) -> f64;
+    let raw_ops: [(&str, i32, Exact); 7] = [
+        ("add", 0, |a, b| a as f64 + b as f64),
+        ("sub", 1, |a, b| a as f64 - b as f64),
+        ("mul", 2, |a, b| a as f64 * b as f64),
+        ("div", 3, |a, b| a as f64 / b as f64),
+        ("mul by recip", 4, |a, b| a as f64 / b as f64),
+        ("sqrt", 5, |a, _| (a.abs() as f64).sqrt()),
+        ("inversesqrt", 6, |a, _| 1.0 / (a.abs() as f64).sqrt()),
+    ];
+    let mut ops = Vec::new();
+    let mut specials_out: Vec<Vec<f32>> = Vec::new();
+    let sqrt_inputs: Vec<f32> = raw.a.iter().map(|x| x.abs()).collect();
+    let sqrt_tex = Texture::with_data(ctx, raw.layout.width, raw.layout.height, &sqrt_inputs)?;
+    for (name, test, exact) in raw_ops {
+        let result = if test >= 5 {
+            let out = Texture::new(ctx, raw.layout.width, raw.layout.height)?;
+            let fb = Framebuffer::new(ctx, &[&out])?;
+            Pass::new(reference)
+                .input("u_a", &sqrt_tex)
+                .input("u_b", &runner.tb)
+                .uniform("u_test", Uniform::I32(test))
+                .run(ctx, &fb)?;
+            fb.read::<f32>(ctx, 0)?
+        } else {
+            runner.run(reference, test)?
+        };
+        let range = SPECIAL_LANES..raw.layout.capacity();
+        let mut errs = Vec::with_capacity(range.len());
+        let mut rounded = Vec::with_capacity(range.len());
+        for i in range.clone() {
+            // Double rounding from f64 is innocuous for + - * / sqrt (53 >= 2*24 + 2).
+            let x = exact(raw.a[i], raw.b[i]);
+            errs.push(error_ulp32(result[i], x));
+            rounded.push(x as f32);
+        }
+        let (min, max, share, rounding) = classify(&errs, &result[range], &rounded);
+        ops.push(OpRow {
+            op: name.to_string(),
+            min_ulp: min,
+            max_ulp: max,
+            correctly_rounded: share,
+            rounding,
+            samples: errs.len(),
+        });
+        specials_out.push(result[..SPECIAL_LANES].to_vec());
+    }
+    let add = &specials_out[0];
+    let sub = &specials_out[1];
+    let mul = &specials_out[2];
+    let ties_to_even = add[0] == 1.0 + 2.0 * f32::EPSILON && add[1] == 1.0;
+    let guard_digit = sub[2] == f32::EPSILON / 2.0;
+    let flushes_subnormal_results = mul[3] == 0.0;
+    let flushes_subnormal_inputs = mul[4] == 0.0;
+
+    // ---- fma
+    let fma_fused = if has_fma {
+        let r = runner.run(reference, 7)?;
+        r.iter().any(|x| *x != 0.0)
+    } else {
+        false
+    };
+
+    // ---- error-free transforms, with and without precise
+    let eft = make_eft_inputs(samples, max_tex)?;
+    let eft_runner = ProbeRunner::new(ctx, &eft)?;
+    let mut transforms = Vec::new();
+    let fma_program = if has_fma && has_precise {
+        Some(build(true, true)?)
+    } else {
+        None
+    };
+    let mut variants: Vec<(bool, &Program)> = vec![(false, &plain)];
+    if let Some(p) = &precise {
+        variants.push((true, p));
+    }
+    type Expect = fn(f32, f32) -> [f32; 2];
+    let checks: [(&str, i32, Expect); 4] = [
+        ("twoSum", 10, |a, b| {
+            let r = df64_two_sum(a, b);
+            [r.hi, r.lo]
+        }),
+        ("split", 11, |a, _| {
+            let r = df64_split(a);
+            [r.hi, r.lo]
+        }),
+        ("twoProd (Dekker)", 12, |a, b| {
+            let r = df64_two_prod_dekker(a, b);
+            [r.hi, r.lo]
+        }),
+        ("twoProd (fma)", 13, |a, b| {
+            let p = a * b;
+            [p, (a as f64 * b as f64 - p as f64) as f32]
+        }),
+    ];
+    for (name, test, expect) in checks {
+        for (is_precise, program) in &variants {
+            if test == 13 && !has_fma {
+                continue;
+            }
+            let r = eft_runner.run(program, test)?;
+            transforms.push(eft_row(name, *is_precise, &eft, &r, expect));
+        }
+    }
+    // twoDiff and twoSqr ride along in one test (lanes x and y).
+    for (is_precise, program) in &variants {
+        let r = eft_runner.run(program, 14)?;
+        let n = eft.layout.texels();
+        let mut wrong = 0usize;
+        for t in 0..n {
+            let (a0, b0, a1) = (eft.a[4 * t], eft.b[4 * t], eft.a[4 * t + 1]);
+            let d = df64_two_diff(a0, b0);
+            let q = df64_two_sqr(a1);
+            let got = &r[4 * t..4 * t + 4];
+            if got[0].to_bits() != d.hi.to_bits()
+                || got[1].to_bits() != d.lo.to_bits()
+                || got[2].to_bits() != q.hi.to_bits()
+                || got[3].to_bits() != q.lo.to_bits()
+            {
+                wrong += 1;
+            }
+        }
+        transforms.push(EftRow {
+            transform: "twoDiff+twoSqr".into(),
+            precise: *is_precise,
+            wrong: wrong as f64 / n as f64,
+            samples: n,
+        });
+    }
+    let fma_exact = fma_program
+        .as_ref()
+        .map(|p| -> Result<bool, GlError> {
+            let r = eft_runner.run(p, 13)?;
+            Ok(eft_row("", true, &eft, &r, checks[3].2).exact())
+        })
+        .transpose()?
+        .unwrap_or(false);
+
+    let (config, decision) = decide(has_precise, fma_fused, fma_exact, &transforms);
+    unsafe { ctx.gl().flush() };
+    Ok(ProbeReport {
+        probe_version: PROBE_VERSION,
+        driver: info,
+        ops,
+        ties_to_even,
+        guard_digit,
+        flushes_subnormal_results,
+        flushes_subnormal_inputs,
+        fma_fused,
+        transforms,
+        config,
+        decision,
+        from_cache: false,
+    })
+}
+
+fn eft_row(
+    name: &str,
+    precise: bool,
+    inputs: &Inputs,
+    result: &[f32],
+    expect: fn(f32, f32) -> [f32; 2],
+) -> EftRow {
+    let texels = inputs.layout.texels();
+    let mut wrong = 0usize;
+    let mut total = 0usize;
+    for t in 0..texels {
+        for lane in 0..2 {
+            let (a, b) = (inputs.a[4 * t + lane], inputs.b[4 * t + lane]);
+            let e = expect(a, b);
+            if !e[0].is_finite() || !e[1].is_finite() {
+                continue; // products beyond the f32 range carry no error term to check
+            }
+            let got = [result[4 * t + 2 * lane], result[4 * t + 2 * lane + 1]];
+            total += 1;
+            if got[0].to_bits() != e[0].to_bits() || got[1].to_bits() != e[1].to_bits() {
+                wrong += 1;
+            }
+        }
+    }
+    EftRow {
+        transform: name.to_string(),
+        precise,
+        wrong: wrong as f64 / total.max(1) as f64,
+        samples: total,
+    }
+}
+
+fn decide(
+    has_precise: bool,
+    fma_fused: bool,
+    fma_exact: bool,
+    rows: &[EftRow],
+) -> (Option<DriverConfig>, String) {
+    let exact = |name: &str, precise: bool| {
+        rows.iter()
+            .any(|r| r.transform == name && r.precise == precise && r.exact())
+    };
+    let all_exact = |precise: bool| {
+        ["twoSum", "split", "twoDiff+twoSqr"]
+            .iter()
+            .all(|n| exact(n, precise))
+    };
+    let precise = if has_precise && all_exact(true) {
+        true
+    } else if all_exact(false) {
+        false
+    } else {
+        let why = if has_precise {
+            "twoSum, split, twoDiff or twoSqr returned wrong results even with `precise`"
+        } else {
+            "twoSum, split, twoDiff or twoSqr returned wrong results and this GLSL version has no `precise`"
+        };
+        return (
+            None,
+            format!("df64 refused on this driver: {why}. No configuration gives exact error-free transforms, so every df64 result would be silently wrong."),
+        );
+    };
+    let two_prod = if fma_fused && fma_exact {
+        TwoProdKind::Fma
+    } else if exact("twoProd (Dekker)", precise) {
+        TwoProdKind::Dekker
+    } else {
+        return (
+            None,
+            "df64 refused on this driver: fma() is not fused and Dekker's twoProd is not exact, so no exact TwoProduct exists here.".into(),
+        );
+    };
+    let plain_broken = !all_exact(false);
+    let mut why = String::new();
+    why.push_str(if precise {
+        if plain_broken {
+            "precise qualifier ON (without it the compiler breaks the error-free transforms)"
+        } else {
+            "precise qualifier ON (the transforms are exact either way; precise guards against contraction)"
+        }
+    } else {
+        "precise qualifier OFF (not available; the transforms were proven exact without it)"
+    });
+    why.push_str(match two_prod {
+        TwoProdKind::Fma => "; twoProd via fma (proven fused and exact)",
+        TwoProdKind::Dekker if fma_fused => {
+            "; twoProd via Dekker split (fma fused but its twoProd was not exact)"
+        }
+        TwoProdKind::Dekker => "; twoProd via Dekker split (fma is not fused on this driver)",
+    });
+    (Some(DriverConfig { precise, two_prod }), why)
+}
+
+/// The probe report for this driver: from the cache when one matches, else a fresh run that is
+/// then cached. `fresh` forces a new run.
+pub fn probe_driver(ctx: &GlContext, fresh: bool) -> Result<ProbeReport, ProbeError> {
+    if !fresh {
+        if let Some(r) = load_cached(ctx.info()) {
+            return Ok(r);
+        }
+    }
+    let report = run_probe(ctx, DEFAULT_SAMPLES)?;
+    // A cache that cannot be written only costs a re-probe next time.
+    let _ = store_cached(&report);
+    Ok(report)
+}
+
+/// Inputs per probe test (lanes).
+pub const DEFAULT_SAMPLES: usize = 1 << 16;
