@@ -3,19 +3,22 @@
 // Self-contained: paste it into any GLSL 3.30+ program. Two macros configure it; define them
 // before this file to override the defaults:
 //
-//   DF64_PRECISE      `precise` (default where GLSL has it: 4.00+, or ARB/EXT_gpu_shader5).
-//                     Without it, compilers fold (a + b) - a into b and the error-free
-//                     transforms silently return wrong error terms. Define it empty ONLY
+//   DF64_PRECISE      `precise` (default with GLSL 4.00+). Without it, compilers fold
+//                     (a + b) - a into b and the error-free transforms silently return wrong
+//                     error terms. On GLSL 3.30 put `#extension GL_ARB_gpu_shader5 : enable`
+//                     at the top of your shader and `#define DF64_PRECISE precise` before this
+//                     file; without the extension the default is empty, which is safe ONLY
 //                     after checking your driver keeps twoSum exact (df64gl's probe does).
-//   DF64_TWOPROD_FMA  1 to form TwoProduct with fma(); only where fma() is proven fused.
-//                     Default 0: Dekker's split, which needs only correct rounding.
+//   DF64_TWOPROD_FMA  1 to form TwoProduct with fma() (GLSL 4.00+); only where fma() is
+//                     proven fused. Default 0: Dekker's split, which needs only correct
+//                     rounding.
 //
 // Every routine has a Rust mirror with the same steps in src/numeric/df64.rs.
 // Thall's published routines keep their names with a _thall suffix; the unsuffixed ones are
 // the accurate defaults (add/sub/mul/sqr/sqrt within 0.5 ulp48, div/recip/rsqrt within 1).
 
 #ifndef DF64_PRECISE
-#if __VERSION__ >= 400 || defined(GL_ARB_gpu_shader5) || defined(GL_EXT_gpu_shader5)
+#if __VERSION__ >= 400
 #define DF64_PRECISE precise
 #else
 #define DF64_PRECISE
@@ -88,7 +91,7 @@ vec2 df64_two_prod_dekker(float a, float b) {
     return vec2(p, e);
 }
 
-#if __VERSION__ >= 400 || defined(GL_ARB_gpu_shader5)
+#if __VERSION__ >= 400
 vec2 df64_two_prod_fma(float a, float b) {
     DF64_PRECISE float p = a * b;
     DF64_PRECISE float e = fma(a, b, -p);
@@ -212,7 +215,16 @@ vec2 df64_mul_f32(vec2 a, float b) {
 }
 
 // a * 2^n: exact unless it overflows or underflows.
+#if __VERSION__ >= 400
 vec2 df64_ldexp(vec2 a, int n) { return vec2(ldexp(a.x, n), ldexp(a.y, n)); }
+#else
+// Two power-of-two factors, each a normal float, cover |n| <= 252.
+vec2 df64_ldexp(vec2 a, int n) {
+    int h = n / 2;
+    DF64_PRECISE vec2 r = a * exp2(float(h)) * exp2(float(n - h));
+    return r;
+}
+#endif
 
 // ---------------------------------------------------------------- division
 
@@ -228,7 +240,8 @@ vec2 df64_div_thall(vec2 B, vec2 A) {
 // Accurate division: long division with three quotient terms (QD's accurate div).
 vec2 df64_div(vec2 a, vec2 b) {
     DF64_PRECISE float q1 = a.x / b.x;
-    if (df64_nonfinite(q1)) return vec2(q1, 0.0);
+    // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
+    if (df64_nonfinite(q1) || df64_nonfinite(b.x)) return vec2(q1, 0.0);
     DF64_PRECISE vec2 p = df64_two_prod(q1, b.x);
     DF64_PRECISE vec2 pl = df64_two_prod(q1, b.y);
     DF64_PRECISE float d = a.x - p.x;

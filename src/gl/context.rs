@@ -171,9 +171,10 @@ impl GlInfo {
         format!("{} | {} | {}", self.vendor, self.renderer, self.version)
     }
 
-    /// GLSL has the `precise` qualifier (4.00, or ARB_gpu_shader5).
+    /// The shaders df64gl writes can use `precise` (GLSL 4.00+; on 3.30 it would need
+    /// ARB_gpu_shader5 enabled, which df64gl does not do).
     pub fn has_precise(&self) -> bool {
-        self.glsl_number >= 400 || self.gpu_shader5
+        self.glsl_number >= 400
     }
 }
 

@@ -102,7 +102,7 @@ impl Framebuffer {
         let texels = self.width as usize * self.height as usize;
         let bytes = texels * TEXEL_BYTES;
         let elem = std::mem::size_of::<T>().max(1);
-        if bytes % elem != 0 || index >= self.attachments {
+        if !bytes.is_multiple_of(elem) || index >= self.attachments {
             return Err(GlError::SizeMismatch {
                 got: elem,
                 expected: bytes,

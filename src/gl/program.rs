@@ -286,9 +286,7 @@ impl Program {
             Some(loc) => loc,
             None => {
                 let loc = unsafe { ctx.gl().get_uniform_location(self.id, name) };
-                self.uniforms
-                    .borrow_mut()
-                    .insert(name.to_string(), loc.clone());
+                self.uniforms.borrow_mut().insert(name.to_string(), loc);
                 loc
             }
         };

@@ -209,12 +209,12 @@ impl Df64Op {
     /// The exact (double-double) result, for operations that have an error to measure.
     pub fn reference(self) -> Option<Reference> {
         Some(match self {
-            Df64Op::Add | Df64Op::AddThall | Df64Op::AddSloppy => |a, b| a.add(b),
-            Df64Op::Sub | Df64Op::SubThall => |a, b| a.sub(b),
-            Df64Op::Mul | Df64Op::MulThall => |a, b| a.mul(b),
-            Df64Op::Sqr | Df64Op::SqrThall => |a, _| a.mul(a),
+            Df64Op::Add | Df64Op::AddThall | Df64Op::AddSloppy => |a, b| a + b,
+            Df64Op::Sub | Df64Op::SubThall => |a, b| a - b,
+            Df64Op::Mul | Df64Op::MulThall => |a, b| a * b,
+            Df64Op::Sqr | Df64Op::SqrThall => |a, _| a * a,
             Df64Op::MulF32 => |a, b| a.mul_f64(b.hi as f32 as f64),
-            Df64Op::Div | Df64Op::DivThall => |a, b| a.div(b),
+            Df64Op::Div | Df64Op::DivThall => |a, b| a / b,
             Df64Op::Recip | Df64Op::RecipThall => |a, _| a.recip(),
             Df64Op::Sqrt | Df64Op::SqrtThall => |a, _| a.sqrt(),
             Df64Op::Rsqrt | Df64Op::RsqrtThall => |a, _| a.sqrt().recip(),

@@ -300,7 +300,8 @@ pub fn df64_div_thall(b: Df64, a: Df64) -> Df64 {
 /// that the final rounding of the low word dominates.
 pub fn df64_div(a: Df64, b: Df64) -> Df64 {
     let q1 = a.hi / b.hi;
-    if df64_nonfinite(q1) {
+    // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
+    if df64_nonfinite(q1) || df64_nonfinite(b.hi) {
         return Df64::new(q1, 0.0);
     }
     // r = a - q1*b, exactly up to ~2^-72 |a|.

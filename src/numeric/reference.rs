@@ -50,47 +50,21 @@ impl Dd {
         self.hi + self.lo
     }
 
-    pub fn neg(self) -> Self {
-        Dd {
-            hi: -self.hi,
-            lo: -self.lo,
-        }
-    }
-
-    pub fn add(self, b: Dd) -> Dd {
-        let s = two_sum(self.hi, b.hi);
-        let t = two_sum(self.lo, b.lo);
-        let s = quick_two_sum(s.hi, s.lo + t.hi);
-        quick_two_sum(s.hi, s.lo + t.lo)
-    }
-
-    pub fn sub(self, b: Dd) -> Dd {
-        self.add(b.neg())
-    }
-
-    pub fn mul(self, b: Dd) -> Dd {
-        let p = two_prod(self.hi, b.hi);
-        let lo = p.lo + (self.hi * b.lo + self.lo * b.hi);
-        quick_two_sum(p.hi, lo)
-    }
-
     pub fn mul_f64(self, b: f64) -> Dd {
         let p = two_prod(self.hi, b);
         quick_two_sum(p.hi, p.lo + self.lo * b)
     }
 
-    /// Long division with three quotient terms.
-    pub fn div(self, b: Dd) -> Dd {
+    fn long_div(self, b: Dd) -> Dd {
         let q1 = self.hi / b.hi;
         if !q1.is_finite() {
             return Dd::from_f64(q1);
         }
-        let r = self.sub(b.mul_f64(q1));
+        let r = self - b.mul_f64(q1);
         let q2 = r.hi / b.hi;
-        let r = r.sub(b.mul_f64(q2));
+        let r = r - b.mul_f64(q2);
         let q3 = r.hi / b.hi;
-        let q = quick_two_sum(q1, q2);
-        q.add(Dd::from_f64(q3))
+        quick_two_sum(q1, q2) + Dd::from_f64(q3)
     }
 
     /// Newton from the f64 root, with the residual in double-double.
@@ -99,14 +73,59 @@ impl Dd {
             return Dd::from_f64(self.hi.sqrt());
         }
         let y = self.hi.sqrt();
-        let r = self.sub(two_prod(y, y));
+        let r = self - two_prod(y, y);
         let s = quick_two_sum(y, r.hi / (2.0 * y));
-        let r = self.sub(s.mul(s));
-        s.add(Dd::from_f64(r.hi / (2.0 * s.hi)))
+        let r = self - s * s;
+        s + Dd::from_f64(r.hi / (2.0 * s.hi))
     }
 
     pub fn recip(self) -> Dd {
-        Dd::from_f64(1.0).div(self)
+        Dd::from_f64(1.0) / self
+    }
+}
+
+impl std::ops::Neg for Dd {
+    type Output = Dd;
+    fn neg(self) -> Dd {
+        Dd {
+            hi: -self.hi,
+            lo: -self.lo,
+        }
+    }
+}
+
+impl std::ops::Add for Dd {
+    type Output = Dd;
+    /// QD's IEEE add.
+    fn add(self, b: Dd) -> Dd {
+        let s = two_sum(self.hi, b.hi);
+        let t = two_sum(self.lo, b.lo);
+        let s = quick_two_sum(s.hi, s.lo + t.hi);
+        quick_two_sum(s.hi, s.lo + t.lo)
+    }
+}
+
+impl std::ops::Sub for Dd {
+    type Output = Dd;
+    fn sub(self, b: Dd) -> Dd {
+        self + (-b)
+    }
+}
+
+impl std::ops::Mul for Dd {
+    type Output = Dd;
+    fn mul(self, b: Dd) -> Dd {
+        let p = two_prod(self.hi, b.hi);
+        let lo = p.lo + (self.hi * b.lo + self.lo * b.hi);
+        quick_two_sum(p.hi, lo)
+    }
+}
+
+impl std::ops::Div for Dd {
+    type Output = Dd;
+    /// Long division with three quotient terms.
+    fn div(self, b: Dd) -> Dd {
+        self.long_div(b)
     }
 }
 
@@ -140,7 +159,7 @@ pub fn error_ulp48(result: Df64, exact: Dd) -> f64 {
         let same = (exact.hi.is_nan() && result.hi.is_nan()) || (exact.hi == result.hi as f64);
         return if same { 0.0 } else { f64::INFINITY };
     }
-    let diff = Dd::from_df64(result).sub(exact).to_f64().abs();
+    let diff = (Dd::from_df64(result) - exact).to_f64().abs();
     if diff == 0.0 {
         return 0.0;
     }
@@ -187,10 +206,10 @@ mod tests {
     fn oracle_division_and_sqrt_are_consistent() {
         let x = Dd::from_f64(2.0);
         let s = x.sqrt();
-        let back = s.mul(s).sub(x).to_f64().abs();
+        let back = (s * s - x).to_f64().abs();
         assert!(back < 1e-30, "{back}");
-        let q = Dd::from_f64(1.0).div(Dd::from_f64(3.0));
-        let back = q.mul_f64(3.0).sub(Dd::from_f64(1.0)).to_f64().abs();
+        let q = Dd::from_f64(1.0) / Dd::from_f64(3.0);
+        let back = (q.mul_f64(3.0) - Dd::from_f64(1.0)).to_f64().abs();
         assert!(back < 1e-31, "{back}");
     }
 
@@ -201,7 +220,9 @@ mod tests {
             ulp_distance_f64(1.0, f64::from_bits(1.0f64.to_bits() + 3)),
             3
         );
-        assert_eq!(ulp_distance_f64(-0.0, 0.0), 1);
-        assert_eq!(ulp_distance_f64(f64::from_bits(1), -f64::from_bits(1)), 3);
+        // +0 and -0 are the same number; the smallest subnormals are two steps apart via 0.
+        assert_eq!(ulp_distance_f64(-0.0, 0.0), 0);
+        assert_eq!(ulp_distance_f64(f64::from_bits(1), -f64::from_bits(1)), 2);
+        assert_eq!(ulp_distance_f64(-1.0, -f64::from_bits(1.0f64.to_bits() + 1)), 1);
     }
 }

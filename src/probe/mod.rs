@@ -304,8 +304,8 @@ fn make_eft_inputs(samples: usize, max_tex: u32) -> Result<Inputs, GlError> {
         b.push(y);
     }
     // Split overflow region: values beyond 2^112.
-    for i in 0..8.min(n) {
-        a[i] = (1.5 + i as f32 / 16.0) * 2f32.powi(113 + i as i32);
+    for (i, x) in a.iter_mut().take(8).enumerate() {
+        *x = (1.5 + i as f32 / 16.0) * 2f32.powi(113 + i as i32);
     }
     Ok(Inputs { a, b, layout })
 }

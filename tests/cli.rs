@@ -1,0 +1,129 @@
+//! The `df64gl` command line, run as a user would: JSON output of info, probe and accuracy,
+//! the accuracy gate, and errors for a device that does not exist.
+
+use std::process::Command;
+
+fn df64gl(args: &[&str]) -> (i32, String, String) {
+    df64gl_env(args, &[])
+}
+
+fn df64gl_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let cache = std::env::temp_dir().join(format!("df64gl-cli-cache-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_df64gl"))
+        .args(args)
+        .env("DF64GL_CACHE_DIR", &cache)
+        .env_remove("DF64GL_DEVICE")
+        .envs(env.iter().copied())
+        .output()
+        .expect("df64gl runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
+}
+
+#[test]
+fn info_and_probe_print_json() {
+    let (code, out, err) = df64gl(&["info", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let info = json(&out);
+    assert!(info["max_texture_size"].as_u64().unwrap() >= 4096);
+    assert!(info["renderer"].as_str().is_some());
+
+    let (code, out, err) = df64gl(&["probe", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let probe = json(&out);
+    let ops: Vec<&str> = probe["ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["op"].as_str().unwrap())
+        .collect();
+    for op in ["add", "sub", "mul", "div", "mul by recip", "sqrt"] {
+        assert!(ops.contains(&op), "{ops:?}");
+    }
+    assert!(
+        probe["config"]["precise"].is_boolean(),
+        "{}",
+        probe["config"]
+    );
+
+    let (code, out, _) = df64gl(&["probe"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("error range") && out.contains("decision:"),
+        "{out}"
+    );
+}
+
+#[test]
+fn accuracy_reports_table_two_rows_and_passes_its_gate() {
+    let (code, out, err) = df64gl(&[
+        "accuracy",
+        "--samples",
+        "65536",
+        "--warwick-samples",
+        "4096",
+        "--ops",
+        "add,mul,div,sqrt,rsqrt,div_thall",
+        "--json",
+        "--check",
+    ]);
+    assert_eq!(code, 0, "stderr: {err}");
+    let r = json(&out);
+    let rows = r["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    for row in rows {
+        assert_eq!(row["samples"], 65536);
+        let max = row["max_ulp48"].as_f64().unwrap();
+        assert!(max.is_finite() && max > 0.0, "{row}");
+        assert!(row["cost_vs_f32_add"].as_f64().unwrap() > 0.0, "{row}");
+        if row["op"] == "div_thall" {
+            assert!(row["meets_target"].is_null());
+            assert_eq!(row["thall_g80"][0], 4.1);
+        } else {
+            assert_eq!(row["meets_target"], true, "{row}");
+        }
+    }
+    let warwick = r["warwick"].as_array().unwrap();
+    assert_eq!(warwick.len(), 8);
+    assert!(warwick.iter().all(|w| w["median"].as_f64().unwrap() >= 0.0));
+}
+
+#[test]
+fn unknown_device_is_a_clear_error() {
+    let (code, _, err) = df64gl(&["--device", "no-such-gpu-anywhere", "info"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no-such-gpu-anywhere") && err.contains("available devices"),
+        "{err}"
+    );
+    let (code, _, err) = df64gl(&["--device", "99", "info"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'99' not found"), "{err}");
+    let (code, _, err) = df64gl(&["accuracy", "--samples", "0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--samples"), "{err}");
+}
+
+#[test]
+fn missing_driver_is_a_clear_error_not_a_panic() {
+    // glvnd finds no EGL vendor library: what a machine without Mesa or NVIDIA EGL looks like.
+    let (code, _, err) = df64gl_env(
+        &["info"],
+        &[(
+            "__EGL_VENDOR_LIBRARY_FILENAMES",
+            "/nonexistent/egl_vendor.json",
+        )],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("apt-get install") && !err.contains("panicked"),
+        "{err}"
+    );
+}
