@@ -223,6 +223,9 @@ mod tests {
         // +0 and -0 are the same number; the smallest subnormals are two steps apart via 0.
         assert_eq!(ulp_distance_f64(-0.0, 0.0), 0);
         assert_eq!(ulp_distance_f64(f64::from_bits(1), -f64::from_bits(1)), 2);
-        assert_eq!(ulp_distance_f64(-1.0, -f64::from_bits(1.0f64.to_bits() + 1)), 1);
+        assert_eq!(
+            ulp_distance_f64(-1.0, -f64::from_bits(1.0f64.to_bits() + 1)),
+            1
+        );
     }
 }
