@@ -14,8 +14,9 @@ void main() {
     vec4 a = texelFetch(u_a, p, 0);
     vec4 b = texelFetch(u_b, p, 0);
 #ifdef ELEMENTWISE_CHAIN
-    vec2 x0 = a.xy;
-    vec2 x1 = a.zw;
+    // precise: the chain is timed as written, never reassociated or folded.
+    DF64_PRECISE vec2 x0 = a.xy;
+    DF64_PRECISE vec2 x1 = a.zw;
     for (int i = 0; i < u_repeat; ++i) {
         x0 = ELEMENTWISE_OP(x0, b.xy);
         x1 = ELEMENTWISE_OP(x1, b.zw);

@@ -24,10 +24,10 @@ pub struct AccuracyOptions {
     pub warwick_samples: usize,
     /// Measure cost relative to an f32 add.
     pub cost: bool,
-    /// Ops per lane in the cost chains.
-    pub cost_repeat: i32,
     /// Texels per cost pass.
     pub cost_texels: usize,
+    /// Chains are lengthened until they take this much longer than an empty pass.
+    pub cost_min_seconds: f64,
 }
 
 impl Default for AccuracyOptions {
@@ -40,8 +40,8 @@ impl Default for AccuracyOptions {
             ops,
             warwick_samples: 1 << 20,
             cost: true,
-            cost_repeat: 32,
             cost_texels: 1 << 16,
+            cost_min_seconds: 0.02,
         }
     }
 }
@@ -101,6 +101,8 @@ pub struct AccuracyRow {
     pub mirror_must_match: bool,
     /// Time per op relative to an f32 add on the same engine (chained ops, one run).
     pub cost_vs_f32_add: Option<f64>,
+    /// GPU nanoseconds per op per lane (all lanes in flight, so a throughput figure).
+    pub ns_per_op: Option<f64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -156,8 +158,8 @@ impl AccuracyReport {
             self.seed
         );
         s.push_str(&format!(
-            "{:<12} {:<9} {:<8} {:>9} {:>8} {:>12} {:>14} {:>10} {:>12}\n",
-            "op", "variant", "range", "max", "rms", "target", "Thall G80", "mirror", "cost/f32add"
+            "{:<12} {:<9} {:<8} {:>11} {:>8} {:>12} {:>10} {:>8} {:>12} {:>8}\n",
+            "op", "variant", "range", "max", "rms", "target", "Thall G80", "mirror", "cost/f32add", "ns/op"
         ));
         for r in &self.rows {
             let target = match (r.target, r.meets_target) {
@@ -177,9 +179,13 @@ impl AccuracyReport {
                 .cost_vs_f32_add
                 .map(|c| format!("{c:.1}x"))
                 .unwrap_or_else(|| "-".into());
+            let ns = r
+                .ns_per_op
+                .map(|c| format!("{c:.3}"))
+                .unwrap_or_else(|| "-".into());
             s.push_str(&format!(
-                "{:<12} {:<9} {:<8} {:>9.3} {:>8.3} {:>12} {:>14} {:>10} {:>12}\n",
-                r.op, r.variant, r.range, r.max_ulp48, r.rms_ulp48, target, thall, mirror, cost
+                "{:<12} {:<9} {:<8} {:>11.3} {:>8.3} {:>12} {:>10} {:>8} {:>12} {:>8}\n",
+                r.op, r.variant, r.range, r.max_ulp48, r.rms_ulp48, target, thall, mirror, cost, ns
             ));
         }
         if !self.warwick.is_empty() {
@@ -307,6 +313,7 @@ pub fn run_accuracy(
             mirror_mismatches: mismatches,
             mirror_must_match: kernels.round_to_nearest(),
             cost_vs_f32_add: None,
+            ns_per_op: None,
         });
         done += 1;
     }
@@ -323,24 +330,14 @@ pub fn run_accuracy(
     }
     if options.cost {
         progress(done, total, "cost: f32 add");
-        let repeat = options.cost_repeat.max(1);
-        let best = |op: Df64Op| -> Result<f64, ExperimentError> {
-            let mut t = f64::INFINITY;
-            for _ in 0..3 {
-                t = t.min(
-                    kernels
-                        .time_chain(op, options.cost_texels, repeat)?
-                        .best()
-                        .as_secs_f64(),
-                );
-            }
-            Ok(t)
-        };
-        let base = best(Df64Op::F32Add)?;
+        let cost = |op: Df64Op| kernels.op_cost(op, options.cost_texels, options.cost_min_seconds);
+        let base = cost(Df64Op::F32Add)?.seconds_per_op;
         done += 1;
         for (i, &op) in options.ops.iter().enumerate() {
             progress(done, total, &format!("cost: {}", op.name()));
-            rows[i].cost_vs_f32_add = Some(best(op)? / base);
+            let c = cost(op)?;
+            rows[i].cost_vs_f32_add = (base > 0.0).then(|| c.seconds_per_op / base);
+            rows[i].ns_per_op = Some(c.seconds_per_op * 1e9);
             done += 1;
         }
     }
@@ -354,9 +351,10 @@ pub fn run_accuracy(
         warwick_paper,
         thall_paper: thall,
         cost_method: format!(
-            "GPU time of one pass over {} texels applying the op {} times per lane in a dependent chain, \
-             divided by the same for an f32 add; best of 3, all in this run",
-            options.cost_texels, options.cost_repeat
+            "per-op GPU time over {} texels (2 lanes each): a pass with a dependent chain of K ops \
+             minus a pass with none, over K, K doubled until the difference reaches {} s; best of 3; \
+             divided by the same for an f32 add, all in this run",
+            options.cost_texels, options.cost_min_seconds
         ),
     })
 }
