@@ -2,7 +2,7 @@
 // RGBA32F texel (xy and zw). With ELEMENTWISE_CHAIN, the op is applied u_repeat times in a
 // dependent chain, x = OP(x, b), which is how op cost is timed. With ELEMENTWISE_COMPLEX the
 // op takes and returns a whole texel (a complex df64).
-#include "df64.glsl"
+#include "df64_func.glsl"
 
 uniform sampler2D u_a;
 uniform sampler2D u_b;

@@ -17,6 +17,7 @@ use super::error::{GlError, GlResult};
 /// The modules shipped in `glsl/`.
 const BUILTIN_MODULES: &[(&str, &str)] = &[
     ("df64.glsl", include_str!("../../glsl/df64.glsl")),
+    ("df64_func.glsl", include_str!("../../glsl/df64_func.glsl")),
     ("probe.glsl", include_str!("../../glsl/probe.glsl")),
     (
         "elementwise.glsl",

@@ -12,7 +12,11 @@ use crate::gl::{
     timed, Framebuffer, GlContext, GlError, GlslLibrary, Layout, Pass, Program, Texture, Timing,
     Uniform,
 };
+use astro_float::BigFloat;
+
 use crate::numeric::df64::{self as m, ComplexDf64, Df64};
+use crate::numeric::df64_func as f;
+use crate::numeric::oracle::Oracle;
 use crate::numeric::reference::Dd;
 use crate::probe::{DriverConfig, ProbeReport};
 
@@ -61,6 +65,33 @@ pub enum Df64Op {
     Ge,
     /// a * 2^n with n = b.hi as an integer.
     Ldexp,
+    Exp,
+    Expm1,
+    Log,
+    Log1p,
+    Sin,
+    Cos,
+    Tan,
+    Atan,
+    /// atan2(a, b): a is y, b is x.
+    Atan2,
+    Asin,
+    Acos,
+    Sinh,
+    Cosh,
+    Tanh,
+    /// a^b.
+    Pow,
+    Floor,
+    Ceil,
+    Round,
+    Trunc,
+    Fmod,
+    Remainder,
+    /// The mantissa of frexp, in [0.5, 1).
+    Frexp,
+    /// The exponent of frexp, as (e, 0).
+    FrexpExp,
     /// The f32 add on the same engine: the unit of the cost column.
     F32Add,
 }
@@ -84,6 +115,26 @@ impl Df64Op {
         Df64Op::Recip,
         Df64Op::Sqrt,
         Df64Op::Rsqrt,
+    ];
+
+    /// The elementary functions of `df64_func.glsl` that have an accuracy target.
+    pub const FUNCTIONS: [Df64Op; 16] = [
+        Df64Op::Exp,
+        Df64Op::Expm1,
+        Df64Op::Log,
+        Df64Op::Log1p,
+        Df64Op::Sin,
+        Df64Op::Cos,
+        Df64Op::Tan,
+        Df64Op::Atan,
+        Df64Op::Atan2,
+        Df64Op::Asin,
+        Df64Op::Acos,
+        Df64Op::Sinh,
+        Df64Op::Cosh,
+        Df64Op::Tanh,
+        Df64Op::Pow,
+        Df64Op::Fmod,
     ];
 
     /// Thall's routines as published.
@@ -130,6 +181,29 @@ impl Df64Op {
             Df64Op::Gt => "gt",
             Df64Op::Ge => "ge",
             Df64Op::Ldexp => "ldexp",
+            Df64Op::Exp => "exp",
+            Df64Op::Expm1 => "expm1",
+            Df64Op::Log => "log",
+            Df64Op::Log1p => "log1p",
+            Df64Op::Sin => "sin",
+            Df64Op::Cos => "cos",
+            Df64Op::Tan => "tan",
+            Df64Op::Atan => "atan",
+            Df64Op::Atan2 => "atan2",
+            Df64Op::Asin => "asin",
+            Df64Op::Acos => "acos",
+            Df64Op::Sinh => "sinh",
+            Df64Op::Cosh => "cosh",
+            Df64Op::Tanh => "tanh",
+            Df64Op::Pow => "pow",
+            Df64Op::Floor => "floor",
+            Df64Op::Ceil => "ceil",
+            Df64Op::Round => "round",
+            Df64Op::Trunc => "trunc",
+            Df64Op::Fmod => "fmod",
+            Df64Op::Remainder => "remainder",
+            Df64Op::Frexp => "frexp",
+            Df64Op::FrexpExp => "frexp_exp",
             Df64Op::F32Add => "f32_add",
         }
     }
@@ -166,6 +240,29 @@ impl Df64Op {
             Df64Op::Gt => "vec2(df64_gt(a, b) ? 1.0 : 0.0, 0.0)",
             Df64Op::Ge => "vec2(df64_ge(a, b) ? 1.0 : 0.0, 0.0)",
             Df64Op::Ldexp => "df64_ldexp(a, int(b.x))",
+            Df64Op::Exp => "df64_exp(a)",
+            Df64Op::Expm1 => "df64_expm1(a)",
+            Df64Op::Log => "df64_log(a)",
+            Df64Op::Log1p => "df64_log1p(a)",
+            Df64Op::Sin => "df64_sin(a)",
+            Df64Op::Cos => "df64_cos(a)",
+            Df64Op::Tan => "df64_tan(a)",
+            Df64Op::Atan => "df64_atan(a)",
+            Df64Op::Atan2 => "df64_atan2(a, b)",
+            Df64Op::Asin => "df64_asin(a)",
+            Df64Op::Acos => "df64_acos(a)",
+            Df64Op::Sinh => "df64_sinh(a)",
+            Df64Op::Cosh => "df64_cosh(a)",
+            Df64Op::Tanh => "df64_tanh(a)",
+            Df64Op::Pow => "df64_pow(a, b)",
+            Df64Op::Floor => "df64_floor(a)",
+            Df64Op::Ceil => "df64_ceil(a)",
+            Df64Op::Round => "df64_round(a)",
+            Df64Op::Trunc => "df64_trunc(a)",
+            Df64Op::Fmod => "df64_fmod(a, b)",
+            Df64Op::Remainder => "df64_remainder(a, b)",
+            Df64Op::Frexp => "df64_frexp_mantissa(a)",
+            Df64Op::FrexpExp => "df64_frexp_exponent(a)",
             Df64Op::F32Add => "vec2(a.x + b.x, 0.0)",
         }
     }
@@ -202,6 +299,29 @@ impl Df64Op {
             Df64Op::Gt => |a, b| flag(m::df64_gt(a, b)),
             Df64Op::Ge => |a, b| flag(m::df64_ge(a, b)),
             Df64Op::Ldexp => |a, b| m::df64_ldexp(a, b.hi as i32),
+            Df64Op::Exp => |a, _| f::df64_exp(a),
+            Df64Op::Expm1 => |a, _| f::df64_expm1(a),
+            Df64Op::Log => |a, _| f::df64_log(a),
+            Df64Op::Log1p => |a, _| f::df64_log1p(a),
+            Df64Op::Sin => |a, _| f::df64_sin(a),
+            Df64Op::Cos => |a, _| f::df64_cos(a),
+            Df64Op::Tan => |a, _| f::df64_tan(a),
+            Df64Op::Atan => |a, _| f::df64_atan(a),
+            Df64Op::Atan2 => f::df64_atan2,
+            Df64Op::Asin => |a, _| f::df64_asin(a),
+            Df64Op::Acos => |a, _| f::df64_acos(a),
+            Df64Op::Sinh => |a, _| f::df64_sinh(a),
+            Df64Op::Cosh => |a, _| f::df64_cosh(a),
+            Df64Op::Tanh => |a, _| f::df64_tanh(a),
+            Df64Op::Pow => f::df64_pow,
+            Df64Op::Floor => |a, _| f::df64_floor(a),
+            Df64Op::Ceil => |a, _| f::df64_ceil(a),
+            Df64Op::Round => |a, _| f::df64_round(a),
+            Df64Op::Trunc => |a, _| f::df64_trunc(a),
+            Df64Op::Fmod => f::df64_fmod,
+            Df64Op::Remainder => f::df64_remainder,
+            Df64Op::Frexp => |a, _| f::df64_frexp(a).0,
+            Df64Op::FrexpExp => |a, _| Df64::new(f::df64_frexp(a).1 as f32, 0.0),
             Df64Op::F32Add => |a, b| Df64::new(a.hi + b.hi, 0.0),
         }
     }
@@ -236,7 +356,49 @@ impl Df64Op {
                 | Df64Op::RsqrtThall
                 | Df64Op::Neg
                 | Df64Op::Abs
+                | Df64Op::Exp
+                | Df64Op::Expm1
+                | Df64Op::Log
+                | Df64Op::Log1p
+                | Df64Op::Sin
+                | Df64Op::Cos
+                | Df64Op::Tan
+                | Df64Op::Atan
+                | Df64Op::Asin
+                | Df64Op::Acos
+                | Df64Op::Sinh
+                | Df64Op::Cosh
+                | Df64Op::Tanh
+                | Df64Op::Floor
+                | Df64Op::Ceil
+                | Df64Op::Round
+                | Df64Op::Trunc
+                | Df64Op::Frexp
+                | Df64Op::FrexpExp
         )
+    }
+
+    /// The correctly rounded value of an elementary function (from the oracle).
+    pub fn oracle(self, o: &mut Oracle, a: &BigFloat, b: &BigFloat) -> Option<BigFloat> {
+        Some(match self {
+            Df64Op::Exp => o.exp(a),
+            Df64Op::Expm1 => o.expm1(a),
+            Df64Op::Log => o.ln(a),
+            Df64Op::Log1p => o.ln1p(a),
+            Df64Op::Sin => o.sin(a),
+            Df64Op::Cos => o.cos(a),
+            Df64Op::Tan => o.tan(a),
+            Df64Op::Atan => o.atan(a),
+            Df64Op::Atan2 => o.atan2(a, b),
+            Df64Op::Asin => o.asin(a),
+            Df64Op::Acos => o.acos(a),
+            Df64Op::Sinh => o.sinh(a),
+            Df64Op::Cosh => o.cosh(a),
+            Df64Op::Tanh => o.tanh(a),
+            Df64Op::Pow => o.pow(a, b),
+            Df64Op::Fmod => o.fmod(a, b),
+            _ => return None,
+        })
     }
 }
 
@@ -435,7 +597,12 @@ impl Df64Kernels {
 
     /// Seconds per op per lane: the time of a chain of K ops minus that of K = 0 (fetch and
     /// store alone), over K, with K doubled until the difference is at least `min_seconds`.
-    pub fn op_cost(&self, op: Df64Op, texels: usize, min_seconds: f64) -> Result<OpCost, KernelError> {
+    pub fn op_cost(
+        &self,
+        op: Df64Op,
+        texels: usize,
+        min_seconds: f64,
+    ) -> Result<OpCost, KernelError> {
         let lanes = (texels * 2) as f64;
         let base = self.time_chain(op, texels, 0, 5)?.best().as_secs_f64();
         let mut repeat = 8;

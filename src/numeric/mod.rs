@@ -2,6 +2,9 @@
 //! in a Rust module of the same name.
 
 pub mod df64;
+pub mod df64_consts;
+pub mod df64_func;
+pub mod oracle;
 pub mod reference;
 
 pub use df64::{ComplexDf64, Df64};

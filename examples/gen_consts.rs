@@ -1,0 +1,121 @@
+//! Regenerates the constant words of `glsl/df64_func.glsl` and `src/numeric/df64_consts.rs`
+//! from the oracle (astro-float at 320 bits):
+//!
+//!     cargo run --release --example gen_consts -- rust > src/numeric/df64_consts.rs
+//!     cargo run --release --example gen_consts -- glsl   # paste over the GLSL constant block
+//!
+//! Each constant is split greedily into f32 words: w0 = fl32(v), w1 = fl32(v - w0), ...
+
+use astro_float::{BigFloat, Consts, RoundingMode};
+use df64gl::numeric::oracle::to_f64;
+
+const P: usize = 320;
+const RM: RoundingMode = RoundingMode::ToEven;
+
+fn words(v: &BigFloat, n: usize) -> Vec<f32> {
+    let mut r = v.clone();
+    let mut out = vec![];
+    for _ in 0..n {
+        let w = to_f64(&r) as f32;
+        out.push(w);
+        r = r.sub(&BigFloat::from_f64(w as f64, P), P, RM);
+    }
+    out
+}
+
+fn main() {
+    let glsl = std::env::args().nth(1).as_deref() == Some("glsl");
+    let mut cc = Consts::new().expect("constants cache");
+    let b = |x: f64| BigFloat::from_f64(x, P);
+    let ln2 = b(2.0).ln(P, RM, &mut cc);
+    let pi = cc.pi(P, RM);
+    let mut tables: Vec<(&str, Vec<f32>)> = vec![
+        ("LN2", words(&ln2, 3)),
+        ("LN2_32", words(&ln2.div(&b(32.0), P, RM), 3)),
+        ("PI", words(&pi, 4)),
+        // Five words: the sixth would be subnormal and flushed on many GPUs.
+        ("PI_2", words(&pi.div(&b(2.0), P, RM), 5)),
+        ("PI_4", words(&pi.div(&b(4.0), P, RM), 3)),
+        ("INV_PI_2", words(&b(2.0).div(&pi, P, RM), 2)),
+    ];
+    let mut t = vec![];
+    for j in 0..32 {
+        t.extend(words(
+            &b(j as f64 / 32.0).mul(&ln2, P, RM).exp(P, RM, &mut cc),
+            3,
+        ));
+    }
+    tables.push(("EXP2_TABLE", t));
+    let mut t = vec![];
+    for i in 45..=91 {
+        t.extend(words(&b(i as f64 / 64.0).ln(P, RM, &mut cc), 3));
+    }
+    tables.push(("LOG_TABLE", t));
+    let mut t = vec![];
+    for i in 0..=64 {
+        t.extend(words(&b(i as f64 / 64.0).atan(P, RM, &mut cc), 3));
+    }
+    tables.push(("ATAN_TABLE", t));
+    let (mut t, mut f) = (vec![], b(1.0));
+    for n in 0..=20 {
+        if n > 0 {
+            f = f.mul(&b(n as f64), P, RM);
+        }
+        t.extend(words(&b(1.0).div(&f, P, RM), 2));
+    }
+    tables.push(("INV_FACT", t));
+    let mut t = vec![];
+    for k in 0..=12 {
+        t.extend(words(&b(1.0).div(&b((2 * k + 1) as f64), P, RM), 2));
+    }
+    tables.push(("INV_ODD", t));
+
+    if glsl {
+        println!("// Constants (generated from a 320-bit oracle; src/numeric/df64_consts.rs holds the same words).");
+        for (name, v) in &tables {
+            let rows: Vec<String> = v
+                .chunks(6)
+                .map(|c| {
+                    format!(
+                        "    {}",
+                        c.iter()
+                            .map(|x| format!("{x:e}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })
+                .collect();
+            println!(
+                "const float DF64_{name}[{}] = float[](\n{});",
+                v.len(),
+                rows.join(",\n")
+            );
+        }
+        return;
+    }
+    println!("//! Constants of `glsl/df64_func.glsl`, as f32 words whose exact sum is the constant to about");
+    println!("//! 3 x 24 bits, generated from the oracle (astro-float at 320 bits) by");
+    println!("//! `examples/gen_consts.rs`; `numeric::oracle` tests re-derive them.");
+    println!(
+        "//! Tables: EXP2_TABLE[3j..3j+3] = 2^(j/32), j = 0..32; LOG_TABLE[3(i-45)..] = ln(i/64),"
+    );
+    println!("//! i = 45..=91; ATAN_TABLE[3i..] = atan(i/64), i = 0..=64; INV_FACT[2n..2n+2] = 1/n!, n = 0..=20;");
+    println!("//! INV_ODD[2k..2k+2] = 1/(2k+1), k = 0..=12.");
+    println!();
+    println!("// Generated words: some coincide with named f32 constants (2^(16/32) is sqrt 2).");
+    println!("#![allow(clippy::approx_constant)]");
+    for (name, v) in &tables {
+        println!();
+        println!("pub const {name}: [f32; {}] = [", v.len());
+        for c in v.chunks(6) {
+            println!(
+                "    {},",
+                c.iter()
+                    .map(|x| format!("{x:e}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        println!("];");
+    }
+}

@@ -1,0 +1,513 @@
+// df64_func.glsl: df64 elementary functions (exp, log, trigonometry, hyperbolic, pow, rounding,
+// fmod/remainder, frexp). Paste after df64.glsl. Rust mirror: src/numeric/df64_func.rs.
+//
+// Each function reduces its argument with multi-word constants and exact products, evaluates a
+// short series on a small interval, and ends in one accurate df64 operation. Limits:
+//  - exp is finite up to x = 88.72283 and 0 below -87.33654; on drivers that flush subnormals
+//    its low word (so its accuracy) fades below about x = -54 (results under ~2^-78);
+//  - sin, cos, tan return NaN for |x| > 2^23 (where round(2x/pi) is no longer exact);
+//  - fmod and remainder are exact whenever the result is a df64 and |a/b| < 2^24.
+#include "df64.glsl"
+
+// Constants (generated from a 320-bit oracle; src/numeric/df64_consts.rs holds the same words).
+const float DF64_LN2[3] = float[](
+    6.931472e-1, -1.9046542e-9, -8.783184e-17);
+const float DF64_LN2_32[3] = float[](
+    2.166085e-2, -5.9520444e-11, -2.744745e-18);
+const float DF64_PI[4] = float[](
+    3.1415927e0, -8.742278e-8, -3.430249e-15, 2.1125998e-23);
+const float DF64_PI_2[5] = float[](
+    1.5707964e0, -4.371139e-8, -1.7151245e-15, 1.0562999e-23, 8.4784276e-32);
+const float DF64_PI_4[3] = float[](
+    7.853982e-1, -2.1855694e-8, -8.5756226e-16);
+const float DF64_INV_PI_2[2] = float[](
+    6.3661975e-1, 2.5682553e-8);
+const float DF64_EXP2_TABLE[96] = float[](
+    1e0, 0e0, 0e0, 1.0218972e0, -4.81156e-8, 9.392707e-16,
+    1.0442737e0, 4.83347e-8, -1.3652571e-16, 1.0671405e0, -5.933752e-8, 1.4304606e-16,
+    1.0905077e0, -1.307754e-8, -2.5251243e-16, 1.1143868e0, -5.43554e-8, -1.2281648e-15,
+    1.1387886e0, 5.3862223e-8, -1.6872288e-15, 1.1637249e0, -4.0514415e-8, 2.6033666e-16,
+    1.1892071e0, 3.7976353e-8, 1.1500432e-15, 1.2152474e0, -3.267395e-8, -1.1873493e-15,
+    1.2418578e0, 4.496838e-8, 4.906695e-16, 1.269051e0, 1.4193333e-9, 2.667932e-18,
+    1.2968396e0, -4.0189995e-8, 1.5796947e-15, 1.3252367e0, -3.4963733e-8, 4.155019e-16,
+    1.3542556e0, -1.0123349e-8, 2.990541e-16, 1.38391e0, -5.8755774e-8, 1.0425179e-15,
+    1.4142135e0, 2.4203235e-8, -7.6280674e-16, 1.4451808e0, 3.3242e-8, 8.579408e-16,
+    1.4768262e0, -4.500899e-8, 1.5194723e-15, 1.5091645e0, -2.4959373e-8, 5.6448827e-16,
+    1.5422108e0, 8.070905e-9, -1.4254626e-16, 1.5759809e0, -5.6610254e-8, 1.1000862e-15,
+    1.6104903e0, 9.836217e-9, 2.4707193e-17, 1.6457555e0, -5.124972e-8, -7.673906e-16,
+    1.6817929e0, -2.4755327e-8, -5.841437e-16, 1.7186193e0, -4.8496176e-8, 1.5357984e-15,
+    1.7562522e0, -9.23577e-9, 2.9601406e-17, 1.7947091e0, -1.1415045e-8, 2.4027207e-16,
+    1.8340081e0, -1.1239278e-8, -1.8921353e-16, 1.8741677e0, -4.6630056e-8, -2.8327225e-16,
+    1.9152066e0, 9.845328e-9, 3.3788975e-16, 1.9571441e0, -1.7021804e-8, 8.9607675e-17);
+const float DF64_LOG_TABLE[141] = float[](
+    -3.522206e-1, 1.293613e-9, -5.7233317e-18, -3.3024168e-1, -6.725313e-9, 1.0828322e-17,
+    -3.087355e-1, 8.195663e-9, -2.0584542e-16, -2.876821e-1, 1.37775436e-8, -1.3709391e-16,
+    -2.6706278e-1, -2.0077733e-9, 7.328915e-18, -2.4686007e-1, -5.91481e-9, 1.806716e-16,
+    -2.2705746e-1, 6.3348686e-9, 1.2922646e-16, -2.0763937e-1, 1.6100764e-9, 1.5702333e-17,
+    -1.8859117e-1, -2.476808e-9, -4.8078986e-17, -1.6989903e-1, -5.2755076e-9, -5.502435e-17,
+    -1.515499e-1, 7.411358e-9, -1.7170041e-16, -1.3353139e-1, -1.0038866e-9, 3.6644577e-18,
+    -1.15831815e-1, -8.187962e-10, 2.3417091e-17, -9.844007e-2, 6.1728567e-10, -9.4387785e-18,
+    -8.134564e-2, 6.6893807e-10, -5.077076e-18, -6.453852e-2, 2.4172309e-9, -9.067403e-17,
+    -4.800922e-2, 1.3243606e-9, -2.2255772e-17, -3.1748697e-2, -1.1529058e-9, -3.0793803e-17,
+    -1.5748357e-2, 4.3215895e-10, 2.467289e-18, 0e0, 0e0, 0e0,
+    1.5504187e-2, -4.3701048e-10, 6.611062e-18, 3.0771658e-2, 8.422374e-10, 1.0431732e-18,
+    4.5809537e-2, -1.1410233e-9, -2.5852615e-17, 6.062462e-2, 7.905942e-12, 4.031738e-20,
+    7.522342e-2, -2.3030047e-9, 7.947183e-18, 8.9612156e-2, 2.536962e-9, -6.0937966e-17,
+    1.03796795e-1, -1.3289232e-9, 4.711109e-17, 1.1778303e-1, 3.2986907e-9, 8.206956e-17,
+    1.3157636e-1, -1.4832839e-9, 3.8878577e-17, 1.4518201e-1, -3.66716e-9, 9.1509145e-17,
+    1.5860502e-1, 5.9580794e-9, -4.4254146e-17, 1.7185026e-1, -7.145759e-9, 1.0499985e-16,
+    1.8492234e-1, 9.619685e-10, 3.077924e-17, 1.9782574e-1, -1.4181957e-9, 1.28211944e-17,
+    2.1056476e-1, 6.7534525e-9, 7.901732e-17, 2.2314355e-1, 3.5408485e-9, 4.641988e-17,
+    2.3556606e-1, 6.5973813e-9, 1.6413912e-16, 2.4783616e-1, 6.2250236e-9, -1.5121009e-16,
+    2.5995752e-1, 2.2830717e-9, -3.481308e-17, 2.719337e-1, 1.0869003e-8, -1.1023898e-16,
+    2.8376818e-1, -3.901826e-9, -1.3134896e-16, 2.9546422e-1, -4.7689754e-9, 3.3865042e-17,
+    3.0702505e-1, -9.861567e-9, -3.4538682e-16, 3.1845373e-1, 1.9658553e-9, -8.390752e-17,
+    3.2975328e-1, 6.686494e-9, -1.6441144e-16, 3.409266e-1, -6.1104133e-10, 1.7467136e-17,
+    3.5197642e-1, -1.2984646e-9, 4.2557258e-17);
+const float DF64_ATAN_TABLE[195] = float[](
+    0e0, 0e0, 0e0, 1.5623729e-2, -1.2420882e-10, 4.7128103e-18,
+    3.1239834e-2, -2.525072e-10, -1.15967835e-17, 4.6840712e-2, 4.878767e-10, 1.371222e-17,
+    6.241881e-2, -1.0272779e-9, -4.3182438e-17, 7.796663e-2, 3.3727106e-9, -3.5828812e-17,
+    9.347678e-2, 1.3996593e-9, -2.0162261e-17, 1.0894196e-1, -3.646798e-10, -7.051075e-18,
+    1.24354996e-1, -1.2403822e-9, -3.08809e-17, 1.3970888e-1, -2.3206386e-9, -3.0713564e-17,
+    1.5499674e-1, 4.0861496e-9, -1.0143689e-16, 1.7021193e-1, -8.1716384e-10, -3.541164e-18,
+    1.8534794e-1, 5.4976326e-9, 5.969184e-17, 2.0039855e-1, 4.3883555e-9, 1.696734e-16,
+    2.153577e-1, -6.252999e-9, 5.598497e-17, 2.3021959e-1, -4.0683396e-10, 1.2313405e-17,
+    2.4497867e-1, -3.1786778e-9, -7.256797e-17, 2.5962964e-1, -7.5946875e-9, 1.3026105e-16,
+    2.7416745e-1, 2.837417e-9, 8.261354e-18, 2.8858736e-1, 3.199044e-10, 1.3471876e-17,
+    3.0288488e-1, -8.353086e-9, -2.3305542e-16, 3.1705576e-1, -8.60497e-9, -3.520062e-16,
+    3.3109608e-1, -6.2216645e-9, 1.0306969e-16, 3.4500217e-1, 2.8296636e-9, 8.80835e-17,
+    3.5877067e-1, 1.7639499e-9, 3.0887334e-17, 3.7239844e-1, 1.0607265e-8, 4.0819037e-16,
+    3.8588268e-1, -6.2496617e-9, -1.4274522e-16, 3.9922076e-1, 4.938259e-9, 2.246598e-17,
+    4.1241044e-1, 3.5366268e-9, 3.963463e-17, 4.2544964e-1, -2.1887498e-9, 2.3315531e-17,
+    4.3833655e-1, 8.668535e-9, -2.4942771e-17, 4.5106965e-1, 2.9543132e-9, 3.2807356e-17,
+    4.636476e-1, 5.0121587e-9, -3.2812372e-17, 4.7606933e-1, -8.463672e-10, 1.4654487e-17,
+    4.8833394e-1, 1.0550424e-8, 4.3271597e-16, 5.0044084e-1, -2.2805464e-8, -4.912709e-16,
+    5.123895e-1, -2.075692e-8, -2.5462782e-17, 5.2417964e-1, -8.649185e-9, 2.275647e-16,
+    5.3581125e-1, -7.480973e-9, 1.0695851e-16, 5.4728436e-1, 1.628712e-8, 3.82304e-16,
+    5.585993e-1, 2.2111598e-8, 4.3863358e-16, 5.6975645e-1, 5.2140883e-9, -2.0978955e-16,
+    5.8075637e-1, -1.2685229e-8, 9.660766e-17, 5.915997e-1, 7.500028e-9, 2.7124957e-16,
+    6.0228735e-1, -5.9501493e-9, -8.1517994e-17, 6.128202e-1, -5.907421e-9, 1.9049255e-16,
+    6.2319934e-1, -1.3747269e-8, -4.1736516e-16, 6.334259e-1, -8.430239e-9, -2.4933537e-16,
+    6.435011e-1, 5.8689373e-9, 1.268571e-16, 6.5342635e-1, -7.982293e-9, -4.0828857e-16,
+    6.63203e-1, -8.3162455e-9, -1.4178285e-16, 6.7283255e-1, -1.0245534e-9, -1.899315e-17,
+    6.8231654e-1, 1.3202995e-8, 6.943223e-18, 6.9165665e-1, -2.7259501e-8, -2.3016175e-16,
+    7.008544e-1, -1.2777476e-8, -1.3089857e-16, 7.0991164e-1, -2.5995245e-8, -8.2312777e-16,
+    7.1883e-1, 1.01883355e-8, 4.226108e-16, 7.276113e-1, 2.9297043e-8, -1.08452974e-16,
+    7.3625743e-1, -4.909868e-9, -1.8730523e-16, 7.447701e-1, 1.6062602e-8, 3.7015006e-16,
+    7.531513e-1, -1.660708e-8, -3.5732384e-16, 7.614028e-1, -1.5972468e-8, 5.6496155e-16,
+    7.695265e-1, -1.2227597e-9, -3.704992e-17, 7.775243e-1, 1.7904323e-8, -2.487211e-16,
+    7.853982e-1, -2.1855694e-8, -8.5756226e-16);
+const float DF64_INV_FACT[42] = float[](
+    1e0, 0e0, 1e0, 0e0, 5e-1, 0e0,
+    1.6666667e-1, -4.967054e-9, 4.1666668e-2, -1.2417635e-9, 8.333334e-3, -4.346172e-10,
+    1.3888889e-3, -3.3631094e-11, 1.984127e-4, -2.7255969e-12, 2.4801588e-5, -3.406996e-13,
+    2.7557319e-6, 3.7935712e-14, 2.755732e-7, -7.575112e-15, 2.5052108e-8, 4.417623e-16,
+    2.0876756e-9, 1.1082839e-16, 1.6059044e-10, -5.3525265e-18, 1.1470745e-11, 2.3722077e-19,
+    7.6471636e-13, 1.22007105e-20, 4.7794773e-14, 7.625444e-22, 2.8114574e-15, -1.0462085e-22,
+    1.5619207e-16, 1.5404471e-24, 8.220635e-18, 1.6814781e-25, 4.1103176e-19, 3.2375117e-27);
+const float DF64_INV_ODD[26] = float[](
+    1e0, 0e0, 3.3333334e-1, -9.934108e-9, 2e-1, -2.9802323e-9,
+    1.4285715e-1, -6.386212e-9, 1.1111111e-1, -8.278423e-10, 9.090909e-2, -2.7093021e-9,
+    7.692308e-2, -2.865608e-9, 6.666667e-2, -3.4769376e-9, 5.882353e-2, -2.1913472e-10,
+    5.263158e-2, -3.9213582e-10, 4.761905e-2, -8.869739e-10, 4.347826e-2, -8.098457e-10,
+    4e-2, 8.9406965e-10);
+
+vec2 df64_nan() { return vec2(intBitsToFloat(0x7fc00000), 0.0); }
+float df64_inf() { return intBitsToFloat(0x7f800000); }
+
+vec2 df64_inv_fact(int n) { return vec2(DF64_INV_FACT[2 * n], DF64_INV_FACT[2 * n + 1]); }
+vec2 df64_inv_odd(int k) { return vec2(DF64_INV_ODD[2 * k], DF64_INV_ODD[2 * k + 1]); }
+vec2 df64_coef(bool odd_table, int i) { return odd_table ? df64_inv_odd(i) : df64_inv_fact(i); }
+
+// x - k (c0 + c1 + c2 [+ c3]) with exact products and accurate subtractions.
+vec2 df64_reduce3(vec2 a, float k, float c0, float c1, float c2) {
+    DF64_PRECISE vec2 r = df64_sub(a, df64_two_prod(k, c0));
+    r = df64_sub(r, df64_two_prod(k, c1));
+    DF64_PRECISE float t = k * c2;
+    return df64_sub(r, vec2(t, 0.0));
+}
+
+// Exact running sum in three words: the third absorbs roundings ~2^-72 below the first.
+vec3 df64_acc3(vec3 a, float t) {
+    DF64_PRECISE vec2 s0 = df64_two_sum(a.x, t);
+    DF64_PRECISE vec2 s1 = df64_two_sum(a.y, s0.y);
+    DF64_PRECISE float s2 = a.z + s1.y;
+    return vec3(s0.x, s1.x, s2);
+}
+
+// a - k pi/2 with pi/2 to five words (~120 bits) and every product and partial sum exact, so
+// the result keeps its relative accuracy even when a lies within 2^-60 of a multiple of pi/2.
+// The largest terms cancel first, exactly, so the accumulator starts near the result's size.
+vec2 df64_reduce_pi_2(vec2 a, float k) {
+    DF64_PRECISE vec2 p0 = df64_two_prod(k, DF64_PI_2[0]);
+    DF64_PRECISE vec2 p1 = df64_two_prod(k, DF64_PI_2[1]);
+    DF64_PRECISE vec2 e = df64_two_diff(a.y, p0.y);
+    DF64_PRECISE vec2 g = df64_two_sum(a.x - p0.x, e.x);
+    DF64_PRECISE vec2 h = df64_two_sum(g.x, -p1.x);
+    DF64_PRECISE vec3 acc = vec3(h.x, h.y, 0.0);
+    acc = df64_acc3(acc, g.y);
+    acc = df64_acc3(acc, e.y);
+    acc = df64_acc3(acc, -p1.y);
+    for (int i = 2; i < 4; ++i) {
+        DF64_PRECISE vec2 p = df64_two_prod(k, DF64_PI_2[i]);
+        acc = df64_acc3(acc, -p.x);
+        acc = df64_acc3(acc, -p.y);
+    }
+    DF64_PRECISE float t = k * DF64_PI_2[4];
+    acc = df64_acc3(acc, -t);
+    DF64_PRECISE vec2 hh = df64_two_sum(acc.x, acc.y);
+    DF64_PRECISE float lo = hh.y + acc.z;
+    return df64_quick_two_sum(hh.x, lo);
+}
+
+// Horner: c[first] + x (c[first+step] + x (...)), count coefficients, signs alternating if asked.
+vec2 df64_horner(vec2 x, bool odd_table, int first, int count, int step, bool alternate) {
+    float sl = (alternate && ((count - 1) % 2 == 1)) ? -1.0 : 1.0;
+    DF64_PRECISE vec2 h = df64_coef(odd_table, first + (count - 1) * step) * sl;
+    for (int k = count - 2; k >= 0; --k) {
+        float si = (alternate && (k % 2 == 1)) ? -1.0 : 1.0;
+        h = df64_add(df64_mul(h, x), df64_coef(odd_table, first + k * step) * si);
+    }
+    return h;
+}
+
+// ---------------------------------------------------------------- exp family
+
+// expm1(t) for |t| <= ln2/64.
+vec2 df64_expm1_kernel(vec2 t) {
+    DF64_PRECISE vec2 h = df64_horner(t, false, 2, 6, 1, false);
+    return df64_add(t, df64_mul(df64_sqr(t), h));
+}
+
+// exp(a) = 2^n T[j] (1 + q), k = round(32 a / ln2) = 32 n + j.
+void df64_exp_parts(vec2 a, out float n, out int j, out vec2 q) {
+    DF64_PRECISE float k = floor(a.x * 46.16624 + 0.5);
+    DF64_PRECISE vec2 t = df64_reduce3(a, k, DF64_LN2_32[0], DF64_LN2_32[1], DF64_LN2_32[2]);
+    q = df64_expm1_kernel(t);
+    n = floor(k / 32.0);
+    j = int(k - 32.0 * n);
+}
+
+#define DF64_EXP_MAX 88.72283
+#define DF64_EXP_MIN -87.33654
+
+vec2 df64_exp(vec2 a) {
+    if (isnan(a.x)) return a;
+    if (a.x > DF64_EXP_MAX) return vec2(df64_inf(), 0.0);
+    if (a.x < DF64_EXP_MIN) return vec2(0.0);
+    float n;
+    int j;
+    vec2 q;
+    df64_exp_parts(a, n, j, q);
+    vec2 th = vec2(DF64_EXP2_TABLE[3 * j], DF64_EXP2_TABLE[3 * j + 1]);
+    DF64_PRECISE vec2 small = df64_add(df64_mul(th, q), vec2(DF64_EXP2_TABLE[3 * j + 2], 0.0));
+    return df64_ldexp(df64_add(th, small), int(n));
+}
+
+vec2 df64_expm1(vec2 a) {
+    if (isnan(a.x)) return a;
+    if (abs(a.x) < 0.010830425) return df64_expm1_kernel(a);
+    if (a.x < -20.0 || a.x > DF64_EXP_MAX) return df64_sub(df64_exp(a), vec2(1.0, 0.0));
+    float n;
+    int j;
+    vec2 q;
+    df64_exp_parts(a, n, j, q);
+    int ni = int(n);
+    vec2 th = vec2(DF64_EXP2_TABLE[3 * j], DF64_EXP2_TABLE[3 * j + 1]);
+    DF64_PRECISE vec2 w = df64_two_sum(df64_ldexp(vec2(th.x, 0.0), ni).x, -1.0);
+    DF64_PRECISE vec2 tq = df64_ldexp(df64_mul(th, q), ni);
+    DF64_PRECISE vec2 small = df64_add(
+        df64_add(tq, vec2(df64_ldexp(vec2(DF64_EXP2_TABLE[3 * j + 2], 0.0), ni).x, 0.0)),
+        vec2(df64_ldexp(vec2(th.y, 0.0), ni).x, 0.0));
+    return df64_add(df64_quick_two_sum(w.x, w.y), small);
+}
+
+// ---------------------------------------------------------------- log family
+
+// 2 atanh(f) = 2 (f + f s), s = f^2 (1/3 + f^2/5 + ...), `terms` coefficients.
+vec2 df64_atanh2(vec2 f, int terms) {
+    DF64_PRECISE vec2 f2 = df64_sqr(f);
+    DF64_PRECISE vec2 s = df64_mul(f2, df64_horner(f2, true, 1, terms, 1, false));
+    DF64_PRECISE vec2 at = df64_add(f, df64_mul(f, s));
+    return 2.0 * at;
+}
+
+vec2 df64_log(vec2 a) {
+    if (isnan(a.x) || a.x < 0.0) return df64_nan();
+    if (a.x == 0.0) return vec2(-df64_inf(), 0.0);
+    if (isinf(a.x)) return a;
+    int e;
+    frexp(a.x, e);
+    DF64_PRECISE vec2 m = df64_ldexp(a, -e);
+    if (m.x < 0.703125) {
+        m = 2.0 * m;
+        e -= 1;
+    }
+    DF64_PRECISE float i = floor(m.x * 64.0 + 0.5);
+    DF64_PRECISE float c = i / 64.0;
+    DF64_PRECISE vec2 f = df64_div(df64_sub(m, vec2(c, 0.0)), df64_add(m, vec2(c, 0.0)));
+    DF64_PRECISE vec2 at = df64_atanh2(f, 4);
+    int idx = 3 * (int(i) - 45);
+    float ef = float(e);
+    DF64_PRECISE vec2 big = df64_add(df64_two_prod(ef, DF64_LN2[0]),
+                                     vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]));
+    DF64_PRECISE float t3 = DF64_LOG_TABLE[idx + 2] + ef * DF64_LN2[2];
+    DF64_PRECISE vec2 small = df64_add(df64_add(df64_two_prod(ef, DF64_LN2[1]), vec2(t3, 0.0)), at);
+    return df64_add(big, small);
+}
+
+vec2 df64_log1p(vec2 a) {
+    if (isnan(a.x) || a.x < -1.0) return df64_nan();
+    if (abs(a.x) < 0.25) {
+        DF64_PRECISE vec2 f = df64_div(a, df64_add(vec2(2.0, 0.0), a));
+        return df64_atanh2(f, 10);
+    }
+    DF64_PRECISE vec2 u = df64_add(vec2(1.0, 0.0), a);
+    if (isinf(u.x)) return u;
+    DF64_PRECISE vec2 um1 = df64_quick_two_sum(u.x - 1.0, u.y);
+    DF64_PRECISE vec2 c = df64_div(df64_sub(a, um1), u);
+    return df64_add(df64_log(u), c);
+}
+
+// ---------------------------------------------------------------- trigonometry
+
+#define DF64_TRIG_LIMIT 8388608.0
+
+void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
+    if (isnan(a.x) || isinf(a.x) || abs(a.x) > DF64_TRIG_LIMIT) {
+        s_out = df64_nan();
+        c_out = df64_nan();
+        return;
+    }
+    DF64_PRECISE float k = floor(a.x * DF64_INV_PI_2[0] + 0.5);
+    DF64_PRECISE vec2 r = df64_reduce_pi_2(a, k);
+    DF64_PRECISE vec2 r2 = df64_sqr(r);
+    DF64_PRECISE vec2 sp = df64_horner(r2, false, 3, 8, 2, true);
+    DF64_PRECISE vec2 s = df64_add(r, df64_mul(df64_mul(r, r2), -sp));
+    DF64_PRECISE vec2 cp = df64_horner(r2, false, 2, 9, 2, true);
+    DF64_PRECISE vec2 c = df64_add(vec2(1.0, 0.0), df64_mul(r2, -cp));
+    DF64_PRECISE float q = k - 4.0 * floor(k / 4.0);
+    if (q == 0.0) { s_out = s; c_out = c; }
+    else if (q == 1.0) { s_out = c; c_out = -s; }
+    else if (q == 2.0) { s_out = -s; c_out = -c; }
+    else { s_out = -c; c_out = s; }
+}
+
+vec2 df64_sin(vec2 a) { vec2 s, c; df64_sincos(a, s, c); return s; }
+vec2 df64_cos(vec2 a) { vec2 s, c; df64_sincos(a, s, c); return c; }
+vec2 df64_tan(vec2 a) { vec2 s, c; df64_sincos(a, s, c); return df64_div(s, c); }
+
+// atan(z) for z in [0, 1]: atan(c) + atan((z - c) / (1 + z c)), c = round(64 z)/64.
+vec2 df64_atan_unit(vec2 z) {
+    DF64_PRECISE float i = floor(z.x * 64.0 + 0.5);
+    DF64_PRECISE float c = i / 64.0;
+    DF64_PRECISE vec2 t = df64_div(df64_sub(z, vec2(c, 0.0)),
+                                   df64_add(vec2(1.0, 0.0), df64_mul_f32(z, c)));
+    DF64_PRECISE vec2 t2 = df64_sqr(t);
+    DF64_PRECISE vec2 p = df64_horner(t2, true, 1, 3, 1, true);
+    DF64_PRECISE vec2 at = df64_add(t, df64_mul(df64_mul(t, t2), -p));
+    int idx = 3 * int(i);
+    DF64_PRECISE vec2 small = df64_add(at, vec2(DF64_ATAN_TABLE[idx + 2], 0.0));
+    return df64_add(vec2(DF64_ATAN_TABLE[idx], DF64_ATAN_TABLE[idx + 1]), small);
+}
+
+vec2 df64_pi_2_minus(vec2 r) {
+    return df64_add(df64_sub(vec2(DF64_PI_2[0], DF64_PI_2[1]), r), vec2(DF64_PI_2[2], 0.0));
+}
+
+vec2 df64_atan(vec2 a) {
+    if (isnan(a.x)) return a;
+    vec2 x = df64_abs(a);
+    vec2 r;
+    if (x.x > 1.0) {
+        r = isinf(x.x) ? vec2(DF64_PI_2[0], DF64_PI_2[1])
+                       : df64_pi_2_minus(df64_atan_unit(df64_recip(x)));
+    } else {
+        r = df64_atan_unit(x);
+    }
+    return a.x < 0.0 ? -r : r;
+}
+
+vec2 df64_atan2(vec2 y, vec2 x) {
+    if (isnan(y.x) || isnan(x.x)) return df64_nan();
+    if (isinf(y.x) || isinf(x.x) || (y.x == 0.0 && x.x == 0.0)) return vec2(atan(y.x, x.x), 0.0);
+    vec2 ay = df64_abs(y);
+    vec2 ax = df64_abs(x);
+    DF64_PRECISE vec2 r = df64_le(ay, ax) ? df64_atan_unit(df64_div(ay, ax))
+                                         : df64_pi_2_minus(df64_atan_unit(df64_div(ax, ay)));
+    if (x.x < 0.0) r = df64_add(df64_sub(vec2(DF64_PI[0], DF64_PI[1]), r), vec2(DF64_PI[2], 0.0));
+    return y.x < 0.0 ? -r : r;
+}
+
+vec2 df64_sqrt_1m_sq(vec2 a) {
+    return df64_sqrt(df64_mul(df64_sub(vec2(1.0, 0.0), a), df64_add(vec2(1.0, 0.0), a)));
+}
+
+vec2 df64_asin(vec2 a) {
+    if (isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
+    return df64_atan2(a, df64_sqrt_1m_sq(a));
+}
+
+vec2 df64_acos(vec2 a) {
+    if (isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
+    return df64_atan2(df64_sqrt_1m_sq(a), a);
+}
+
+// ---------------------------------------------------------------- hyperbolic
+
+vec2 df64_sinh(vec2 a) {
+    if (isnan(a.x)) return a;
+    vec2 x = df64_abs(a);
+    vec2 r;
+    if (x.x > DF64_EXP_MAX) {
+        r = vec2(df64_inf(), 0.0);
+    } else {
+        DF64_PRECISE vec2 m = df64_expm1(x);
+        DF64_PRECISE vec2 s = df64_add(m, df64_div(m, df64_add(m, vec2(1.0, 0.0))));
+        r = 0.5 * s;
+    }
+    return a.x < 0.0 ? -r : r;
+}
+
+vec2 df64_cosh(vec2 a) {
+    if (isnan(a.x)) return a;
+    vec2 x = df64_abs(a);
+    if (x.x > DF64_EXP_MAX) return vec2(df64_inf(), 0.0);
+    DF64_PRECISE vec2 e = df64_exp(x);
+    DF64_PRECISE vec2 s = df64_add(e, df64_recip(e));
+    return 0.5 * s;
+}
+
+vec2 df64_tanh(vec2 a) {
+    if (isnan(a.x)) return a;
+    vec2 x = df64_abs(a);
+    vec2 r;
+    if (x.x > 20.0) {
+        r = vec2(1.0, 0.0);
+    } else {
+        DF64_PRECISE vec2 m = df64_expm1(2.0 * x);
+        r = df64_div(m, df64_add(m, vec2(2.0, 0.0)));
+    }
+    return a.x < 0.0 ? -r : r;
+}
+
+// ---------------------------------------------------------------- rounding and pow
+
+vec2 df64_floor(vec2 a) {
+    float h = floor(a.x);
+    return h == a.x ? df64_quick_two_sum(h, floor(a.y)) : vec2(h, 0.0);
+}
+
+vec2 df64_ceil(vec2 a) {
+    float h = ceil(a.x);
+    return h == a.x ? df64_quick_two_sum(h, ceil(a.y)) : vec2(h, 0.0);
+}
+
+vec2 df64_trunc(vec2 a) { return a.x < 0.0 ? df64_ceil(a) : df64_floor(a); }
+
+// Round half_b away from zero (C round).
+vec2 df64_round(vec2 a) {
+    vec2 t = df64_trunc(a);
+    vec2 d = df64_sub(a, t);
+    if (df64_ge(d, vec2(0.5, 0.0))) return df64_add(t, vec2(1.0, 0.0));
+    if (df64_le(d, vec2(-0.5, 0.0))) return df64_sub(t, vec2(1.0, 0.0));
+    return t;
+}
+
+bool df64_is_integer(vec2 a) { return df64_eq(df64_floor(a), a); }
+
+vec2 df64_pow(vec2 x, vec2 y) {
+    if (y.x == 0.0) return vec2(1.0, 0.0);
+    if (isnan(x.x) || isnan(y.x)) return df64_nan();
+    if (x.x == 0.0) return y.x > 0.0 ? vec2(0.0) : vec2(df64_inf(), 0.0);
+    DF64_PRECISE vec2 r = df64_exp(df64_mul(y, df64_log(df64_abs(x))));
+    if (x.x < 0.0) {
+        if (!df64_is_integer(y)) return df64_nan();
+        if (!df64_is_integer(0.5 * y)) return -r;
+    }
+    return r;
+}
+
+// ---------------------------------------------------------------- fmod, remainder, frexp
+
+// r - q bs for an f32 integer q, from exact products: exact whenever the result is a df64.
+vec2 df64_sub_digit(vec2 r, float q, vec2 bs) {
+    DF64_PRECISE vec2 p0 = df64_two_prod(q, bs.x);
+    DF64_PRECISE vec2 p1 = df64_two_prod(q, bs.y);
+    DF64_PRECISE vec2 d = df64_two_sum(r.x - p0.x, r.y);
+    DF64_PRECISE vec2 n = df64_sub(df64_quick_two_sum(d.x, d.y), vec2(p0.y, 0.0));
+    return df64_sub(df64_sub(n, vec2(p1.x, 0.0)), vec2(p1.y, 0.0));
+}
+
+// |a| reduced modulo |b| by long division in digits of at most 24 bits; `nearest` rounds the
+// last digit to nearest (ties to even) for the IEEE remainder.
+vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
+    vec2 bb = df64_abs(b);
+    DF64_PRECISE vec2 r = df64_abs(a);
+    for (int it = 0; it < 12; ++it) {
+        if (!nearest && df64_lt(r, bb)) break;
+        int eq;
+        frexp(r.x / bb.x, eq);
+        int s = max(eq - 24, 0);
+        if (s == 0 && nearest) {
+            DF64_PRECISE float q = floor(r.x / bb.x + 0.5);
+            DF64_PRECISE vec2 n = df64_sub_digit(r, q, bb);
+            vec2 half_b = 0.5 * bb;
+            for (int c = 0; c < 2; ++c) {
+                if (df64_gt(n, half_b)) {
+                    n = df64_sub_digit(r, q + 1.0, bb);
+                    q += 1.0;
+                } else if (df64_lt(n, -half_b)) {
+                    n = df64_sub_digit(r, q - 1.0, bb);
+                    q -= 1.0;
+                }
+            }
+            bool odd = q - 2.0 * floor(q / 2.0) == 1.0;
+            if (odd && df64_eq(n, half_b)) n = df64_sub_digit(r, q + 1.0, bb);
+            else if (odd && df64_eq(n, -half_b)) n = df64_sub_digit(r, q - 1.0, bb);
+            return n;
+        }
+        vec2 bs = df64_ldexp(bb, s);
+        DF64_PRECISE float q = max(floor(r.x / bs.x), 1.0);
+        DF64_PRECISE vec2 n = df64_sub_digit(r, q, bs);
+        for (int c = 0; c < 2; ++c) {
+            if (n.x < 0.0) {
+                q -= 1.0;
+                n = df64_sub_digit(r, q, bs);
+            }
+        }
+        r = n;
+    }
+    return r;
+}
+
+vec2 df64_fmod(vec2 a, vec2 b) {
+    if (isnan(a.x) || isnan(b.x) || isinf(a.x) || b.x == 0.0) return df64_nan();
+    if (isinf(b.x)) return a;
+    vec2 r = df64_mod_core(a, b, false);
+    return a.x < 0.0 ? -r : r;
+}
+
+vec2 df64_remainder(vec2 a, vec2 b) {
+    if (isnan(a.x) || isnan(b.x) || isinf(a.x) || b.x == 0.0) return df64_nan();
+    if (isinf(b.x)) return a;
+    vec2 r = df64_mod_core(a, b, true);
+    return a.x < 0.0 ? -r : r;
+}
+
+// a = m 2^e with |m| in [0.5, 1).
+vec2 df64_frexp(vec2 a, out int e) {
+    e = 0;
+    if (a.x == 0.0 || isinf(a.x) || isnan(a.x)) return a;
+    frexp(a.x, e);
+    vec2 m = df64_ldexp(a, -e);
+    if (abs(m.x) == 0.5 && m.x * m.y < 0.0) {
+        m = 2.0 * m;
+        e -= 1;
+    }
+    return m;
+}
+
+vec2 df64_frexp_mantissa(vec2 a) { int e; return df64_frexp(a, e); }
+vec2 df64_frexp_exponent(vec2 a) { int e; df64_frexp(a, e); return vec2(float(e), 0.0); }

@@ -1,0 +1,610 @@
+//! CPU mirror of `glsl/df64_func.glsl`: df64 elementary functions, step for step in f32.
+//!
+//! Every function reduces its argument with multi-word constants and exact products, evaluates a
+//! short series on a small interval, and ends in one accurate df64 operation, so the result is
+//! within about 1 ulp48 (see `df64gl accuracy` for measured figures).
+
+use super::df64::*;
+use super::df64_consts::*;
+
+fn w2(t: &[f32], i: usize) -> Df64 {
+    Df64::new(t[2 * i], t[2 * i + 1])
+}
+
+fn nan() -> Df64 {
+    Df64::new(f32::NAN, 0.0)
+}
+
+/// x - k * (c0 + c1 + c2) with each product exact (TwoProduct) and accurate subtractions.
+fn df64_reduce3(a: Df64, k: f32, c: &[f32; 3]) -> Df64 {
+    let mut r = df64_sub(a, df64_two_prod(k, c[0]));
+    r = df64_sub(r, df64_two_prod(k, c[1]));
+    df64_sub(r, Df64::new(k * c[2], 0.0))
+}
+
+/// Exact running sum in three words: the third absorbs roundings ~2^-72 below the first.
+fn df64_acc3(a: [f32; 3], t: f32) -> [f32; 3] {
+    let s0 = df64_two_sum(a[0], t);
+    let s1 = df64_two_sum(a[1], s0.lo);
+    [s0.hi, s1.hi, a[2] + s1.lo]
+}
+
+/// a - k pi/2 with pi/2 to five words (~120 bits) and every product and partial sum exact, so
+/// the result keeps its relative accuracy even when a lies within 2^-60 of a multiple of pi/2.
+/// The largest terms cancel first, exactly, so the three-word accumulator starts near the size
+/// of the result; the last word is a plain product so no error term goes subnormal.
+fn df64_reduce_pi_2(a: Df64, k: f32) -> Df64 {
+    let p0 = df64_two_prod(k, PI_2[0]);
+    let p1 = df64_two_prod(k, PI_2[1]);
+    let e = df64_two_diff(a.lo, p0.lo);
+    let g = df64_two_sum(a.hi - p0.hi, e.hi);
+    let h = df64_two_sum(g.hi, -p1.hi);
+    let mut acc = [h.hi, h.lo, 0.0];
+    acc = df64_acc3(acc, g.lo);
+    acc = df64_acc3(acc, e.lo);
+    acc = df64_acc3(acc, -p1.lo);
+    for c in &PI_2[2..4] {
+        let p = df64_two_prod(k, *c);
+        acc = df64_acc3(acc, -p.hi);
+        acc = df64_acc3(acc, -p.lo);
+    }
+    acc = df64_acc3(acc, -(k * PI_2[4]));
+    let h = df64_two_sum(acc[0], acc[1]);
+    df64_quick_two_sum(h.hi, h.lo + acc[2])
+}
+
+/// Horner in df64: c[first] + x * (c[first+step] + x * (...)), coefficients as df64 pairs,
+/// with alternating signs when `alternate`.
+fn df64_horner(
+    x: Df64,
+    table: &[f32],
+    first: usize,
+    count: usize,
+    step: usize,
+    alternate: bool,
+) -> Df64 {
+    let last = first + (count - 1) * step;
+    let sign = |i: usize| -> f32 {
+        if alternate && ((i - first) / step) % 2 == 1 {
+            -1.0
+        } else {
+            1.0
+        }
+    };
+    let mut h = w2(table, last);
+    h = Df64::new(h.hi * sign(last), h.lo * sign(last));
+    let mut i = last;
+    while i > first {
+        i -= step;
+        let c = w2(table, i);
+        h = df64_add(df64_mul(h, x), Df64::new(c.hi * sign(i), c.lo * sign(i)));
+    }
+    h
+}
+
+// ---------------------------------------------------------------- exp family
+
+/// expm1(t) for |t| <= ln2/64: t + t^2 (1/2 + t/6 + ... + t^5/7!).
+fn df64_expm1_kernel(t: Df64) -> Df64 {
+    let h = df64_horner(t, &INV_FACT, 2, 6, 1, false);
+    df64_add(t, df64_mul(df64_sqr(t), h))
+}
+
+/// exp(a) = 2^n * T[j] * (1 + q): k = round(32 a / ln2) = 32 n + j, q = expm1(a - k ln2/32).
+/// Returns (n, j, q); valid for |a| < about 2^17.
+fn df64_exp_parts(a: Df64) -> (f32, usize, Df64) {
+    let k = (a.hi * 46.166_24 + 0.5).floor();
+    let t = df64_reduce3(a, k, &LN2_32);
+    let q = df64_expm1_kernel(t);
+    let n = (k / 32.0).floor();
+    let j = (k - 32.0 * n) as usize;
+    (n, j, q)
+}
+
+fn exp_table(j: usize) -> [f32; 3] {
+    [
+        EXP2_TABLE[3 * j],
+        EXP2_TABLE[3 * j + 1],
+        EXP2_TABLE[3 * j + 2],
+    ]
+}
+
+/// Largest argument whose exp is finite in f32, and the smallest whose exp is normal.
+pub const EXP_MAX: f32 = 88.722_83;
+pub const EXP_MIN: f32 = -87.336_54;
+
+pub fn df64_exp(a: Df64) -> Df64 {
+    if a.hi.is_nan() {
+        return a;
+    }
+    if a.hi > EXP_MAX {
+        return Df64::new(f32::INFINITY, 0.0);
+    }
+    if a.hi < EXP_MIN {
+        return Df64::ZERO;
+    }
+    let (n, j, q) = df64_exp_parts(a);
+    let t = exp_table(j);
+    let th = Df64::new(t[0], t[1]);
+    // T + T q, with T's third word added to the small part: one final rounding.
+    let small = df64_add(df64_mul(th, q), Df64::new(t[2], 0.0));
+    df64_ldexp(df64_add(th, small), n as i32)
+}
+
+/// exp(a) - 1 without cancellation near 0.
+pub fn df64_expm1(a: Df64) -> Df64 {
+    if a.hi.is_nan() {
+        return a;
+    }
+    if a.hi.abs() < 0.010_830_425 {
+        return df64_expm1_kernel(a);
+    }
+    if a.hi < -20.0 || a.hi > EXP_MAX {
+        return df64_sub(df64_exp(a), Df64::ONE);
+    }
+    let (n, j, q) = df64_exp_parts(a);
+    let t = exp_table(j);
+    let s = |x: f32| df64_ldexp(Df64::new(x, 0.0), n as i32).hi;
+    let th = Df64::new(t[0], t[1]);
+    // 2^n T - 1 + 2^n T q, the first difference exact.
+    let w = df64_two_sum(s(t[0]), -1.0);
+    let tq = df64_ldexp(df64_mul(th, q), n as i32);
+    let small = df64_add(
+        df64_add(tq, Df64::new(s(t[2]), 0.0)),
+        Df64::new(s(t[1]), 0.0),
+    );
+    df64_add(df64_quick_two_sum(w.hi, w.lo), small)
+}
+
+// ---------------------------------------------------------------- log family
+
+/// frexp of an f32: (m, e) with m in [0.5, 1) and x = m 2^e (normal, nonzero x).
+pub fn f32_frexp(x: f32) -> (f32, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let bits = x.to_bits();
+    let e = ((bits >> 23) & 0xff) as i32 - 126;
+    let m = f32::from_bits((bits & 0x807f_ffff) | (126 << 23));
+    (m, e)
+}
+
+/// 2 atanh(f) = 2 (f + f s), s = f^2/3 + f^4/5 + ... with `terms` odd reciprocals after 1.
+fn df64_atanh2(f: Df64, terms: usize) -> Df64 {
+    let f2 = df64_sqr(f);
+    let s = df64_mul(f2, df64_horner(f2, &INV_ODD, 1, terms, 1, false));
+    let at = df64_add(f, df64_mul(f, s));
+    Df64::new(2.0 * at.hi, 2.0 * at.lo)
+}
+
+pub fn df64_log(a: Df64) -> Df64 {
+    if a.hi.is_nan() || a.hi < 0.0 {
+        return nan();
+    }
+    if a.hi == 0.0 {
+        return Df64::new(f32::NEG_INFINITY, 0.0);
+    }
+    if a.hi.is_infinite() {
+        return a;
+    }
+    // a = 2^e m, m in [0.703125, 1.40625): no cancellation between e ln2 and ln m near 1.
+    let (_, mut e) = f32_frexp(a.hi);
+    let mut m = df64_ldexp(a, -e);
+    if m.hi < 0.703_125 {
+        m = Df64::new(2.0 * m.hi, 2.0 * m.lo);
+        e -= 1;
+    }
+    let i = (m.hi * 64.0 + 0.5).floor();
+    let c = i / 64.0;
+    let f = df64_div(
+        df64_sub(m, Df64::new(c, 0.0)),
+        df64_add(m, Df64::new(c, 0.0)),
+    );
+    let at = df64_atanh2(f, 4);
+    let idx = 3 * (i as usize - 45);
+    let ef = e as f32;
+    let big = df64_add(
+        df64_two_prod(ef, LN2[0]),
+        Df64::new(LOG_TABLE[idx], LOG_TABLE[idx + 1]),
+    );
+    let small = df64_add(
+        df64_add(
+            df64_two_prod(ef, LN2[1]),
+            Df64::new(LOG_TABLE[idx + 2] + ef * LN2[2], 0.0),
+        ),
+        at,
+    );
+    df64_add(big, small)
+}
+
+/// ln(1 + a), accurate for small a.
+pub fn df64_log1p(a: Df64) -> Df64 {
+    if a.hi.is_nan() || a.hi < -1.0 {
+        return nan();
+    }
+    if a.hi.abs() < 0.25 {
+        // 2 atanh(a / (2 + a)), |f| <= 1/7.
+        let f = df64_div(a, df64_add(Df64::new(2.0, 0.0), a));
+        return df64_atanh2(f, 10);
+    }
+    // ln(u) + (a - (u - 1)) / u, u = 1 + a rounded; u - 1 is exact.
+    let u = df64_add(Df64::ONE, a);
+    if u.hi.is_infinite() {
+        return u;
+    }
+    let um1 = df64_quick_two_sum(u.hi - 1.0, u.lo);
+    let c = df64_div(df64_sub(a, um1), u);
+    df64_add(df64_log(u), c)
+}
+
+// ---------------------------------------------------------------- trigonometry
+
+/// Beyond this |x|, k = round(2x/pi) is no longer an exact f32 integer: sin, cos and tan
+/// return NaN rather than a silently wrong value.
+pub const TRIG_LIMIT: f32 = 8_388_608.0; // 2^23
+
+/// (sin a, cos a).
+pub fn df64_sincos(a: Df64) -> (Df64, Df64) {
+    if !a.hi.is_finite() || a.hi.abs() > TRIG_LIMIT {
+        return (nan(), nan());
+    }
+    let k = (a.hi * INV_PI_2[0] + 0.5).floor();
+    let r = df64_reduce_pi_2(a, k);
+    let r2 = df64_sqr(r);
+    // sin r = r + r^3 (-1/3! + r^2/5! - ...), cos r = 1 + r^2 (-1/2! + r^2/4! - ...).
+    let sp = df64_horner(r2, &INV_FACT, 3, 8, 2, true);
+    let s = df64_add(r, df64_mul(df64_mul(r, r2), df64_neg(sp)));
+    let cp = df64_horner(r2, &INV_FACT, 2, 9, 2, true);
+    let c = df64_add(Df64::ONE, df64_mul(r2, df64_neg(cp)));
+    let q = k - 4.0 * (k / 4.0).floor();
+    if q == 0.0 {
+        (s, c)
+    } else if q == 1.0 {
+        (c, df64_neg(s))
+    } else if q == 2.0 {
+        (df64_neg(s), df64_neg(c))
+    } else {
+        (df64_neg(c), s)
+    }
+}
+
+pub fn df64_sin(a: Df64) -> Df64 {
+    df64_sincos(a).0
+}
+
+pub fn df64_cos(a: Df64) -> Df64 {
+    df64_sincos(a).1
+}
+
+pub fn df64_tan(a: Df64) -> Df64 {
+    let (s, c) = df64_sincos(a);
+    df64_div(s, c)
+}
+
+fn pi_2_df() -> Df64 {
+    Df64::new(PI_2[0], PI_2[1])
+}
+
+/// atan(z) for z in [0, 1]: atan(c) + atan((z - c) / (1 + z c)), c = round(64 z)/64.
+fn df64_atan_unit(z: Df64) -> Df64 {
+    let i = (z.hi * 64.0 + 0.5).floor();
+    let c = i / 64.0;
+    let t = df64_div(
+        df64_sub(z, Df64::new(c, 0.0)),
+        df64_add(Df64::ONE, df64_mul_f32(z, c)),
+    );
+    // atan t = t + t^3 (-1/3 + t^2/5 - t^4/7), |t| <= 1/128.
+    let t2 = df64_sqr(t);
+    let p = df64_horner(t2, &INV_ODD, 1, 3, 1, true);
+    let at = df64_add(t, df64_mul(df64_mul(t, t2), df64_neg(p)));
+    let idx = 3 * i as usize;
+    let small = df64_add(at, Df64::new(ATAN_TABLE[idx + 2], 0.0));
+    df64_add(Df64::new(ATAN_TABLE[idx], ATAN_TABLE[idx + 1]), small)
+}
+
+/// pi/2 - r with pi/2 to three words.
+fn df64_pi_2_minus(r: Df64) -> Df64 {
+    df64_add(df64_sub(pi_2_df(), r), Df64::new(PI_2[2], 0.0))
+}
+
+pub fn df64_atan(a: Df64) -> Df64 {
+    if a.hi.is_nan() {
+        return a;
+    }
+    let neg = a.hi < 0.0;
+    let x = df64_abs(a);
+    let r = if x.hi > 1.0 {
+        if x.hi.is_infinite() {
+            pi_2_df()
+        } else {
+            df64_pi_2_minus(df64_atan_unit(df64_recip(x)))
+        }
+    } else {
+        df64_atan_unit(x)
+    };
+    if neg {
+        df64_neg(r)
+    } else {
+        r
+    }
+}
+
+pub fn df64_atan2(y: Df64, x: Df64) -> Df64 {
+    if y.hi.is_nan() || x.hi.is_nan() {
+        return nan();
+    }
+    if !y.hi.is_finite() || !x.hi.is_finite() || (y.hi == 0.0 && x.hi == 0.0) {
+        // Special cases as the f32 atan2 gives them (signed zeros, infinities).
+        return Df64::new(y.hi.atan2(x.hi), 0.0);
+    }
+    let ay = df64_abs(y);
+    let ax = df64_abs(x);
+    let mut r = if df64_le(ay, ax) {
+        df64_atan_unit(df64_div(ay, ax))
+    } else {
+        df64_pi_2_minus(df64_atan_unit(df64_div(ax, ay)))
+    };
+    if x.hi < 0.0 {
+        r = df64_add(df64_sub(Df64::new(PI[0], PI[1]), r), Df64::new(PI[2], 0.0));
+    }
+    if y.hi < 0.0 {
+        df64_neg(r)
+    } else {
+        r
+    }
+}
+
+/// sqrt(1 - a^2) with 1 - a^2 formed as (1 - a)(1 + a).
+fn df64_sqrt_1m_sq(a: Df64) -> Df64 {
+    df64_sqrt(df64_mul(df64_sub(Df64::ONE, a), df64_add(Df64::ONE, a)))
+}
+
+pub fn df64_asin(a: Df64) -> Df64 {
+    if a.hi.is_nan() || a.hi.abs() > 1.0 {
+        return nan();
+    }
+    df64_atan2(a, df64_sqrt_1m_sq(a))
+}
+
+pub fn df64_acos(a: Df64) -> Df64 {
+    if a.hi.is_nan() || a.hi.abs() > 1.0 {
+        return nan();
+    }
+    df64_atan2(df64_sqrt_1m_sq(a), a)
+}
+
+// ---------------------------------------------------------------- hyperbolic
+
+pub fn df64_sinh(a: Df64) -> Df64 {
+    if a.hi.is_nan() {
+        return a;
+    }
+    let x = df64_abs(a);
+    let r = if x.hi > EXP_MAX {
+        Df64::new(f32::INFINITY, 0.0)
+    } else {
+        // (e - 1/e)/2 = (m + m/(m+1))/2 with m = expm1(x): no cancellation near 0.
+        let m = df64_expm1(x);
+        let s = df64_add(m, df64_div(m, df64_add(m, Df64::ONE)));
+        Df64::new(0.5 * s.hi, 0.5 * s.lo)
+    };
+    if a.hi < 0.0 {
+        df64_neg(r)
+    } else {
+        r
+    }
+}
+
+pub fn df64_cosh(a: Df64) -> Df64 {
+    if a.hi.is_nan() {
+        return a;
+    }
+    let x = df64_abs(a);
+    if x.hi > EXP_MAX {
+        return Df64::new(f32::INFINITY, 0.0);
+    }
+    let e = df64_exp(x);
+    let s = df64_add(e, df64_recip(e));
+    Df64::new(0.5 * s.hi, 0.5 * s.lo)
+}
+
+pub fn df64_tanh(a: Df64) -> Df64 {
+    if a.hi.is_nan() {
+        return a;
+    }
+    let x = df64_abs(a);
+    let r = if x.hi > 20.0 {
+        Df64::ONE
+    } else {
+        // m / (m + 2), m = expm1(2x).
+        let m = df64_expm1(Df64::new(2.0 * x.hi, 2.0 * x.lo));
+        df64_div(m, df64_add(m, Df64::new(2.0, 0.0)))
+    };
+    if a.hi < 0.0 {
+        df64_neg(r)
+    } else {
+        r
+    }
+}
+
+// ---------------------------------------------------------------- pow
+
+pub fn df64_is_integer(a: Df64) -> bool {
+    df64_eq(df64_floor(a), a)
+}
+
+pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
+    if y.hi == 0.0 {
+        return Df64::ONE;
+    }
+    if x.hi.is_nan() || y.hi.is_nan() {
+        return nan();
+    }
+    if x.hi == 0.0 {
+        return if y.hi > 0.0 {
+            Df64::ZERO
+        } else {
+            Df64::new(f32::INFINITY, 0.0)
+        };
+    }
+    let r = df64_exp(df64_mul(y, df64_log(df64_abs(x))));
+    if x.hi < 0.0 {
+        if !df64_is_integer(y) {
+            return nan();
+        }
+        let half = Df64::new(0.5 * y.hi, 0.5 * y.lo);
+        if !df64_is_integer(half) {
+            return df64_neg(r);
+        }
+    }
+    r
+}
+
+// ---------------------------------------------------------------- rounding and remainders
+
+pub fn df64_floor(a: Df64) -> Df64 {
+    let h = a.hi.floor();
+    if h == a.hi {
+        df64_quick_two_sum(h, a.lo.floor())
+    } else {
+        Df64::new(h, 0.0)
+    }
+}
+
+pub fn df64_ceil(a: Df64) -> Df64 {
+    let h = a.hi.ceil();
+    if h == a.hi {
+        df64_quick_two_sum(h, a.lo.ceil())
+    } else {
+        Df64::new(h, 0.0)
+    }
+}
+
+pub fn df64_trunc(a: Df64) -> Df64 {
+    if a.hi < 0.0 {
+        df64_ceil(a)
+    } else {
+        df64_floor(a)
+    }
+}
+
+/// Round half away from zero (C `round`).
+pub fn df64_round(a: Df64) -> Df64 {
+    let t = df64_trunc(a);
+    let d = df64_sub(a, t);
+    if df64_ge(d, Df64::new(0.5, 0.0)) {
+        df64_add(t, Df64::ONE)
+    } else if df64_le(d, Df64::new(-0.5, 0.0)) {
+        df64_sub(t, Df64::ONE)
+    } else {
+        t
+    }
+}
+
+/// r - q bs for an f32 integer q, from exact products: exact whenever the result is a df64.
+fn df64_sub_digit(r: Df64, q: f32, bs: Df64) -> Df64 {
+    let p0 = df64_two_prod(q, bs.hi);
+    let p1 = df64_two_prod(q, bs.lo);
+    let d = df64_two_sum(r.hi - p0.hi, r.lo);
+    let n = df64_sub(df64_quick_two_sum(d.hi, d.lo), Df64::new(p0.lo, 0.0));
+    df64_sub(df64_sub(n, Df64::new(p1.hi, 0.0)), Df64::new(p1.lo, 0.0))
+}
+
+/// |a| reduced modulo |b| by long division in quotient digits of at most 24 bits. With
+/// `nearest`, the last digit is rounded to nearest (ties to even) and the result lies in
+/// [-|b|/2, |b|/2] (IEEE remainder); otherwise it is truncated and the result lies in [0, |b|).
+fn df64_mod_core(a: Df64, b: Df64, nearest: bool) -> Df64 {
+    let bb = df64_abs(b);
+    let mut r = df64_abs(a);
+    for _ in 0..12 {
+        if !nearest && df64_lt(r, bb) {
+            break;
+        }
+        let (_, eq) = f32_frexp(r.hi / bb.hi);
+        let s = (eq - 24).max(0);
+        if s == 0 && nearest {
+            // Last digit, rounded to nearest; corrections cover a digit off by one.
+            let mut q = (r.hi / bb.hi + 0.5).floor();
+            let mut n = df64_sub_digit(r, q, bb);
+            let half = Df64::new(0.5 * bb.hi, 0.5 * bb.lo);
+            for _ in 0..2 {
+                if df64_gt(n, half) {
+                    n = df64_sub_digit(r, q + 1.0, bb);
+                    q += 1.0;
+                } else if df64_lt(n, df64_neg(half)) {
+                    n = df64_sub_digit(r, q - 1.0, bb);
+                    q -= 1.0;
+                }
+            }
+            // A tie goes to the even quotient.
+            let odd = q - 2.0 * (q / 2.0).floor() == 1.0;
+            if odd && df64_eq(n, half) {
+                n = df64_sub_digit(r, q + 1.0, bb);
+            } else if odd && df64_eq(n, df64_neg(half)) {
+                n = df64_sub_digit(r, q - 1.0, bb);
+            }
+            return n;
+        }
+        let bs = df64_ldexp(bb, s);
+        let mut q = (r.hi / bs.hi).floor().max(1.0);
+        let mut n = df64_sub_digit(r, q, bs);
+        // The f32 digit can overshoot by one or two (rounded division, ignored low words).
+        for _ in 0..2 {
+            if n.hi < 0.0 {
+                q -= 1.0;
+                n = df64_sub_digit(r, q, bs);
+            }
+        }
+        r = n;
+    }
+    r
+}
+
+/// C `fmod`: a - trunc(a/b) b, with the sign of a. Exact whenever the result is a df64 and
+/// |a/b| < 2^24; larger quotients go through inexact intermediate remainders.
+pub fn df64_fmod(a: Df64, b: Df64) -> Df64 {
+    if a.hi.is_nan() || b.hi.is_nan() || !a.hi.is_finite() || b.hi == 0.0 {
+        return nan();
+    }
+    if !b.hi.is_finite() {
+        return a;
+    }
+    let r = df64_mod_core(a, b, false);
+    if a.hi < 0.0 {
+        df64_neg(r)
+    } else {
+        r
+    }
+}
+
+/// IEEE remainder: a - n b with n the integer nearest a/b, ties to even (same exactness as fmod).
+pub fn df64_remainder(a: Df64, b: Df64) -> Df64 {
+    if a.hi.is_nan() || b.hi.is_nan() || !a.hi.is_finite() || b.hi == 0.0 {
+        return nan();
+    }
+    if !b.hi.is_finite() {
+        return a;
+    }
+    let r = df64_mod_core(a, b, true);
+    if a.hi < 0.0 {
+        df64_neg(r)
+    } else {
+        r
+    }
+}
+
+/// (m, e) with a = m 2^e and |m| in [0.5, 1).
+pub fn df64_frexp(a: Df64) -> (Df64, i32) {
+    if a.hi == 0.0 || !a.hi.is_finite() {
+        return (a, 0);
+    }
+    let (_, e) = f32_frexp(a.hi);
+    let mut m = df64_ldexp(a, -e);
+    let mut e = e;
+    // hi = +-0.5 with a low word of the other sign lies below 0.5 in magnitude.
+    if m.hi.abs() == 0.5 && m.hi * m.lo < 0.0 {
+        m = Df64::new(2.0 * m.hi, 2.0 * m.lo);
+        e -= 1;
+    }
+    (m, e)
+}

@@ -1,0 +1,322 @@
+//! The correctly rounded oracle: astro-float (pure Rust, arbitrary precision) evaluates every
+//! reference value for the df64 functions and for qf128, and measures errors in ulp48/ulp96.
+
+use astro_float::{BigFloat, Consts, RoundingMode, Sign};
+
+use super::df64::Df64;
+
+/// Working precision of the oracle, in bits: far beyond qf128's ~96, so references are exact
+/// to well under 2^-200 relative.
+pub const ORACLE_BITS: usize = 256;
+const RM: RoundingMode = RoundingMode::ToEven;
+
+/// An oracle with its constants cache (pi, ln 2, ...); not shared between threads.
+pub struct Oracle {
+    cc: Consts,
+}
+
+impl Oracle {
+    pub fn new() -> Self {
+        // Consts::new only fails on allocation failure.
+        Oracle {
+            cc: Consts::new().unwrap_or_else(|e| panic!("astro-float constants cache: {e:?}")),
+        }
+    }
+
+    pub fn consts(&mut self) -> &mut Consts {
+        &mut self.cc
+    }
+}
+
+impl Default for Oracle {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Exact value of an f32 or f64.
+pub fn big(x: f64) -> BigFloat {
+    BigFloat::from_f64(x, ORACLE_BITS)
+}
+
+/// Exact sum of f32 words (any number, any exponents in the f32 range).
+pub fn big_words(words: &[f32]) -> BigFloat {
+    // add_full_prec returns 0 when an operand is zero (astro-float 0.9), so zeros are skipped.
+    let mut acc: Option<BigFloat> = None;
+    for w in words {
+        if !w.is_finite() {
+            return big(*w as f64);
+        }
+        if *w == 0.0 {
+            continue;
+        }
+        let b = big(*w as f64);
+        acc = Some(match acc {
+            None => b,
+            Some(a) => a.add_full_prec(&b),
+        });
+    }
+    acc.unwrap_or_else(|| big(words.first().map_or(0.0, |w| *w as f64)))
+}
+
+pub fn big_df64(a: Df64) -> BigFloat {
+    big_words(&[a.hi, a.lo])
+}
+
+/// Nearest f64 (to within one rounding of the top 128 bits).
+pub fn to_f64(x: &BigFloat) -> f64 {
+    if x.is_nan() {
+        return f64::NAN;
+    }
+    if x.is_inf_pos() {
+        return f64::INFINITY;
+    }
+    if x.is_inf_neg() {
+        return f64::NEG_INFINITY;
+    }
+    if x.is_zero() {
+        return 0.0;
+    }
+    let Some((words, _, sign, exp, _)) = x.as_raw_parts() else {
+        return f64::NAN;
+    };
+    let n = words.len();
+    let two64 = 18_446_744_073_709_551_616.0;
+    let top = words[n - 1] as f64;
+    let next = if n > 1 { words[n - 2] as f64 } else { 0.0 };
+    let m = (top + next / two64) / two64;
+    let v = m * 2f64.powi(exp);
+    if sign == Sign::Neg {
+        -v
+    } else {
+        v
+    }
+}
+
+/// |result - exact| in ulps of a (p+1)-bit significand at `exact` (2^(e-p)), computed in full
+/// precision. Both non-finite and equal: 0; only one finite: infinity.
+pub fn error_ulps(result: &BigFloat, exact: &BigFloat, p: i32) -> f64 {
+    let rf = !result.is_nan() && !result.is_inf();
+    let ef = !exact.is_nan() && !exact.is_inf();
+    if !rf || !ef {
+        let same = (result.is_nan() && exact.is_nan())
+            || (result.is_inf_pos() && exact.is_inf_pos())
+            || (result.is_inf_neg() && exact.is_inf_neg());
+        return if same { 0.0 } else { f64::INFINITY };
+    }
+    let diff = result.sub(exact, ORACLE_BITS, RM);
+    if diff.is_zero() {
+        return 0.0;
+    }
+    if exact.is_zero() {
+        return f64::INFINITY;
+    }
+    // Exponent of |exact| in the 2^e <= |x| < 2^(e+1) convention (astro-float's is e+1).
+    let e = exact.exponent().unwrap_or(0) - 1;
+    let d = diff.exponent().unwrap_or(0);
+    // diff / 2^(e-p) = mantissa(diff) * 2^(d - e + p), with the mantissa in [0.5, 1).
+    let scaled = to_f64(&diff).abs() * 2f64.powi(-d);
+    scaled * 2f64.powi(d - e + p)
+}
+
+/// The nearest df64 to `x` in the greedy form (hi = fl32(x), lo = fl32(x - hi)).
+pub fn round_to_df64(x: &BigFloat) -> Df64 {
+    let hi = to_f64(x) as f32;
+    if !hi.is_finite() || hi == 0.0 {
+        return Df64::new(hi, 0.0);
+    }
+    let rest = x.sub(&big(hi as f64), ORACLE_BITS, RM);
+    Df64::new(hi, to_f64(&rest) as f32)
+}
+
+/// `x` is exactly a df64 (two f32 words).
+pub fn is_df64(x: &BigFloat) -> bool {
+    let r = round_to_df64(x);
+    r.hi.is_finite() && r.lo.is_finite() && error_ulps(&big_df64(r), x, 47) == 0.0
+}
+
+pub fn error_ulp48(result: Df64, exact: &BigFloat) -> f64 {
+    error_ulps(&big_df64(result), exact, 47)
+}
+
+pub fn error_ulp96(words: &[f32; 4], exact: &BigFloat) -> f64 {
+    error_ulps(&big_words(words), exact, 95)
+}
+
+/// The reference functions, correctly rounded at `ORACLE_BITS`.
+impl Oracle {
+    pub fn exp(&mut self, x: &BigFloat) -> BigFloat {
+        x.exp(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn expm1(&mut self, x: &BigFloat) -> BigFloat {
+        // exp(x) - 1 at double the precision keeps small arguments exact enough.
+        x.exp(2 * ORACLE_BITS, RM, &mut self.cc)
+            .sub(&big(1.0), ORACLE_BITS, RM)
+    }
+    pub fn ln(&mut self, x: &BigFloat) -> BigFloat {
+        x.ln(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn ln1p(&mut self, x: &BigFloat) -> BigFloat {
+        let u = if x.is_zero() {
+            big(1.0)
+        } else {
+            x.add_full_prec(&big(1.0))
+        };
+        u.ln(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn sin(&mut self, x: &BigFloat) -> BigFloat {
+        x.sin(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn cos(&mut self, x: &BigFloat) -> BigFloat {
+        x.cos(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn tan(&mut self, x: &BigFloat) -> BigFloat {
+        x.tan(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn atan(&mut self, x: &BigFloat) -> BigFloat {
+        x.atan(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn asin(&mut self, x: &BigFloat) -> BigFloat {
+        x.asin(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn acos(&mut self, x: &BigFloat) -> BigFloat {
+        x.acos(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn sinh(&mut self, x: &BigFloat) -> BigFloat {
+        x.sinh(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn cosh(&mut self, x: &BigFloat) -> BigFloat {
+        x.cosh(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn tanh(&mut self, x: &BigFloat) -> BigFloat {
+        x.tanh(ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn pow(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
+        x.pow(y, ORACLE_BITS, RM, &mut self.cc)
+    }
+    pub fn pi(&mut self) -> BigFloat {
+        self.cc.pi(ORACLE_BITS, RM)
+    }
+    /// atan2 from atan and quadrant corrections, all at oracle precision.
+    pub fn atan2(&mut self, y: &BigFloat, x: &BigFloat) -> BigFloat {
+        let pi = self.pi();
+        if x.is_zero() {
+            let half = pi.div(&big(2.0), ORACLE_BITS, RM);
+            return if y.is_negative() { half.neg() } else { half };
+        }
+        let a = y
+            .div(x, ORACLE_BITS, RM)
+            .atan(ORACLE_BITS, RM, &mut self.cc);
+        if x.is_negative() {
+            if y.is_negative() {
+                a.sub(&pi, ORACLE_BITS, RM)
+            } else {
+                a.add(&pi, ORACLE_BITS, RM)
+            }
+        } else {
+            a
+        }
+    }
+    /// fmod: x - trunc(x/y) y, exact.
+    pub fn fmod(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
+        x.rem(y)
+    }
+    pub fn add(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
+        x.add(y, ORACLE_BITS, RM)
+    }
+    pub fn sub(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
+        x.sub(y, ORACLE_BITS, RM)
+    }
+    pub fn mul(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
+        x.mul(y, ORACLE_BITS, RM)
+    }
+    pub fn div(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
+        x.div(y, ORACLE_BITS, RM)
+    }
+    pub fn sqrt(&mut self, x: &BigFloat) -> BigFloat {
+        x.sqrt(ORACLE_BITS, RM)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numeric::df64_consts as k;
+
+    /// Words whose exact sum is the oracle's value of `v` to the last word's precision.
+    fn check_words(name: &str, words: &[f32], exact: &BigFloat) {
+        let got = big_words(words);
+        let err = to_f64(&got.sub(exact, ORACLE_BITS, RM)).abs();
+        let scale = to_f64(exact).abs().max(f64::MIN_POSITIVE);
+        // Each further word adds ~24 bits; nearest-rounded words leave < 2^-(24n) relative.
+        let bound = scale * 2f64.powi(-24 * words.len() as i32 + 1);
+        assert!(err <= bound, "{name}: error {err:e} > {bound:e}");
+        for w in words.windows(2) {
+            assert!(
+                w[1].abs() <= w[0].abs() * 2f32.powi(-23) || w[0] == 0.0,
+                "{name}: not normalized {w:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn generated_constants_match_the_oracle() {
+        let mut o = Oracle::new();
+        let ln2 = o.ln(&big(2.0));
+        let pi = o.pi();
+        check_words("LN2", &k::LN2, &ln2);
+        check_words("LN2_32", &k::LN2_32, &ln2.div(&big(32.0), ORACLE_BITS, RM));
+        check_words("PI", &k::PI, &pi);
+        check_words("PI_2", &k::PI_2, &pi.div(&big(2.0), ORACLE_BITS, RM));
+        assert!(
+            k::PI_2[4].is_normal(),
+            "the last pi/2 word must stay a normal f32"
+        );
+        check_words("PI_4", &k::PI_4, &pi.div(&big(4.0), ORACLE_BITS, RM));
+        check_words(
+            "INV_PI_2",
+            &k::INV_PI_2,
+            &big(2.0).div(&pi, ORACLE_BITS, RM),
+        );
+        for j in 0..32 {
+            let v = o.exp(&big(j as f64 / 32.0).mul(&ln2, ORACLE_BITS, RM));
+            check_words("EXP2_TABLE", &k::EXP2_TABLE[3 * j..3 * j + 3], &v);
+        }
+        for i in 45..=91usize {
+            let v = o.ln(&big(i as f64 / 64.0));
+            let s = 3 * (i - 45);
+            if i != 64 {
+                check_words("LOG_TABLE", &k::LOG_TABLE[s..s + 3], &v);
+            } else {
+                assert_eq!(&k::LOG_TABLE[s..s + 3], &[0.0, 0.0, 0.0]);
+            }
+        }
+        for i in 1..=64usize {
+            let v = o.atan(&big(i as f64 / 64.0));
+            check_words("ATAN_TABLE", &k::ATAN_TABLE[3 * i..3 * i + 3], &v);
+        }
+        let mut f = big(1.0);
+        for n in 0..=20usize {
+            if n > 0 {
+                f = f.mul(&big(n as f64), ORACLE_BITS, RM);
+            }
+            let v = big(1.0).div(&f, ORACLE_BITS, RM);
+            check_words("INV_FACT", &k::INV_FACT[2 * n..2 * n + 2], &v);
+        }
+        for j in 0..=12usize {
+            let v = big(1.0).div(&big((2 * j + 1) as f64), ORACLE_BITS, RM);
+            check_words("INV_ODD", &k::INV_ODD[2 * j..2 * j + 2], &v);
+        }
+    }
+
+    #[test]
+    fn ulp_errors_use_the_binade_of_the_exact_value() {
+        let exact = big(1.0);
+        let r = Df64::new(1.0, 2f32.powi(-47));
+        assert_eq!(error_ulp48(r, &exact), 1.0);
+        let exact = big(0.75);
+        let r = Df64::new(0.75, 2f32.powi(-49));
+        assert_eq!(error_ulp48(r, &exact), 0.5);
+        assert_eq!(error_ulps(&big(3.0), &big(3.0), 47), 0.0);
+    }
+}
