@@ -3,6 +3,8 @@
 //!
 //!     cargo run --release --example gen_consts -- rust > src/numeric/df64_consts.rs
 //!     cargo run --release --example gen_consts -- glsl   # paste over the GLSL constant block
+//!     cargo run --release --example gen_consts -- rust qf > src/numeric/qf128_consts.rs
+//!     cargo run --release --example gen_consts -- glsl qf  # the block in glsl/qf128.glsl
 //!
 //! Each constant is split greedily into f32 words: w0 = fl32(v), w1 = fl32(v - w0), ...
 
@@ -16,7 +18,12 @@ fn words(v: &BigFloat, n: usize) -> Vec<f32> {
     let mut r = v.clone();
     let mut out = vec![];
     for _ in 0..n {
-        let w = to_f64(&r) as f32;
+        let mut w = to_f64(&r) as f32;
+        // A subnormal word would be flushed to zero on many GPUs but kept by the CPU mirror:
+        // store zero (the constant is then exact to within 2^-126 absolute).
+        if w != 0.0 && !w.is_normal() {
+            w = 0.0;
+        }
         out.push(w);
         r = r.sub(&BigFloat::from_f64(w as f64, P), P, RM);
     }
@@ -70,8 +77,47 @@ fn main() {
     }
     tables.push(("INV_ODD", t));
 
+    // qf128 tables: four words per entry (~96 bits), for glsl/qf128.glsl.
+    let qf = std::env::args().nth(2).as_deref() == Some("qf");
+    if qf {
+        tables.clear();
+        tables.push(("QF_LN2", words(&ln2, 5)));
+        tables.push(("QF_LN2_32", words(&ln2.div(&b(32.0), P, RM), 5)));
+        tables.push(("QF_PI_2", words(&pi.div(&b(2.0), P, RM), 5)));
+        let mut t = vec![];
+        for j in 0..32 {
+            t.extend(words(
+                &b(j as f64 / 32.0).mul(&ln2, P, RM).exp(P, RM, &mut cc),
+                4,
+            ));
+        }
+        tables.push(("QF_EXP2_TABLE", t));
+        let mut t = vec![];
+        for i in 45..=91 {
+            t.extend(words(&b(i as f64 / 64.0).ln(P, RM, &mut cc), 4));
+        }
+        tables.push(("QF_LOG_TABLE", t));
+        let (mut t, mut f) = (vec![], b(1.0));
+        for n in 0..=28 {
+            if n > 0 {
+                f = f.mul(&b(n as f64), P, RM);
+            }
+            t.extend(words(&b(1.0).div(&f, P, RM), 4));
+        }
+        tables.push(("QF_INV_FACT", t));
+        let mut t = vec![];
+        for k in 0..=8 {
+            t.extend(words(&b(1.0).div(&b((2 * k + 1) as f64), P, RM), 4));
+        }
+        tables.push(("QF_INV_ODD", t));
+    }
+    let prefix = if qf { "QF128" } else { "DF64" };
+
     if glsl {
-        println!("// Constants (generated from a 320-bit oracle; src/numeric/df64_consts.rs holds the same words).");
+        println!(
+            "// Constants (generated from a 320-bit oracle; src/numeric/{}_consts.rs holds the same words).",
+            if qf { "qf128" } else { "df64" }
+        );
         for (name, v) in &tables {
             let rows: Vec<String> = v
                 .chunks(6)
@@ -85,11 +131,39 @@ fn main() {
                     )
                 })
                 .collect();
+            let name = name.trim_start_matches("QF_");
             println!(
-                "const float DF64_{name}[{}] = float[](\n{});",
+                "const float {prefix}_{name}[{}] = float[](\n{});",
                 v.len(),
                 rows.join(",\n")
             );
+        }
+        return;
+    }
+    if qf {
+        println!("//! Constants of `glsl/qf128.glsl`: four or five f32 words per constant (~96-120 bits),");
+        println!("//! generated from the oracle (astro-float at 320 bits) by `examples/gen_consts.rs -- rust qf`.");
+        println!(
+            "//! QF_EXP2_TABLE[4j..] = 2^(j/32); QF_LOG_TABLE[4(i-45)..] = ln(i/64), i = 45..=91;"
+        );
+        println!(
+            "//! QF_INV_FACT[4n..] = 1/n!, n = 0..=28; QF_INV_ODD[4k..] = 1/(2k+1), k = 0..=8."
+        );
+        println!();
+        println!("#![allow(clippy::approx_constant)]");
+        for (name, v) in &tables {
+            println!();
+            println!("pub const {name}: [f32; {}] = [", v.len());
+            for c in v.chunks(8) {
+                println!(
+                    "    {},",
+                    c.iter()
+                        .map(|x| format!("{x:e}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            println!("];");
         }
         return;
     }

@@ -214,6 +214,10 @@ vec2 df64_mul_f32(vec2 a, float b) {
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
+// The exponent e of frexp (x = m 2^e, m in [0.5, 1)) for a normal, nonzero x, from its bits
+// (frexp itself needs GLSL 4.00).
+int df64_exponent(float x) { return ((floatBitsToInt(x) >> 23) & 0xff) - 126; }
+
 // a * 2^n: exact unless it overflows or underflows.
 #if __VERSION__ >= 400
 vec2 df64_ldexp(vec2 a, int n) { return vec2(ldexp(a.x, n), ldexp(a.y, n)); }

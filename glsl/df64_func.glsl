@@ -237,8 +237,7 @@ vec2 df64_log(vec2 a) {
     if (isnan(a.x) || a.x < 0.0) return df64_nan();
     if (a.x == 0.0) return vec2(-df64_inf(), 0.0);
     if (isinf(a.x)) return a;
-    int e;
-    frexp(a.x, e);
+    int e = df64_exponent(a.x);
     DF64_PRECISE vec2 m = df64_ldexp(a, -e);
     if (m.x < 0.703125) {
         m = 2.0 * m;
@@ -447,8 +446,7 @@ vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
     DF64_PRECISE vec2 r = df64_abs(a);
     for (int it = 0; it < 12; ++it) {
         if (!nearest && df64_lt(r, bb)) break;
-        int eq;
-        frexp(r.x / bb.x, eq);
+        int eq = df64_exponent(r.x / bb.x);
         int s = max(eq - 24, 0);
         if (s == 0 && nearest) {
             DF64_PRECISE float q = floor(r.x / bb.x + 0.5);
@@ -500,7 +498,7 @@ vec2 df64_remainder(vec2 a, vec2 b) {
 vec2 df64_frexp(vec2 a, out int e) {
     e = 0;
     if (a.x == 0.0 || isinf(a.x) || isnan(a.x)) return a;
-    frexp(a.x, e);
+    e = df64_exponent(a.x);
     vec2 m = df64_ldexp(a, -e);
     if (abs(m.x) == 0.5 && m.x * m.y < 0.0) {
         m = 2.0 * m;

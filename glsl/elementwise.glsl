@@ -1,8 +1,9 @@
 // elementwise.glsl: applies ELEMENTWISE_OP(a, b) to two df64 operands per lane, two lanes per
 // RGBA32F texel (xy and zw). With ELEMENTWISE_CHAIN, the op is applied u_repeat times in a
-// dependent chain, x = OP(x, b), which is how op cost is timed. With ELEMENTWISE_COMPLEX the
-// op takes and returns a whole texel (a complex df64).
+// dependent chain, x = OP(x, b), which is how op cost is timed. With ELEMENTWISE_VEC4 the
+// op takes and returns a whole texel (a complex df64 or a qf128).
 #include "df64_func.glsl"
+#include "qf128.glsl"
 
 uniform sampler2D u_a;
 uniform sampler2D u_b;
@@ -22,8 +23,8 @@ void main() {
         x1 = ELEMENTWISE_OP(x1, b.zw);
     }
     o_result = vec4(x0, x1);
-#elif defined(ELEMENTWISE_COMPLEX)
-    // One complex df64 per texel: [re.hi, re.lo, im.hi, im.lo].
+#elif defined(ELEMENTWISE_VEC4)
+    // One value per texel: a complex df64 [re.hi, re.lo, im.hi, im.lo] or a qf128.
     o_result = ELEMENTWISE_OP(a, b);
 #else
     o_result = vec4(ELEMENTWISE_OP(a.xy, b.xy), ELEMENTWISE_OP(a.zw, b.zw));

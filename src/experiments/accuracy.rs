@@ -9,8 +9,9 @@ use serde::Serialize;
 use super::paper::{thall_table2, warwick_table1, ThallTable2, WarwickTable1};
 use super::{ExperimentError, Session};
 use crate::gl::GlInfo;
-use crate::kernels::{Df64Kernels, Df64Op};
+use crate::kernels::{Df64Kernels, Df64Op, Qf128Op};
 use crate::numeric::df64::{df64_quick_two_sum, Df64};
+use crate::numeric::qf128::{qf128_renorm4, Qf128};
 use crate::numeric::reference::{error_ulp48, ulp_bits, ulp_distance_f64, Dd};
 use crate::probe::DriverConfig;
 
@@ -290,10 +291,11 @@ pub fn run_accuracy(
         let (a, b) = inputs(op, options.samples, options.seed);
         let got = kernels.apply(op, &a, &b)?;
         let mirror = op.mirror();
+        let expected = kernels.mirror_map(a.len(), |i| mirror(a[i], b[i]));
         let reference = op.reference();
         let (mut max, mut sum_sq, mut mismatches) = (0.0f64, 0.0f64, 0usize);
         for i in 0..a.len() {
-            let m = mirror(a[i], b[i]);
+            let m = expected[i];
             if m.hi.to_bits() != got[i].hi.to_bits() || m.lo.to_bits() != got[i].lo.to_bits() {
                 mismatches += 1;
             }
@@ -536,36 +538,48 @@ pub struct FunctionRow {
     pub cost_vs_f32_add: Option<f64>,
 }
 
-/// Errors in ulp48 of `results` against the oracle, on all cores.
+/// `f(oracle, i)` for i in 0..n on all cores, each thread with its own oracle.
+fn with_oracles<T: Send + Clone + Default>(
+    n: usize,
+    f: impl Fn(&mut crate::numeric::oracle::Oracle, usize) -> T + Sync,
+) -> Vec<T> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |t| t.get())
+        .max(1);
+    let chunk = n.div_ceil(threads).max(1);
+    let mut out = vec![T::default(); n];
+    std::thread::scope(|scope| {
+        for (t, slot) in out.chunks_mut(chunk).enumerate() {
+            let f = &f;
+            scope.spawn(move || {
+                let mut o = crate::numeric::oracle::Oracle::new();
+                for (k, cell) in slot.iter_mut().enumerate() {
+                    *cell = f(&mut o, t * chunk + k);
+                }
+            });
+        }
+    });
+    out
+}
+
+/// Errors in ulp48 of `results` against the oracle, and whether the exact value is a df64.
 fn oracle_errors(
     case: &FunctionCase,
     a: &[Df64],
     b: &[Df64],
     results: &[Df64],
 ) -> Vec<(f64, bool)> {
-    use crate::numeric::oracle::{big_df64, error_ulp48, is_df64, Oracle};
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .max(1);
-    let chunk = a.len().div_ceil(threads).max(1);
-    let mut out = vec![(0.0, true); a.len()];
-    std::thread::scope(|scope| {
-        for (t, slot) in out.chunks_mut(chunk).enumerate() {
-            let start = t * chunk;
-            scope.spawn(move || {
-                let mut o = Oracle::new();
-                for (k, cell) in slot.iter_mut().enumerate() {
-                    let i = start + k;
-                    let (x, y) = (big_df64(a[i]), big_df64(b[i]));
-                    if let Some(exact) = case.op.oracle(&mut o, &x, &y) {
-                        let representable = case.target.is_some() || is_df64(&exact);
-                        *cell = (error_ulp48(results[i], &exact), representable);
-                    }
-                }
-            });
+    use crate::numeric::oracle::{big_df64, error_ulp48, is_df64};
+    with_oracles(a.len(), |o, i| {
+        let (x, y) = (big_df64(a[i]), big_df64(b[i]));
+        match case.op.oracle(o, &x, &y) {
+            Some(exact) => {
+                let representable = case.target.is_some() || is_df64(&exact);
+                (error_ulp48(results[i], &exact), representable)
+            }
+            None => (0.0, true),
         }
-    });
-    out
+    })
 }
 
 /// Measures one function case on the GPU: oracle errors and the CPU-mirror comparison.
@@ -587,9 +601,10 @@ pub fn measure_function(
     };
     let got = kernels.apply(case.op, &a, &b)?;
     let mirror = case.op.mirror();
+    let expected = kernels.mirror_map(samples, |i| mirror(a[i], b[i]));
     let mismatches = (0..samples)
         .filter(|&i| {
-            let m = mirror(a[i], b[i]);
+            let m = expected[i];
             m.hi.to_bits() != got[i].hi.to_bits() || m.lo.to_bits() != got[i].lo.to_bits()
         })
         .count();
@@ -625,5 +640,162 @@ pub fn measure_function(
         mirror_must_match: kernels.round_to_nearest(),
         inexact_of_representable: inexact,
         cost_vs_f32_add: None,
+    })
+}
+
+/// A qf128 with all four words populated: x uniform in [lo, hi), each further word uniform
+/// within half an ulp of the one before, renormalized.
+pub fn random_qf128(rng: &mut impl Rng, lo: f64, hi: f64) -> Qf128 {
+    let x: f64 = rng.gen_range(lo..hi);
+    let mut w = [x as f32, 0.0, 0.0, 0.0];
+    for k in 1..4 {
+        if w[k - 1] == 0.0 {
+            break;
+        }
+        w[k] = (rng.gen_range(-0.5..0.5) * ulp_bits(w[k - 1] as f64, 23)) as f32;
+    }
+    let r = qf128_renorm4(w[0], w[1], w[2], w[3]);
+    if (r.x[0] as f64) < lo || (r.x[0] as f64) >= hi {
+        Qf128::from_f32(w[0])
+    } else {
+        r
+    }
+}
+
+/// One row of the qf128 table.
+#[derive(Debug, Clone, Copy)]
+pub struct QfCase {
+    pub op: Qf128Op,
+    pub range: &'static str,
+    pub a: (f64, f64),
+    pub b: (f64, f64),
+    /// Max error target in ulp96 (none for Thall's sloppy routines).
+    pub target: Option<f64>,
+}
+
+/// The qf128 rows: Thall's operand ranges, then wide ranges for the functions.
+pub fn qf128_cases() -> Vec<QfCase> {
+    let c = |op, range, a, b, target| QfCase {
+        op,
+        range,
+        a,
+        b,
+        target,
+    };
+    let unit = (-1.0, 1.0);
+    vec![
+        c(Qf128Op::Add, "[-1, 1]", unit, unit, Some(2.0)),
+        c(Qf128Op::Sub, "[-1, 1]", unit, unit, Some(2.0)),
+        c(Qf128Op::Mul, "[-1, 1]", unit, unit, Some(2.0)),
+        c(Qf128Op::Sqr, "[-1, 1]", unit, unit, Some(2.0)),
+        c(Qf128Op::MulF32, "[-1, 1]", unit, unit, Some(2.0)),
+        c(Qf128Op::MulDf64, "[-1, 1]", unit, unit, Some(2.0)),
+        c(Qf128Op::Div, "[-1, 1]", unit, unit, Some(4.0)),
+        c(Qf128Op::Recip, "[-1, 1]", unit, unit, Some(4.0)),
+        c(Qf128Op::Sqrt, "[0, 1]", (0.0, 1.0), unit, Some(4.0)),
+        c(
+            Qf128Op::Rsqrt,
+            "(0, 1)",
+            (f64::MIN_POSITIVE, 1.0),
+            unit,
+            Some(4.0),
+        ),
+        c(Qf128Op::Exp, "[-1, 1]", unit, unit, Some(8.0)),
+        // Below e^-20 ~ 2^-29 the fourth word of the result would be subnormal.
+        c(Qf128Op::Exp, "[-20, 80]", (-20.0, 80.0), unit, Some(8.0)),
+        c(Qf128Op::Log, "[0.5, 2]", (0.5, 2.0), unit, Some(8.0)),
+        c(
+            Qf128Op::Log,
+            "[1e-10, 1e10]",
+            (1e-10, 1e10),
+            unit,
+            Some(8.0),
+        ),
+        c(
+            Qf128Op::Sin,
+            "[-pi/2, pi/2]",
+            (-HALF_PI, HALF_PI),
+            unit,
+            Some(8.0),
+        ),
+        c(
+            Qf128Op::Cos,
+            "[-pi/2, pi/2]",
+            (-HALF_PI, HALF_PI),
+            unit,
+            Some(8.0),
+        ),
+        c(
+            Qf128Op::Sin,
+            "[-1024, 1024]",
+            (-1024.0, 1024.0),
+            unit,
+            Some(8.0),
+        ),
+        c(
+            Qf128Op::Cos,
+            "[-1024, 1024]",
+            (-1024.0, 1024.0),
+            unit,
+            Some(8.0),
+        ),
+        c(Qf128Op::AddSloppy, "[-1, 1]", unit, unit, None),
+        c(Qf128Op::MulSloppy, "[-1, 1]", unit, unit, None),
+    ]
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct QfRow {
+    pub op: String,
+    pub range: String,
+    pub samples: usize,
+    pub max_ulp96: f64,
+    pub rms_ulp96: f64,
+    pub target: Option<f64>,
+    pub meets_target: Option<bool>,
+    /// Results that differ in any bit from the CPU mirror (run in the driver's subnormal mode).
+    pub mirror_mismatches: usize,
+    pub mirror_must_match: bool,
+}
+
+/// Measures one qf128 case on the GPU against the oracle and the CPU mirror.
+pub fn measure_qf128(
+    kernels: &Df64Kernels,
+    case: &QfCase,
+    samples: usize,
+    seed: u64,
+) -> Result<QfRow, ExperimentError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ ((case.op as u64) << 24) ^ case.a.1.to_bits());
+    let a: Vec<Qf128> = (0..samples)
+        .map(|_| random_qf128(&mut rng, case.a.0, case.a.1))
+        .collect();
+    let b: Vec<Qf128> = (0..samples)
+        .map(|_| {
+            case.op
+                .second_operand(random_qf128(&mut rng, case.b.0, case.b.1))
+        })
+        .collect();
+    let got = kernels.apply_qf128(case.op, &a, &b)?;
+    let mirror = case.op.mirror();
+    let expected = kernels.mirror_map(samples, |i| mirror(a[i], b[i]));
+    let mismatches = (0..samples)
+        .filter(|&i| (0..4).any(|w| expected[i].x[w].to_bits() != got[i].x[w].to_bits()))
+        .count();
+    let errs = with_oracles(samples, |o, i| {
+        let exact = case.op.oracle(o, &a[i].to_big(), &b[i].to_big());
+        crate::numeric::oracle::error_ulp96(&got[i].x, &exact)
+    });
+    let max = errs.iter().cloned().fold(0.0, f64::max);
+    let rms = (errs.iter().map(|e| e * e).sum::<f64>() / samples.max(1) as f64).sqrt();
+    Ok(QfRow {
+        op: case.op.name().to_string(),
+        range: case.range.to_string(),
+        samples,
+        max_ulp96: max,
+        rms_ulp96: rms,
+        target: case.target,
+        meets_target: case.target.map(|t| max <= t),
+        mirror_mismatches: mismatches,
+        mirror_must_match: kernels.round_to_nearest(),
     })
 }

@@ -18,6 +18,7 @@ use super::error::{GlError, GlResult};
 const BUILTIN_MODULES: &[(&str, &str)] = &[
     ("df64.glsl", include_str!("../../glsl/df64.glsl")),
     ("df64_func.glsl", include_str!("../../glsl/df64_func.glsl")),
+    ("qf128.glsl", include_str!("../../glsl/qf128.glsl")),
     ("probe.glsl", include_str!("../../glsl/probe.glsl")),
     (
         "elementwise.glsl",

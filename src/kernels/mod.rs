@@ -16,7 +16,9 @@ use astro_float::BigFloat;
 
 use crate::numeric::df64::{self as m, ComplexDf64, Df64};
 use crate::numeric::df64_func as f;
+use crate::numeric::fpenv::with_flush_to_zero;
 use crate::numeric::oracle::Oracle;
+use crate::numeric::qf128::{self as q, Qf128};
 use crate::numeric::reference::Dd;
 use crate::probe::{DriverConfig, ProbeReport};
 
@@ -428,11 +430,151 @@ impl ComplexOp {
     }
 }
 
+/// An element-wise qf128 operation (one qf128 per RGBA32F texel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+#[clap(rename_all = "snake_case")]
+pub enum Qf128Op {
+    Add,
+    AddSloppy,
+    Sub,
+    Mul,
+    MulSloppy,
+    MulF32,
+    MulDf64,
+    Sqr,
+    Div,
+    Recip,
+    Sqrt,
+    Rsqrt,
+    Exp,
+    Log,
+    Sin,
+    Cos,
+}
+
+type QfMirror = fn(Qf128, Qf128) -> Qf128;
+
+impl Qf128Op {
+    pub const ALL: [Qf128Op; 16] = [
+        Qf128Op::Add,
+        Qf128Op::Sub,
+        Qf128Op::Mul,
+        Qf128Op::Sqr,
+        Qf128Op::MulF32,
+        Qf128Op::MulDf64,
+        Qf128Op::Div,
+        Qf128Op::Recip,
+        Qf128Op::Sqrt,
+        Qf128Op::Rsqrt,
+        Qf128Op::Exp,
+        Qf128Op::Log,
+        Qf128Op::Sin,
+        Qf128Op::Cos,
+        Qf128Op::AddSloppy,
+        Qf128Op::MulSloppy,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Qf128Op::Add => "add",
+            Qf128Op::AddSloppy => "add_sloppy",
+            Qf128Op::Sub => "sub",
+            Qf128Op::Mul => "mul",
+            Qf128Op::MulSloppy => "mul_sloppy",
+            Qf128Op::MulF32 => "mul_f32",
+            Qf128Op::MulDf64 => "mul_df64",
+            Qf128Op::Sqr => "sqr",
+            Qf128Op::Div => "div",
+            Qf128Op::Recip => "recip",
+            Qf128Op::Sqrt => "sqrt",
+            Qf128Op::Rsqrt => "rsqrt",
+            Qf128Op::Exp => "exp",
+            Qf128Op::Log => "log",
+            Qf128Op::Sin => "sin",
+            Qf128Op::Cos => "cos",
+        }
+    }
+
+    fn glsl(self) -> &'static str {
+        match self {
+            Qf128Op::Add => "qf128_add(a, b)",
+            Qf128Op::AddSloppy => "qf128_add_sloppy(a, b)",
+            Qf128Op::Sub => "qf128_sub(a, b)",
+            Qf128Op::Mul => "qf128_mul(a, b)",
+            Qf128Op::MulSloppy => "qf128_mul_sloppy(a, b)",
+            Qf128Op::MulF32 => "qf128_mul_f32(a, b.x)",
+            Qf128Op::MulDf64 => "qf128_mul_df64(a, b.xy)",
+            Qf128Op::Sqr => "qf128_sqr(a)",
+            Qf128Op::Div => "qf128_div(a, b)",
+            Qf128Op::Recip => "qf128_recip(a)",
+            Qf128Op::Sqrt => "qf128_sqrt(a)",
+            Qf128Op::Rsqrt => "qf128_rsqrt(a)",
+            Qf128Op::Exp => "qf128_exp(a)",
+            Qf128Op::Log => "qf128_log(a)",
+            Qf128Op::Sin => "qf128_sin(a)",
+            Qf128Op::Cos => "qf128_cos(a)",
+        }
+    }
+
+    pub fn mirror(self) -> QfMirror {
+        match self {
+            Qf128Op::Add => q::qf128_add,
+            Qf128Op::AddSloppy => q::qf128_add_sloppy,
+            Qf128Op::Sub => q::qf128_sub,
+            Qf128Op::Mul => q::qf128_mul,
+            Qf128Op::MulSloppy => q::qf128_mul_sloppy,
+            Qf128Op::MulF32 => |a, b| q::qf128_mul_f32(a, b.x[0]),
+            Qf128Op::MulDf64 => |a, b| q::qf128_mul_df64(a, Df64::new(b.x[0], b.x[1])),
+            Qf128Op::Sqr => |a, _| q::qf128_sqr(a),
+            Qf128Op::Div => q::qf128_div,
+            Qf128Op::Recip => |a, _| q::qf128_recip(a),
+            Qf128Op::Sqrt => |a, _| q::qf128_sqrt(a),
+            Qf128Op::Rsqrt => |a, _| q::qf128_rsqrt(a),
+            Qf128Op::Exp => |a, _| q::qf128_exp(a),
+            Qf128Op::Log => |a, _| q::qf128_log(a),
+            Qf128Op::Sin => |a, _| q::qf128_sin(a),
+            Qf128Op::Cos => |a, _| q::qf128_cos(a),
+        }
+    }
+
+    /// The operand the op really uses of b (words beyond it are ignored by the op).
+    pub fn second_operand(self, b: Qf128) -> Qf128 {
+        match self {
+            Qf128Op::MulF32 => Qf128::new(b.x[0], 0.0, 0.0, 0.0),
+            Qf128Op::MulDf64 => Qf128::new(b.x[0], b.x[1], 0.0, 0.0),
+            _ => b,
+        }
+    }
+
+    /// The correctly rounded result (256 bits) from the oracle.
+    pub fn oracle(self, o: &mut Oracle, a: &BigFloat, b: &BigFloat) -> BigFloat {
+        match self {
+            Qf128Op::Add | Qf128Op::AddSloppy => o.add(a, b),
+            Qf128Op::Sub => o.sub(a, b),
+            Qf128Op::Mul | Qf128Op::MulSloppy | Qf128Op::MulF32 | Qf128Op::MulDf64 => o.mul(a, b),
+            Qf128Op::Sqr => o.mul(a, a),
+            Qf128Op::Div => o.div(a, b),
+            Qf128Op::Recip => o.div(&crate::numeric::oracle::big(1.0), a),
+            Qf128Op::Sqrt => o.sqrt(a),
+            Qf128Op::Rsqrt => {
+                let s = o.sqrt(a);
+                o.div(&crate::numeric::oracle::big(1.0), &s)
+            }
+            Qf128Op::Exp => o.exp(a),
+            Qf128Op::Log => o.ln(a),
+            Qf128Op::Sin => o.sin(a),
+            Qf128Op::Cos => o.cos(a),
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum ProgramKey {
     Lanes(Df64Op),
     Chain(Df64Op),
     Complex(ComplexOp),
+    Qf(Qf128Op),
 }
 
 /// Compiles element-wise df64 programs on demand (once each) and runs them.
@@ -440,6 +582,7 @@ pub struct Df64Kernels {
     ctx: GlContext,
     config: DriverConfig,
     round_to_nearest: bool,
+    flushes_subnormals: bool,
     library: GlslLibrary,
     programs: RefCell<HashMap<ProgramKey, std::rc::Rc<Program>>>,
 }
@@ -452,6 +595,7 @@ impl Df64Kernels {
             ctx: ctx.clone(),
             config,
             round_to_nearest: report.round_to_nearest(),
+            flushes_subnormals: report.flushes_subnormal_results && report.flushes_subnormal_inputs,
             library: GlslLibrary::builtin(),
             programs: RefCell::new(HashMap::new()),
         })
@@ -466,6 +610,19 @@ impl Df64Kernels {
         self.round_to_nearest
     }
 
+    /// `f(i)` for i in 0..n on the CPU, in the floating-point environment of this driver
+    /// (subnormals flushed when the probe saw it flush them), for comparing GPU results with
+    /// the CPU mirror bit for bit.
+    pub fn mirror_map<R: Clone + Default>(&self, n: usize, f: impl Fn(usize) -> R) -> Vec<R> {
+        let mut out = vec![R::default(); n];
+        with_flush_to_zero(self.flushes_subnormals, || {
+            for (i, cell) in out.iter_mut().enumerate() {
+                *cell = std::hint::black_box(f(i));
+            }
+        });
+        out
+    }
+
     pub fn context(&self) -> &GlContext {
         &self.ctx
     }
@@ -478,7 +635,8 @@ impl Df64Kernels {
         let (op_expr, extra) = match key {
             ProgramKey::Lanes(op) => (op.glsl(), None),
             ProgramKey::Chain(op) => (op.glsl(), Some("ELEMENTWISE_CHAIN")),
-            ProgramKey::Complex(op) => (op.glsl(), Some("ELEMENTWISE_COMPLEX")),
+            ProgramKey::Complex(op) => (op.glsl(), Some("ELEMENTWISE_VEC4")),
+            ProgramKey::Qf(op) => (op.glsl(), Some("ELEMENTWISE_VEC4")),
         };
         defines.push(("ELEMENTWISE_OP(a, b)".into(), op_expr.into()));
         if let Some(e) = extra {
@@ -551,6 +709,16 @@ impl Df64Kernels {
         b: &[ComplexDf64],
     ) -> Result<Vec<ComplexDf64>, KernelError> {
         Ok(self.run_texels(ProgramKey::Complex(op), a, b, 1)?.0)
+    }
+
+    /// A qf128 `op` applied element-wise on the GPU.
+    pub fn apply_qf128(
+        &self,
+        op: Qf128Op,
+        a: &[Qf128],
+        b: &[Qf128],
+    ) -> Result<Vec<Qf128>, KernelError> {
+        Ok(self.run_texels(ProgramKey::Qf(op), a, b, 1)?.0)
     }
 
     /// Time of one pass over `texels` texels (2 lanes each) applying `op` `repeat` times in a

@@ -158,15 +158,10 @@ pub fn df64_expm1(a: Df64) -> Df64 {
 
 // ---------------------------------------------------------------- log family
 
-/// frexp of an f32: (m, e) with m in [0.5, 1) and x = m 2^e (normal, nonzero x).
-pub fn f32_frexp(x: f32) -> (f32, i32) {
-    if x == 0.0 || !x.is_finite() {
-        return (x, 0);
-    }
-    let bits = x.to_bits();
-    let e = ((bits >> 23) & 0xff) as i32 - 126;
-    let m = f32::from_bits((bits & 0x807f_ffff) | (126 << 23));
-    (m, e)
+/// The exponent e of frexp (x = m 2^e, m in [0.5, 1)) from the bits of x, exactly as
+/// `df64_exponent` in GLSL: right for normal nonzero x; 0 gives -126 and infinity 129.
+pub fn f32_exponent(x: f32) -> i32 {
+    ((x.to_bits() >> 23) & 0xff) as i32 - 126
 }
 
 /// 2 atanh(f) = 2 (f + f s), s = f^2/3 + f^4/5 + ... with `terms` odd reciprocals after 1.
@@ -188,7 +183,7 @@ pub fn df64_log(a: Df64) -> Df64 {
         return a;
     }
     // a = 2^e m, m in [0.703125, 1.40625): no cancellation between e ln2 and ln m near 1.
-    let (_, mut e) = f32_frexp(a.hi);
+    let mut e = f32_exponent(a.hi);
     let mut m = df64_ldexp(a, -e);
     if m.hi < 0.703_125 {
         m = Df64::new(2.0 * m.hi, 2.0 * m.lo);
@@ -520,7 +515,7 @@ fn df64_mod_core(a: Df64, b: Df64, nearest: bool) -> Df64 {
         if !nearest && df64_lt(r, bb) {
             break;
         }
-        let (_, eq) = f32_frexp(r.hi / bb.hi);
+        let eq = f32_exponent(r.hi / bb.hi);
         let s = (eq - 24).max(0);
         if s == 0 && nearest {
             // Last digit, rounded to nearest; corrections cover a digit off by one.
@@ -598,7 +593,7 @@ pub fn df64_frexp(a: Df64) -> (Df64, i32) {
     if a.hi == 0.0 || !a.hi.is_finite() {
         return (a, 0);
     }
-    let (_, e) = f32_frexp(a.hi);
+    let e = f32_exponent(a.hi);
     let mut m = df64_ldexp(a, -e);
     let mut e = e;
     // hi = +-0.5 with a low word of the other sign lies below 0.5 in magnitude.

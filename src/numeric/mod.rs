@@ -4,7 +4,10 @@
 pub mod df64;
 pub mod df64_consts;
 pub mod df64_func;
+pub mod fpenv;
 pub mod oracle;
+pub mod qf128;
+pub mod qf128_consts;
 pub mod reference;
 
 pub use df64::{ComplexDf64, Df64};

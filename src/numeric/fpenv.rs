@@ -1,0 +1,71 @@
+//! The CPU floating-point environment the mirrors run in. GPUs (and llvmpipe, which sets these
+//! very bits) flush f32 subnormals to zero; on x86-64 the MXCSR FTZ and DAZ bits make the
+//! CPU's SSE arithmetic do the same, so a mirror can match such a driver bit for bit even where
+//! error terms fall below 2^-126.
+
+/// Runs `f` with flush-to-zero and denormals-are-zero on when `flush` is true (x86-64 only;
+/// elsewhere `f` runs unchanged). The previous mode is restored afterwards.
+///
+/// The mode switches are barriers for memory, not for registers: `f` must read its operands
+/// from memory and leave its results in memory (slices, `Vec`s, `black_box`), so that the
+/// compiler cannot move the arithmetic outside the switched region.
+pub fn with_flush_to_zero<T>(flush: bool, f: impl FnOnce() -> T) -> T {
+    #[cfg(target_arch = "x86_64")]
+    if flush {
+        // SAFETY: stmxcsr/ldmxcsr only read and write the SSE control register; the asm blocks
+        // are full compiler barriers, so no float operation moves across them.
+        let old = unsafe { mxcsr::get() };
+        unsafe { mxcsr::set(old | mxcsr::FTZ | mxcsr::DAZ) };
+        let r = f();
+        unsafe { mxcsr::set(old) };
+        return r;
+    }
+    let _ = flush;
+    f()
+}
+
+/// Whether `with_flush_to_zero(true, ..)` really flushes on this CPU.
+pub fn flush_to_zero_supported() -> bool {
+    cfg!(target_arch = "x86_64")
+}
+
+#[cfg(target_arch = "x86_64")]
+mod mxcsr {
+    use std::arch::asm;
+
+    pub const FTZ: u32 = 1 << 15;
+    pub const DAZ: u32 = 1 << 6;
+
+    pub unsafe fn get() -> u32 {
+        let mut x: u32 = 0;
+        asm!("stmxcsr [{}]", in(reg) &mut x, options(nostack));
+        x
+    }
+
+    pub unsafe fn set(x: u32) {
+        asm!("ldmxcsr [{}]", in(reg) &x, options(nostack, readonly));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flushes_subnormal_results_and_inputs_only_inside() {
+        let tiny = std::hint::black_box(f32::MIN_POSITIVE);
+        let half = std::hint::black_box(0.5f32);
+        let sub = std::hint::black_box(f32::from_bits(1));
+        assert!(tiny * half > 0.0);
+        if flush_to_zero_supported() {
+            let mut out = [1.0f32; 2];
+            with_flush_to_zero(true, || {
+                let (a, b, c) = std::hint::black_box((tiny, half, sub));
+                out = std::hint::black_box([a * b, c * 4.0]);
+            });
+            assert_eq!(out[0], 0.0, "subnormal result not flushed");
+            assert_eq!(out[1], 0.0, "subnormal input not treated as zero");
+        }
+        assert!(tiny * half > 0.0, "mode not restored");
+    }
+}

@@ -1,0 +1,100 @@
+//! qf128 on the GPU against the correctly rounded oracle in ulp96: every op within target on
+//! 2^14 inputs per range, bit-equal to the CPU mirror where the probe shows round-to-nearest,
+//! edge cases, and conversions from decimal strings and arbitrary-precision values.
+
+mod common;
+
+use df64gl::experiments::accuracy::{measure_qf128, qf128_cases};
+use df64gl::kernels::Qf128Op;
+use df64gl::numeric::oracle::{big, error_ulp96, Oracle};
+use df64gl::numeric::qf128::Qf128;
+
+#[test]
+fn every_qf128_op_meets_its_target() {
+    let k = common::kernels();
+    let mut lines = Vec::new();
+    let mut failures = Vec::new();
+    for (i, case) in qf128_cases().iter().enumerate() {
+        let row = measure_qf128(&k, case, 1 << 14, 70 + i as u64).unwrap();
+        lines.push(format!(
+            "{:<10} {:<16} max {:>8.3} rms {:.3} mirror diffs {}",
+            row.op, row.range, row.max_ulp96, row.rms_ulp96, row.mirror_mismatches
+        ));
+        if row.meets_target == Some(false) {
+            failures.push(format!(
+                "{} {}: max {} > {:?}",
+                row.op, row.range, row.max_ulp96, row.target
+            ));
+        }
+        if k.round_to_nearest() && row.mirror_mismatches > 0 {
+            failures.push(format!(
+                "{} {}: {} differ from the mirror",
+                row.op, row.range, row.mirror_mismatches
+            ));
+        }
+    }
+    eprintln!("{}", lines.join("\n"));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn qf128_edge_cases() {
+    let k = common::kernels();
+    let q = |x: f32| Qf128::from_f32(x);
+    let inf = f32::INFINITY;
+    let cases: Vec<(Qf128Op, f32, f32, f32)> = vec![
+        (Qf128Op::Add, inf, 1.0, inf),
+        (Qf128Op::Add, inf, -inf, f32::NAN),
+        (Qf128Op::Mul, inf, 0.0, f32::NAN),
+        (Qf128Op::Div, 1.0, 0.0, inf),
+        (Qf128Op::Div, 0.0, 0.0, f32::NAN),
+        (Qf128Op::Div, 1.0, inf, 0.0),
+        (Qf128Op::Sqrt, -1.0, 0.0, f32::NAN),
+        (Qf128Op::Sqrt, 0.0, 0.0, 0.0),
+        (Qf128Op::Sqrt, inf, 0.0, inf),
+        (Qf128Op::Exp, 0.0, 0.0, 1.0),
+        (Qf128Op::Exp, 100.0, 0.0, inf),
+        (Qf128Op::Exp, -100.0, 0.0, 0.0),
+        (Qf128Op::Log, 1.0, 0.0, 0.0),
+        (Qf128Op::Log, 0.0, 0.0, -inf),
+        (Qf128Op::Log, -1.0, 0.0, f32::NAN),
+        (Qf128Op::Sin, 0.0, 0.0, 0.0),
+        (Qf128Op::Cos, 0.0, 0.0, 1.0),
+        (Qf128Op::Sin, inf, 0.0, f32::NAN),
+        (Qf128Op::Cos, f32::NAN, 0.0, f32::NAN),
+        (Qf128Op::Sin, 1e10, 0.0, f32::NAN),
+    ];
+    let mut bad = Vec::new();
+    for (op, x, y, want) in &cases {
+        let got = k.apply_qf128(*op, &[q(*x)], &[q(*y)]).unwrap()[0];
+        let ok = if want.is_nan() {
+            got.x[0].is_nan()
+        } else {
+            got.x[0] == *want
+        };
+        if !ok {
+            bad.push(format!("{}({x}, {y}) = {got:?}, want {want}", op.name()));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    // Tiny arguments keep their relative accuracy: sin(x) ~ x, exp(x) - 1 ~ x.
+    let mut o = Oracle::new();
+    let tiny = Qf128::from_decimal("1.2345678901234567890123456789e-12").unwrap();
+    let s = k.apply_qf128(Qf128Op::Sin, &[tiny], &[tiny]).unwrap()[0];
+    assert!(error_ulp96(&s.x, &o.sin(&tiny.to_big())) <= 8.0, "{s:?}");
+}
+
+#[test]
+fn qf128_conversions_round_trip() {
+    let pi =
+        Qf128::from_decimal("3.14159265358979323846264338327950288419716939937510582").unwrap();
+    let mut o = Oracle::new();
+    let exact = o.pi();
+    // Greedy four-word split: within half an ulp of the last word, far below ulp96.
+    assert!(error_ulp96(&pi.x, &exact) < 0.01, "{pi:?}");
+    assert_eq!(Qf128::from_big(&pi.to_big()), pi);
+    assert!(Qf128::from_decimal("not a number").is_none());
+    let third = Qf128::from_big(&big(1.0).div(&big(3.0), 256, astro_float::RoundingMode::ToEven));
+    assert!((third.to_f64() - 1.0 / 3.0).abs() < 1e-16);
+    assert_eq!(third.to_df64().hi, (1.0f32 / 3.0));
+}
