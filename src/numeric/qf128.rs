@@ -288,10 +288,7 @@ pub fn qf128_add(a: Qf128, b: Qf128) -> Qf128 {
         let t = if i >= 4 {
             j += 1;
             b[j - 1]
-        } else if j >= 4 {
-            i += 1;
-            a[i - 1]
-        } else if a[i].abs() > b[j].abs() {
+        } else if j >= 4 || a[i].abs() > b[j].abs() {
             i += 1;
             a[i - 1]
         } else {
