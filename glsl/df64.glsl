@@ -153,6 +153,15 @@ vec2 df64_add(vec2 a, vec2 b) {
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
+// Da Graca and Defour's Add22 (their Theorem 5), for their Table 5.
+vec2 df64_add_dagraca(vec2 a, vec2 b) {
+    DF64_PRECISE float r = a.x + b.x;
+    DF64_PRECISE float s;
+    if (abs(a.x) >= abs(b.x)) s = (((a.x - r) + b.x) + b.y) + a.y;
+    else s = (((b.x - r) + a.x) + a.y) + b.y;
+    return df64_two_sum(r, s);
+}
+
 vec2 df64_neg(vec2 a) { return -a; }
 
 vec2 df64_sub(vec2 a, vec2 b) { return df64_add(a, -b); }
@@ -167,6 +176,13 @@ vec2 df64_mul_thall(vec2 a, vec2 b) {
     p.y += a.x * b.y;
     p.y += a.y * b.x;
     return df64_quick_two_sum(p.x, p.y);
+}
+
+// Da Graca and Defour's Mul22 (Dekker's), for their Table 5.
+vec2 df64_mul_dagraca(vec2 a, vec2 b) {
+    DF64_PRECISE vec2 t = df64_two_prod(a.x, b.x);
+    DF64_PRECISE float t3 = ((a.x * b.y) + (a.y * b.x)) + t.y;
+    return df64_two_sum(t.x, t3);
 }
 
 // Accurate multiply: cross products error-free, one rounding of the low word.

@@ -19,8 +19,15 @@ void main() {
     DF64_PRECISE vec2 x0 = a.xy;
     DF64_PRECISE vec2 x1 = a.zw;
     for (int i = 0; i < u_repeat; ++i) {
+#ifdef ELEMENTWISE_CHAIN_FIXED
+        // Functions whose own output would leave their domain (exp, log, asin, ...) are
+        // chained through a negligible perturbation of a fixed argument instead.
+        x0 = ELEMENTWISE_OP(vec2(a.x + x0.x * 1e-30, a.y), b.xy);
+        x1 = ELEMENTWISE_OP(vec2(a.z + x1.x * 1e-30, a.w), b.zw);
+#else
         x0 = ELEMENTWISE_OP(x0, b.xy);
         x1 = ELEMENTWISE_OP(x1, b.zw);
+#endif
     }
     o_result = vec4(x0, x1);
 #elif defined(ELEMENTWISE_VEC4)

@@ -69,6 +69,12 @@ fn accuracy_reports_table_two_rows_and_passes_its_gate() {
         "65536",
         "--warwick-samples",
         "4096",
+        "--function-samples",
+        "2048",
+        "--qf128-samples",
+        "2048",
+        "--dagraca-samples",
+        "65536",
         "--ops",
         "add,mul,div,sqrt,rsqrt,div_thall",
         "--json",
@@ -92,6 +98,26 @@ fn accuracy_reports_table_two_rows_and_passes_its_gate() {
     }
     let warwick = r["warwick"].as_array().unwrap();
     assert_eq!(warwick.len(), 8);
+    // The function, qf128 and Table 5 sections are complete and meet their targets.
+    let functions = r["functions"].as_array().unwrap();
+    assert!(functions.len() >= 20);
+    assert!(
+        functions.iter().all(|f| f["meets_target"] == true),
+        "{functions:?}"
+    );
+    assert!(functions
+        .iter()
+        .all(|f| f["cost_vs_f32_add"].as_f64().unwrap() > 1.0));
+    let qf = r["qf128"].as_array().unwrap();
+    assert!(qf.len() >= 18 && qf.iter().all(|q| q["meets_target"] != false));
+    let t5 = r["dagraca_table5"].as_array().unwrap();
+    assert_eq!(t5.len(), 6);
+    // Error-free transforms are exact here (no relative error at all).
+    assert!(
+        t5[0]["log2_max_rel_error"].is_null() && t5[1]["log2_max_rel_error"].is_null(),
+        "{t5:?}"
+    );
+    assert!(t5[2]["log2_max_rel_error"].as_f64().unwrap() < -25.0);
     assert!(warwick.iter().all(|w| w["median"].as_f64().unwrap() >= 0.0));
 }
 

@@ -71,6 +71,18 @@ enum Command {
         /// the CPU mirror on a round-to-nearest driver.
         #[arg(long)]
         check: bool,
+        /// Inputs per df64 function row (elementary functions against the oracle); 0 skips.
+        #[arg(long, default_value_t = 1 << 22)]
+        function_samples: usize,
+        /// Inputs per qf128 row; 0 skips the qf128 table.
+        #[arg(long, default_value_t = 1 << 22)]
+        qf128_samples: usize,
+        /// Inputs for Da Graca and Defour's Table 5; 0 skips it.
+        #[arg(long, default_value_t = 1 << 24)]
+        dagraca_samples: usize,
+        /// Every table at 2^16 inputs (2^20 for Table 5): minutes instead of most of an hour.
+        #[arg(long)]
+        quick: bool,
     },
 }
 
@@ -163,13 +175,21 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             seed,
             reprobe,
             check,
+            function_samples,
+            qf128_samples,
+            dagraca_samples,
+            quick,
         } => {
             let session = Session::open(&device, reprobe)?;
+            let q = |n: usize, small: usize| if quick { n.min(small) } else { n };
             let mut options = AccuracyOptions {
-                samples,
+                samples: q(samples, 1 << 16),
                 seed,
-                warwick_samples,
+                warwick_samples: q(warwick_samples, 1 << 16),
                 cost: !no_cost,
+                function_samples: q(function_samples, 1 << 16),
+                qf128_samples: q(qf128_samples, 1 << 16),
+                dagraca_samples: q(dagraca_samples, 1 << 20),
                 ..AccuracyOptions::default()
             };
             if !ops.is_empty() {

@@ -6,7 +6,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::paper::{thall_table2, warwick_table1, ThallTable2, WarwickTable1};
+use super::paper::{
+    dagraca_table5, thall_table2, warwick_table1, DagracaTable5, ThallTable2, WarwickTable1,
+};
 use super::{ExperimentError, Session};
 use crate::gl::GlInfo;
 use crate::kernels::{Df64Kernels, Df64Op, Qf128Op};
@@ -27,6 +29,12 @@ pub struct AccuracyOptions {
     pub cost: bool,
     /// Texels per cost pass.
     pub cost_texels: usize,
+    /// Inputs per df64 function row (0 skips the function table).
+    pub function_samples: usize,
+    /// Inputs per qf128 row (0 skips the qf128 table).
+    pub qf128_samples: usize,
+    /// Inputs for Da Graca and Defour's Table 5 (0 skips it).
+    pub dagraca_samples: usize,
     /// Chains are lengthened until they take this much longer than an empty pass.
     pub cost_min_seconds: f64,
 }
@@ -43,6 +51,9 @@ impl Default for AccuracyOptions {
             cost: true,
             cost_texels: 1 << 16,
             cost_min_seconds: 0.02,
+            function_samples: 1 << 22,
+            qf128_samples: 1 << 22,
+            dagraca_samples: 1 << 24,
         }
     }
 }
@@ -126,7 +137,22 @@ pub struct AccuracyReport {
     pub warwick: Vec<WarwickStats>,
     pub warwick_paper: WarwickTable1,
     pub thall_paper: ThallTable2,
+    pub functions: Vec<FunctionRow>,
+    pub qf128: Vec<QfRow>,
+    pub dagraca_table5: Vec<DagracaMeasured>,
+    pub dagraca_paper: DagracaTable5,
     pub cost_method: String,
+}
+
+/// One row of Da Graca and Defour's Table 5 measured here.
+#[derive(Debug, Clone, Serialize)]
+pub struct DagracaMeasured {
+    pub op: String,
+    /// The df64gl routine measured for that row.
+    pub routine: String,
+    pub samples: usize,
+    /// log2 of the largest |result - exact| / |exact|; `None` when every result was exact.
+    pub log2_max_rel_error: Option<f64>,
 }
 
 impl AccuracyReport {
@@ -144,6 +170,22 @@ impl AccuracyReport {
                 f.push(format!(
                     "{}: {} results differ from the CPU mirror",
                     r.op, r.mirror_mismatches
+                ));
+            }
+        }
+        for r in &self.functions {
+            if r.meets_target == Some(false) || (r.mirror_must_match && r.mirror_mismatches > 0) {
+                f.push(format!(
+                    "{} on {}: max {:.3} / rms {:.3} ulp48 (target {:?}), exactness {:?}, mirror diffs {}",
+                    r.op, r.range, r.max_ulp48, r.rms_ulp48, r.target, r.inexact_of_representable, r.mirror_mismatches
+                ));
+            }
+        }
+        for r in &self.qf128 {
+            if r.meets_target == Some(false) || (r.mirror_must_match && r.mirror_mismatches > 0) {
+                f.push(format!(
+                    "qf128 {} on {}: max {:.3} ulp96 (target {:?}), mirror diffs {}",
+                    r.op, r.range, r.max_ulp96, r.target, r.mirror_mismatches
                 ));
             }
         }
@@ -221,6 +263,92 @@ impl AccuracyReport {
                 ));
             }
         }
+        if !self.functions.is_empty() {
+            s.push_str(&format!(
+                "\ndf64 functions against the correctly rounded oracle (astro-float, 256 bits), ulp48; {} inputs per row\n",
+                self.functions[0].samples
+            ));
+            s.push_str(&format!(
+                "{:<8} {:<24} {:>9} {:>7} {:>14} {:>11} {:>8} {:>12}\n",
+                "function", "range", "max", "rms", "target", "Thall G80", "mirror", "cost/f32add"
+            ));
+            for r in &self.functions {
+                let target = match (r.target, r.inexact_of_representable) {
+                    (Some((m, q)), _) => format!("{m}/{q}"),
+                    (None, Some((bad, of))) => format!("exact {}/{}", of - bad, of),
+                    _ => "-".into(),
+                };
+                let thall = r
+                    .thall_g80
+                    .map(|(m, q)| format!("{m}/{q}"))
+                    .unwrap_or_else(|| "-".into());
+                let mirror = if r.mirror_mismatches == 0 {
+                    "=".to_string()
+                } else {
+                    format!("{} diff", r.mirror_mismatches)
+                };
+                let cost = r
+                    .cost_vs_f32_add
+                    .map(|c| format!("{c:.0}x"))
+                    .unwrap_or_else(|| "-".into());
+                s.push_str(&format!(
+                    "{:<8} {:<24} {:>9.3} {:>7.3} {:>14} {:>11} {:>8} {:>12}\n",
+                    r.op, r.range, r.max_ulp48, r.rms_ulp48, target, thall, mirror, cost
+                ));
+            }
+        }
+        if !self.qf128.is_empty() {
+            s.push_str(&format!(
+                "\nqf128 against the oracle, ulp96 = 2^(e-95); {} inputs per row\n",
+                self.qf128[0].samples
+            ));
+            s.push_str(&format!(
+                "{:<10} {:<16} {:>9} {:>7} {:>7} {:>8}\n",
+                "op", "range", "max", "rms", "target", "mirror"
+            ));
+            for r in &self.qf128 {
+                let target = r
+                    .target
+                    .map(|t| t.to_string())
+                    .unwrap_or_else(|| "-".into());
+                let mirror = if r.mirror_mismatches == 0 {
+                    "=".to_string()
+                } else {
+                    format!("{} diff", r.mirror_mismatches)
+                };
+                s.push_str(&format!(
+                    "{:<10} {:<16} {:>9.3} {:>7.3} {:>7} {:>8}\n",
+                    r.op, r.range, r.max_ulp96, r.rms_ulp96, target, mirror
+                ));
+            }
+        }
+        if !self.dagraca_table5.is_empty() {
+            s.push_str(&format!(
+                "\nDa Graca and Defour Table 5: log2 of the max relative error over {} inputs (paper: {})\n",
+                self.dagraca_table5[0].samples, self.dagraca_paper.device
+            ));
+            s.push_str(&format!(
+                "{:<8} {:<16} {:>10} {:>10}\n",
+                "op", "routine", "measured", "paper"
+            ));
+            let show = |v: Option<f64>| v.map_or("exact".to_string(), |v| format!("{v:.1}"));
+            for r in &self.dagraca_table5 {
+                let paper = self
+                    .dagraca_paper
+                    .rows
+                    .iter()
+                    .find(|p| p.op == r.op)
+                    .map(|p| show(p.log2_max_rel_error))
+                    .unwrap_or_default();
+                s.push_str(&format!(
+                    "{:<8} {:<16} {:>10} {:>10}\n",
+                    r.op,
+                    r.routine,
+                    show(r.log2_max_rel_error),
+                    paper
+                ));
+            }
+        }
         s.push_str(&format!("\ncost: {}\n", self.cost_method));
         s
     }
@@ -282,8 +410,23 @@ pub fn run_accuracy(
     } else {
         &[]
     };
-    let total =
-        options.ops.len() * (1 + options.cost as usize) + warwick_ops.len() + options.cost as usize;
+    let cases = if options.function_samples > 0 {
+        function_cases()
+    } else {
+        vec![]
+    };
+    let qf_cases = if options.qf128_samples > 0 {
+        qf128_cases()
+    } else {
+        vec![]
+    };
+    let dagraca = options.dagraca_samples > 0;
+    let total = options.ops.len() * (1 + options.cost as usize)
+        + warwick_ops.len()
+        + options.cost as usize
+        + cases.len() * (1 + options.cost as usize)
+        + qf_cases.len()
+        + if dagraca { 6 } else { 0 };
     let mut done = 0usize;
     let mut rows = Vec::new();
     for &op in &options.ops {
@@ -352,6 +495,64 @@ pub fn run_accuracy(
             done += 1;
         }
     }
+    let mut functions = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        progress(done, total, &format!("{} {}", case.op.name(), case.range));
+        functions.push(measure_function(
+            &kernels,
+            case,
+            options.function_samples,
+            options.seed + i as u64,
+        )?);
+        done += 1;
+    }
+    if options.cost && !cases.is_empty() {
+        let cost = |op: Df64Op| kernels.op_cost(op, options.cost_texels, options.cost_min_seconds);
+        let base = cost(Df64Op::F32Add)?.seconds_per_op;
+        for (row, case) in functions.iter_mut().zip(&cases) {
+            progress(done, total, &format!("cost: {}", case.op.name()));
+            row.cost_vs_f32_add = (base > 0.0)
+                .then(|| cost(case.op).map(|c| c.seconds_per_op / base))
+                .transpose()?;
+            done += 1;
+        }
+    }
+    let mut qf128 = Vec::new();
+    for (i, case) in qf_cases.iter().enumerate() {
+        progress(
+            done,
+            total,
+            &format!("qf128 {} {}", case.op.name(), case.range),
+        );
+        qf128.push(measure_qf128(
+            &kernels,
+            case,
+            options.qf128_samples,
+            options.seed + i as u64,
+        )?);
+        done += 1;
+    }
+    let mut dagraca_rows = Vec::new();
+    if dagraca {
+        for (op, table_op) in [
+            (Df64Op::TwoSum, "add12"),
+            (Df64Op::TwoProd, "mul12"),
+            (Df64Op::AddDagraca, "add22"),
+            (Df64Op::MulDagraca, "mul22"),
+            (Df64Op::Add, "add22"),
+            (Df64Op::Mul, "mul22"),
+        ] {
+            progress(done, total, &format!("Da Graca table 5: {}", op.name()));
+            let worst = max_relative_error(&kernels, op, options.dagraca_samples, options.seed)?;
+            dagraca_rows.push(DagracaMeasured {
+                op: table_op.to_string(),
+                routine: op.name().to_string(),
+                samples: options.dagraca_samples,
+                log2_max_rel_error: worst.map(f64::log2),
+            });
+            done += 1;
+        }
+    }
     progress(total, total, "done");
     Ok(AccuracyReport {
         driver: session.ctx.info().clone(),
@@ -361,6 +562,10 @@ pub fn run_accuracy(
         warwick,
         warwick_paper,
         thall_paper: thall,
+        functions,
+        qf128,
+        dagraca_table5: dagraca_rows,
+        dagraca_paper: dagraca_table5()?,
         cost_method: format!(
             "per-op GPU time over {} texels (2 lanes each): a pass with a dependent chain of K ops \
              minus a pass with none, over K, K doubled until the difference reaches {} s; best of 3; \
@@ -798,4 +1003,47 @@ pub fn measure_qf128(
         mirror_mismatches: mismatches,
         mirror_must_match: kernels.round_to_nearest(),
     })
+}
+
+/// The largest |result - exact| / |exact| of `op` over `samples` df64 inputs in [-1, 1]
+/// (batches of 2^22 on the GPU); `None` when every result is exact.
+pub fn max_relative_error(
+    kernels: &Df64Kernels,
+    op: Df64Op,
+    samples: usize,
+    seed: u64,
+) -> Result<Option<f64>, ExperimentError> {
+    let reference = op
+        .reference()
+        .ok_or_else(|| ExperimentError::Invalid(format!("{} has no reference", op.name())))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xDA6);
+    let mut worst = 0.0f64;
+    let mut left = samples;
+    while left > 0 {
+        let n = left.min(1 << 22);
+        left -= n;
+        // Add12 and Mul12 take f32 operands: their inputs have no low word.
+        let f32_operands = matches!(op, Df64Op::TwoSum | Df64Op::TwoProd);
+        let mut draw = || {
+            let x = random_df64(&mut rng, -1.0, 1.0);
+            if f32_operands {
+                Df64::new(x.hi, 0.0)
+            } else {
+                x
+            }
+        };
+        let a: Vec<Df64> = (0..n).map(|_| draw()).collect();
+        let b: Vec<Df64> = (0..n).map(|_| draw()).collect();
+        let got = kernels.apply(op, &a, &b)?;
+        for i in 0..n {
+            let exact = reference(Dd::from_df64(a[i]), Dd::from_df64(b[i]));
+            let e = exact.to_f64();
+            if e == 0.0 || !e.is_finite() {
+                continue;
+            }
+            let diff = (Dd::from_df64(got[i]) - exact).to_f64().abs();
+            worst = worst.max(diff / e.abs());
+        }
+    }
+    Ok((worst > 0.0).then_some(worst))
 }

@@ -36,6 +36,20 @@ pub struct WarwickTable1 {
     pub rows: Vec<WarwickRow>,
 }
 
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DagracaRow {
+    pub op: String,
+    /// `None` where the paper reports the operation exact.
+    pub log2_max_rel_error: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DagracaTable5 {
+    pub source: String,
+    pub device: String,
+    pub rows: Vec<DagracaRow>,
+}
+
 fn parse<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Result<T, ExperimentError> {
     serde_json::from_str(text).map_err(|e| ExperimentError::PaperData {
         file: file.to_string(),
@@ -57,6 +71,13 @@ pub fn warwick_table1() -> Result<WarwickTable1, ExperimentError> {
     )
 }
 
+pub fn dagraca_table5() -> Result<DagracaTable5, ExperimentError> {
+    parse(
+        "assets/dagraca-table5.json",
+        include_str!("../../assets/dagraca-table5.json"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -65,5 +86,7 @@ mod tests {
         assert!(t.rows.iter().any(|r| r.op == "div" && r.max == 4.1));
         let w = super::warwick_table1().unwrap();
         assert_eq!(w.rows.len(), 4);
+        let d = super::dagraca_table5().unwrap();
+        assert_eq!(d.rows[1].log2_max_rel_error, None);
     }
 }

@@ -96,6 +96,14 @@ pub enum Df64Op {
     FrexpExp,
     /// The f32 add on the same engine: the unit of the cost column.
     F32Add,
+    /// TwoSum(a.hi, b.hi) (Da Graca and Defour's Add12).
+    TwoSum,
+    /// TwoProduct(a.hi, b.hi) (their Mul12).
+    TwoProd,
+    /// Da Graca and Defour's Add22.
+    AddDagraca,
+    /// Da Graca and Defour's Mul22.
+    MulDagraca,
 }
 
 type Mirror = fn(Df64, Df64) -> Df64;
@@ -207,6 +215,10 @@ impl Df64Op {
             Df64Op::Frexp => "frexp",
             Df64Op::FrexpExp => "frexp_exp",
             Df64Op::F32Add => "f32_add",
+            Df64Op::TwoSum => "add12",
+            Df64Op::TwoProd => "mul12",
+            Df64Op::AddDagraca => "add22_dagraca",
+            Df64Op::MulDagraca => "mul22_dagraca",
         }
     }
 
@@ -266,6 +278,10 @@ impl Df64Op {
             Df64Op::Frexp => "df64_frexp_mantissa(a)",
             Df64Op::FrexpExp => "df64_frexp_exponent(a)",
             Df64Op::F32Add => "vec2(a.x + b.x, 0.0)",
+            Df64Op::TwoSum => "df64_two_sum(a.x, b.x)",
+            Df64Op::TwoProd => "df64_two_prod(a.x, b.x)",
+            Df64Op::AddDagraca => "df64_add_dagraca(a, b)",
+            Df64Op::MulDagraca => "df64_mul_dagraca(a, b)",
         }
     }
 
@@ -325,13 +341,20 @@ impl Df64Op {
             Df64Op::Frexp => |a, _| f::df64_frexp(a).0,
             Df64Op::FrexpExp => |a, _| Df64::new(f::df64_frexp(a).1 as f32, 0.0),
             Df64Op::F32Add => |a, b| Df64::new(a.hi + b.hi, 0.0),
+            Df64Op::TwoSum => |a, b| m::df64_two_sum(a.hi, b.hi),
+            Df64Op::TwoProd => |a, b| m::df64_two_prod(a.hi, b.hi),
+            Df64Op::AddDagraca => m::df64_add_dagraca,
+            Df64Op::MulDagraca => m::df64_mul_dagraca,
         }
     }
 
     /// The exact (double-double) result, for operations that have an error to measure.
     pub fn reference(self) -> Option<Reference> {
         Some(match self {
-            Df64Op::Add | Df64Op::AddThall | Df64Op::AddSloppy => |a, b| a + b,
+            Df64Op::Add | Df64Op::AddThall | Df64Op::AddSloppy | Df64Op::AddDagraca => |a, b| a + b,
+            Df64Op::TwoSum => |a, b| Dd::from_f64(a.hi) + Dd::from_f64(b.hi),
+            Df64Op::TwoProd => |a, b| Dd::from_f64(a.hi) * Dd::from_f64(b.hi),
+            Df64Op::MulDagraca => |a, b| a * b,
             Df64Op::Sub | Df64Op::SubThall => |a, b| a - b,
             Df64Op::Mul | Df64Op::MulThall => |a, b| a * b,
             Df64Op::Sqr | Df64Op::SqrThall => |a, _| a * a,
@@ -378,6 +401,21 @@ impl Df64Op {
                 | Df64Op::Frexp
                 | Df64Op::FrexpExp
         )
+    }
+
+    /// An elementary function of `df64_func.glsl` (timed with a fixed-argument chain).
+    pub fn is_function(self) -> bool {
+        Df64Op::FUNCTIONS.contains(&self)
+            || matches!(
+                self,
+                Df64Op::Floor
+                    | Df64Op::Ceil
+                    | Df64Op::Round
+                    | Df64Op::Trunc
+                    | Df64Op::Remainder
+                    | Df64Op::Frexp
+                    | Df64Op::FrexpExp
+            )
     }
 
     /// The correctly rounded value of an elementary function (from the oracle).
@@ -634,7 +672,12 @@ impl Df64Kernels {
         let mut defines = self.config.defines();
         let (op_expr, extra) = match key {
             ProgramKey::Lanes(op) => (op.glsl(), None),
-            ProgramKey::Chain(op) => (op.glsl(), Some("ELEMENTWISE_CHAIN")),
+            ProgramKey::Chain(op) => {
+                if op.is_function() {
+                    defines.push(("ELEMENTWISE_CHAIN_FIXED".into(), "1".into()));
+                }
+                (op.glsl(), Some("ELEMENTWISE_CHAIN"))
+            }
             ProgramKey::Complex(op) => (op.glsl(), Some("ELEMENTWISE_VEC4")),
             ProgramKey::Qf(op) => (op.glsl(), Some("ELEMENTWISE_VEC4")),
         };

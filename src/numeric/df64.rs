@@ -204,6 +204,17 @@ pub fn df64_add(a: Df64, b: Df64) -> Df64 {
     df64_finish(df64_quick_two_sum(h.hi, lo))
 }
 
+/// Da Graca and Defour's Add22 (their Theorem 5), for their Table 5.
+pub fn df64_add_dagraca(a: Df64, b: Df64) -> Df64 {
+    let r = a.hi + b.hi;
+    let s = if a.hi.abs() >= b.hi.abs() {
+        (((a.hi - r) + b.hi) + b.lo) + a.lo
+    } else {
+        (((b.hi - r) + a.hi) + a.lo) + b.lo
+    };
+    df64_two_sum(r, s)
+}
+
 pub fn df64_neg(a: Df64) -> Df64 {
     Df64::new(-a.hi, -a.lo)
 }
@@ -224,6 +235,13 @@ pub fn df64_mul_thall(a: Df64, b: Df64) -> Df64 {
     p.lo += a.hi * b.lo;
     p.lo += a.lo * b.hi;
     df64_quick_two_sum(p.hi, p.lo)
+}
+
+/// Da Graca and Defour's Mul22 (Dekker's), for their Table 5.
+pub fn df64_mul_dagraca(a: Df64, b: Df64) -> Df64 {
+    let t = df64_two_prod(a.hi, b.hi);
+    let t3 = ((a.hi * b.lo) + (a.lo * b.hi)) + t.lo;
+    df64_two_sum(t.hi, t3)
 }
 
 /// Accurate multiply: the cross products are formed error-free and summed so that only the
