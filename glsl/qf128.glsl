@@ -120,37 +120,6 @@ vec2 qf128_three_sum2(float a, float b, float c) {
 
 bool qf128_nonfinite(float x) { return isnan(x) || isinf(x); }
 
-vec4 qf128_renorm4(float c0, float c1, float c2, float c3) {
-    if (isinf(c0)) return vec4(c0, c1, c2, c3);
-    DF64_PRECISE vec2 t = df64_quick_two_sum(c2, c3);
-    c3 = t.y;
-    t = df64_quick_two_sum(c1, t.x);
-    c2 = t.y;
-    t = df64_quick_two_sum(c0, t.x);
-    c0 = t.x;
-    c1 = t.y;
-    DF64_PRECISE float s0 = c0;
-    DF64_PRECISE float s1 = c1;
-    DF64_PRECISE float s2 = 0.0;
-    DF64_PRECISE float s3 = 0.0;
-    if (s1 != 0.0) {
-        t = df64_quick_two_sum(s1, c2); s1 = t.x; s2 = t.y;
-        if (s2 != 0.0) {
-            t = df64_quick_two_sum(s2, c3); s2 = t.x; s3 = t.y;
-        } else {
-            t = df64_quick_two_sum(s1, c3); s1 = t.x; s2 = t.y;
-        }
-    } else {
-        t = df64_quick_two_sum(s0, c2); s0 = t.x; s1 = t.y;
-        if (s1 != 0.0) {
-            t = df64_quick_two_sum(s1, c3); s1 = t.x; s2 = t.y;
-        } else {
-            t = df64_quick_two_sum(s0, c3); s0 = t.x; s1 = t.y;
-        }
-    }
-    return vec4(s0, s1, s2, s3);
-}
-
 vec4 qf128_renorm5(float c0, float c1, float c2, float c3, float c4) {
     if (isinf(c0)) return vec4(c0, c1, c2, c3);
     DF64_PRECISE vec2 t = df64_quick_two_sum(c3, c4);
@@ -203,6 +172,10 @@ vec4 qf128_renorm5(float c0, float c1, float c2, float c3, float c4) {
     }
     return vec4(s0, s1, s2, s3);
 }
+
+// QD's four-term renormalization: the five-term one with a zero fifth term (its extra steps
+// are then quick_two_sum(x, 0) = (x, 0), so the words are the same).
+vec4 qf128_renorm4(float c0, float c1, float c2, float c3) { return qf128_renorm5(c0, c1, c2, c3, 0.0); }
 
 vec4 qf128_from_f32(float a) { return vec4(a, 0.0, 0.0, 0.0); }
 vec4 qf128_from_df64(vec2 a) { return vec4(a, 0.0, 0.0); }
@@ -299,10 +272,11 @@ vec4 qf128_sub_sloppy(vec4 a, vec4 b) { return qf128_add_sloppy(a, -b); }
 
 // ---------------------------------------------------------------- multiplication
 
-// Thall's Fig. 8 (QD's sloppy_mul).
-vec4 qf128_mul_sloppy(vec4 a, vec4 b) {
+// The part of QD's sloppy and accurate multiplies that is the same: the O(1), O(eps) and
+// O(eps^2) products error-free and summed. head = (p0, p1, s0, s1), s2 and the error words
+// err = (q0, q3, q4, q5) that the two versions treat differently.
+void qf128_mul_head(vec4 a, vec4 b, out vec4 head, out float s2_out, out vec4 err) {
     DF64_PRECISE vec2 r0 = df64_two_prod(a.x, b.x);
-    if (qf128_nonfinite(r0.x)) return qf128_from_f32(r0.x);
     DF64_PRECISE vec2 r1 = df64_two_prod(a.x, b.y);
     DF64_PRECISE vec2 r2 = df64_two_prod(a.y, b.x);
     DF64_PRECISE vec2 r3 = df64_two_prod(a.x, b.z);
@@ -316,34 +290,38 @@ vec4 qf128_mul_sloppy(vec4 a, vec4 b) {
     DF64_PRECISE float s2 = n.z + o.z;
     DF64_PRECISE vec2 s1b = df64_two_sum(s1.x, s0.y);
     s2 = s2 + (s1b.y + s1.y);
-    DF64_PRECISE float e3 = a.x * b.w + a.y * b.z + a.z * b.y + a.w * b.x + m.z + r3.y + r4.y + r5.y;
-    DF64_PRECISE float s1c = s1b.x + e3;
-    return qf128_renorm5(r0.x, m.x, s0.x, s1c, s2);
+    head = vec4(r0.x, m.x, s0.x, s1b.x);
+    s2_out = s2;
+    err = vec4(m.z, r3.y, r4.y, r5.y);
 }
 
-// Accurate multiply (QD's accurate_mul).
+// Thall's Fig. 8 (QD's sloppy_mul).
+vec4 qf128_mul_sloppy(vec4 a, vec4 b) {
+    DF64_PRECISE float p0 = a.x * b.x;
+    if (qf128_nonfinite(p0)) return qf128_from_f32(p0);
+    vec4 h;
+    float s2;
+    vec4 q;
+    qf128_mul_head(a, b, h, s2, q);
+    DF64_PRECISE float e3 = a.x * b.w + a.y * b.z + a.z * b.y + a.w * b.x + q.x + q.y + q.z + q.w;
+    DF64_PRECISE float s1 = h.w + e3;
+    return qf128_renorm5(h.x, h.y, h.z, s1, s2);
+}
+
+// Accurate multiply (QD's accurate_mul): the O(eps^3) products error-free too.
 vec4 qf128_mul(vec4 a, vec4 b) {
-    DF64_PRECISE vec2 r0 = df64_two_prod(a.x, b.x);
-    if (qf128_nonfinite(r0.x)) return qf128_from_f32(r0.x);
-    DF64_PRECISE vec2 r1 = df64_two_prod(a.x, b.y);
-    DF64_PRECISE vec2 r2 = df64_two_prod(a.y, b.x);
-    DF64_PRECISE vec2 r3 = df64_two_prod(a.x, b.z);
-    DF64_PRECISE vec2 r4 = df64_two_prod(a.y, b.y);
-    DF64_PRECISE vec2 r5 = df64_two_prod(a.z, b.x);
-    DF64_PRECISE vec3 m = qf128_three_sum(r1.x, r2.x, r0.y);   // p1, p2, q0
-    DF64_PRECISE vec3 n = qf128_three_sum(m.y, r1.y, r2.y);    // p2, q1, q2
-    DF64_PRECISE vec3 o = qf128_three_sum(r3.x, r4.x, r5.x);   // p3, p4, p5
-    DF64_PRECISE vec2 s0 = df64_two_sum(n.x, o.x);
-    DF64_PRECISE vec2 s1 = df64_two_sum(n.y, o.y);
-    DF64_PRECISE float s2 = n.z + o.z;
-    DF64_PRECISE vec2 s1b = df64_two_sum(s1.x, s0.y);
-    s2 = s2 + (s1b.y + s1.y);
+    DF64_PRECISE float p0 = a.x * b.x;
+    if (qf128_nonfinite(p0)) return qf128_from_f32(p0);
+    vec4 h;
+    float s2;
+    vec4 q;
+    qf128_mul_head(a, b, h, s2, q);
     DF64_PRECISE vec2 r6 = df64_two_prod(a.x, b.w);
     DF64_PRECISE vec2 r7 = df64_two_prod(a.y, b.z);
     DF64_PRECISE vec2 r8 = df64_two_prod(a.z, b.y);
     DF64_PRECISE vec2 r9 = df64_two_prod(a.w, b.x);
-    DF64_PRECISE vec2 g0 = df64_two_sum(m.z, r3.y);      // q0, q3
-    DF64_PRECISE vec2 g1 = df64_two_sum(r4.y, r5.y);     // q4, q5
+    DF64_PRECISE vec2 g0 = df64_two_sum(q.x, q.y);       // q0, q3
+    DF64_PRECISE vec2 g1 = df64_two_sum(q.z, q.w);       // q4, q5
     DF64_PRECISE vec2 g2 = df64_two_sum(r6.x, r7.x);     // p6, p7
     DF64_PRECISE vec2 g3 = df64_two_sum(r8.x, r9.x);     // p8, p9
     DF64_PRECISE vec2 h0 = df64_two_sum(g0.x, g1.x);     // t0, t1
@@ -352,10 +330,10 @@ vec4 qf128_mul(vec4 a, vec4 b) {
     DF64_PRECISE float h1l = h1.y + (g2.y + g3.y);
     DF64_PRECISE vec2 h2 = df64_two_sum(h0.x, h1.x);     // q3, q4
     DF64_PRECISE float h2l = h2.y + (h0l + h1l);
-    DF64_PRECISE vec2 h3 = df64_two_sum(h2.x, s1b.x);    // t0, t1
+    DF64_PRECISE vec2 h3 = df64_two_sum(h2.x, h.w);      // t0, t1
     DF64_PRECISE float t1 = h3.y + h2l;
     t1 = t1 + (a.y * b.w + a.z * b.z + a.w * b.y + r6.y + r7.y + r8.y + r9.y + s2);
-    return qf128_renorm5(r0.x, m.x, s0.x, h3.x, t1);
+    return qf128_renorm5(h.x, h.y, h.z, h3.x, t1);
 }
 
 // a * b for a float b.

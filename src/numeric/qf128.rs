@@ -127,31 +127,10 @@ fn three_sum2(a: f32, b: f32, c: f32) -> (f32, f32) {
     (a, t2 + t3)
 }
 
-/// QD's renormalization of four terms.
+/// QD's renormalization of four terms: the five-term one with a zero fifth term (every extra
+/// step it takes is then quick_two_sum(x, 0) = (x, 0), so the words are the same).
 pub fn qf128_renorm4(c0: f32, c1: f32, c2: f32, c3: f32) -> Qf128 {
-    if c0.is_infinite() {
-        return Qf128::new(c0, c1, c2, c3);
-    }
-    let (s0, c3) = quick_two_sum(c2, c3);
-    let (s0, c2) = quick_two_sum(c1, s0);
-    let (c0, c1) = quick_two_sum(c0, s0);
-    let (mut s0, mut s1, mut s2, mut s3) = (c0, c1, 0.0, 0.0);
-    if s1 != 0.0 {
-        (s1, s2) = quick_two_sum(s1, c2);
-        if s2 != 0.0 {
-            (s2, s3) = quick_two_sum(s2, c3);
-        } else {
-            (s1, s2) = quick_two_sum(s1, c3);
-        }
-    } else {
-        (s0, s1) = quick_two_sum(s0, c2);
-        if s1 != 0.0 {
-            (s1, s2) = quick_two_sum(s1, c3);
-        } else {
-            (s0, s1) = quick_two_sum(s0, c3);
-        }
-    }
-    Qf128::new(s0, s1, s2, s3)
+    qf128_renorm5(c0, c1, c2, c3, 0.0)
 }
 
 /// QD's (and Thall's Fig. 6) renormalization of five terms into four.
@@ -326,13 +305,23 @@ pub fn qf128_sub_sloppy(a: Qf128, b: Qf128) -> Qf128 {
 
 // ---------------------------------------------------------------- multiplication
 
-/// Thall's Fig. 8 (QD's sloppy_mul): the O(eps^3) terms as plain products.
-pub fn qf128_mul_sloppy(a: Qf128, b: Qf128) -> Qf128 {
-    let (a, b) = (a.x, b.x);
+/// The part of QD's sloppy and accurate multiplies that is the same: the O(1), O(eps) and
+/// O(eps^2) products error-free and summed. Returns (p0, p1, s0, s1, s2) and the error words
+/// (q0, q3, q4, q5) that the two versions treat differently.
+struct MulHead {
+    p0: f32,
+    p1: f32,
+    s0: f32,
+    s1: f32,
+    s2: f32,
+    q0: f32,
+    q3: f32,
+    q4: f32,
+    q5: f32,
+}
+
+fn qf128_mul_head(a: &[f32; 4], b: &[f32; 4]) -> MulHead {
     let (p0, q0) = two_prod(a[0], b[0]);
-    if nonfinite(p0) {
-        return Qf128::from_f32(p0);
-    }
     let (p1, q1) = two_prod(a[0], b[1]);
     let (p2, q2) = two_prod(a[1], b[0]);
     let (p3, q3) = two_prod(a[0], b[2]);
@@ -346,36 +335,46 @@ pub fn qf128_mul_sloppy(a: Qf128, b: Qf128) -> Qf128 {
     let s2 = q2 + p5;
     let (s1, t0) = two_sum(s1, t0);
     let s2 = s2 + (t0 + t1);
-    let s1 = s1 + (a[0] * b[3] + a[1] * b[2] + a[2] * b[1] + a[3] * b[0] + q0 + q3 + q4 + q5);
-    qf128_renorm5(p0, p1, s0, s1, s2)
+    MulHead {
+        p0,
+        p1,
+        s0,
+        s1,
+        s2,
+        q0,
+        q3,
+        q4,
+        q5,
+    }
+}
+
+/// Thall's Fig. 8 (QD's sloppy_mul): the O(eps^3) terms as plain products.
+pub fn qf128_mul_sloppy(a: Qf128, b: Qf128) -> Qf128 {
+    let (a, b) = (a.x, b.x);
+    let p0 = a[0] * b[0];
+    if nonfinite(p0) {
+        return Qf128::from_f32(p0);
+    }
+    let h = qf128_mul_head(&a, &b);
+    let s1 =
+        h.s1 + (a[0] * b[3] + a[1] * b[2] + a[2] * b[1] + a[3] * b[0] + h.q0 + h.q3 + h.q4 + h.q5);
+    qf128_renorm5(h.p0, h.p1, h.s0, s1, h.s2)
 }
 
 /// Accurate multiply (QD's accurate_mul): the O(eps^3) products error-free too.
 pub fn qf128_mul(a: Qf128, b: Qf128) -> Qf128 {
     let (a, b) = (a.x, b.x);
-    let (p0, q0) = two_prod(a[0], b[0]);
+    let p0 = a[0] * b[0];
     if nonfinite(p0) {
         return Qf128::from_f32(p0);
     }
-    let (p1, q1) = two_prod(a[0], b[1]);
-    let (p2, q2) = two_prod(a[1], b[0]);
-    let (p3, q3) = two_prod(a[0], b[2]);
-    let (p4, q4) = two_prod(a[1], b[1]);
-    let (p5, q5) = two_prod(a[2], b[0]);
-    let (p1, p2, q0) = three_sum(p1, p2, q0);
-    let (p2, q1, q2) = three_sum(p2, q1, q2);
-    let (p3, p4, p5) = three_sum(p3, p4, p5);
-    let (s0, t0) = two_sum(p2, p3);
-    let (s1, t1) = two_sum(q1, p4);
-    let s2 = q2 + p5;
-    let (s1, t0) = two_sum(s1, t0);
-    let s2 = s2 + (t0 + t1);
+    let h = qf128_mul_head(&a, &b);
     let (p6, q6) = two_prod(a[0], b[3]);
     let (p7, q7) = two_prod(a[1], b[2]);
     let (p8, q8) = two_prod(a[2], b[1]);
     let (p9, q9) = two_prod(a[3], b[0]);
-    let (q0, q3) = two_sum(q0, q3);
-    let (q4, q5) = two_sum(q4, q5);
+    let (q0, q3) = two_sum(h.q0, h.q3);
+    let (q4, q5) = two_sum(h.q4, h.q5);
     let (p6, p7) = two_sum(p6, p7);
     let (p8, p9) = two_sum(p8, p9);
     let (t0, t1) = two_sum(q0, q4);
@@ -384,10 +383,10 @@ pub fn qf128_mul(a: Qf128, b: Qf128) -> Qf128 {
     let r1 = r1 + (p7 + p9);
     let (q3, q4) = two_sum(t0, r0);
     let q4 = q4 + (t1 + r1);
-    let (t0, t1) = two_sum(q3, s1);
+    let (t0, t1) = two_sum(q3, h.s1);
     let t1 = t1 + q4;
-    let t1 = t1 + (a[1] * b[3] + a[2] * b[2] + a[3] * b[1] + q6 + q7 + q8 + q9 + s2);
-    qf128_renorm5(p0, p1, s0, t0, t1)
+    let t1 = t1 + (a[1] * b[3] + a[2] * b[2] + a[3] * b[1] + q6 + q7 + q8 + q9 + h.s2);
+    qf128_renorm5(h.p0, h.p1, h.s0, t0, t1)
 }
 
 /// a * b for an f32 b.
