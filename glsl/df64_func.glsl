@@ -206,6 +206,7 @@ vec2 df64_exp(vec2 a) {
 }
 
 vec2 df64_expm1(vec2 a) {
+    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (isnan(a.x)) return a;
     if (abs(a.x) < 0.010830425) return df64_expm1_kernel(a);
     if (a.x < -20.0 || a.x > DF64_EXP_MAX) return df64_sub(df64_exp(a), vec2(1.0, 0.0));
@@ -257,6 +258,7 @@ vec2 df64_log(vec2 a) {
 }
 
 vec2 df64_log1p(vec2 a) {
+    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (isnan(a.x) || a.x < -1.0) return df64_nan();
     if (abs(a.x) < 0.25) {
         DF64_PRECISE vec2 f = df64_div(a, df64_add(vec2(2.0, 0.0), a));
@@ -293,9 +295,19 @@ void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
     else { s_out = -c; c_out = s; }
 }
 
-vec2 df64_sin(vec2 a) { vec2 s, c; df64_sincos(a, s, c); return s; }
+vec2 df64_sin(vec2 a) {
+    if (a.x == 0.0) return a; // sin(+-0) = +-0
+    vec2 s, c;
+    df64_sincos(a, s, c);
+    return s;
+}
 vec2 df64_cos(vec2 a) { vec2 s, c; df64_sincos(a, s, c); return c; }
-vec2 df64_tan(vec2 a) { vec2 s, c; df64_sincos(a, s, c); return df64_div(s, c); }
+vec2 df64_tan(vec2 a) {
+    if (a.x == 0.0) return a; // tan(+-0) = +-0
+    vec2 s, c;
+    df64_sincos(a, s, c);
+    return df64_div(s, c);
+}
 
 // atan(z) for z in [0, 1]: atan(c) + atan((z - c) / (1 + z c)), c = round(64 z)/64.
 vec2 df64_atan_unit(vec2 z) {
@@ -316,6 +328,7 @@ vec2 df64_pi_2_minus(vec2 r) {
 }
 
 vec2 df64_atan(vec2 a) {
+    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     vec2 r;
@@ -344,6 +357,7 @@ vec2 df64_sqrt_1m_sq(vec2 a) {
 }
 
 vec2 df64_asin(vec2 a) {
+    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
     return df64_atan2(a, df64_sqrt_1m_sq(a));
 }
@@ -356,6 +370,7 @@ vec2 df64_acos(vec2 a) {
 // ---------------------------------------------------------------- hyperbolic
 
 vec2 df64_sinh(vec2 a) {
+    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     vec2 r;
@@ -379,6 +394,7 @@ vec2 df64_cosh(vec2 a) {
 }
 
 vec2 df64_tanh(vec2 a) {
+    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     vec2 r;
@@ -430,13 +446,19 @@ vec2 df64_pow(vec2 x, vec2 y) {
 
 // ---------------------------------------------------------------- fmod, remainder, frexp
 
-// r - q bs for an f32 integer q, from exact products: exact whenever the result is a df64.
+// r - q bs for an f32 integer q: exact products, summed in the exact three-word accumulator,
+// so the result is exact whenever it is a df64 (partial sums may be far larger than it).
 vec2 df64_sub_digit(vec2 r, float q, vec2 bs) {
     DF64_PRECISE vec2 p0 = df64_two_prod(q, bs.x);
     DF64_PRECISE vec2 p1 = df64_two_prod(q, bs.y);
-    DF64_PRECISE vec2 d = df64_two_sum(r.x - p0.x, r.y);
-    DF64_PRECISE vec2 n = df64_sub(df64_quick_two_sum(d.x, d.y), vec2(p0.y, 0.0));
-    return df64_sub(df64_sub(n, vec2(p1.x, 0.0)), vec2(p1.y, 0.0));
+    DF64_PRECISE vec3 acc = vec3(r.x - p0.x, 0.0, 0.0);
+    acc = df64_acc3(acc, r.y);
+    acc = df64_acc3(acc, -p0.y);
+    acc = df64_acc3(acc, -p1.x);
+    acc = df64_acc3(acc, -p1.y);
+    DF64_PRECISE vec2 h = df64_two_sum(acc.x, acc.y);
+    DF64_PRECISE float lo = h.y + acc.z;
+    return df64_quick_two_sum(h.x, lo);
 }
 
 // |a| reduced modulo |b| by long division in digits of at most 24 bits; `nearest` rounds the
@@ -469,9 +491,13 @@ vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
         vec2 bs = df64_ldexp(bb, s);
         DF64_PRECISE float q = max(floor(r.x / bs.x), 1.0);
         DF64_PRECISE vec2 n = df64_sub_digit(r, q, bs);
+        // The f32 digit can be off by one or two either way; each correction recomputes from r.
         for (int c = 0; c < 2; ++c) {
             if (n.x < 0.0) {
                 q -= 1.0;
+                n = df64_sub_digit(r, q, bs);
+            } else if (df64_ge(n, bs)) {
+                q += 1.0;
                 n = df64_sub_digit(r, q, bs);
             }
         }

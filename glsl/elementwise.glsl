@@ -14,7 +14,14 @@ void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     vec4 a = texelFetch(u_a, p, 0);
     vec4 b = texelFetch(u_b, p, 0);
-#ifdef ELEMENTWISE_CHAIN
+#if defined(ELEMENTWISE_CHAIN) && defined(ELEMENTWISE_VEC4)
+    // qf128 ops, chained through a negligible perturbation of a fixed argument.
+    DF64_PRECISE vec4 x = a;
+    for (int i = 0; i < u_repeat; ++i) {
+        x = ELEMENTWISE_OP(vec4(a.x + x.x * 1e-30, a.yzw), b);
+    }
+    o_result = x;
+#elif defined(ELEMENTWISE_CHAIN)
     // precise: the chain is timed as written, never reassociated or folded.
     DF64_PRECISE vec2 x0 = a.xy;
     DF64_PRECISE vec2 x1 = a.zw;

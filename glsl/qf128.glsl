@@ -229,14 +229,16 @@ vec4 qf128_add(vec4 av, vec4 bv) {
     DF64_PRECISE vec2 t2 = df64_quick_two_sum(u, v);
     u = t2.x;
     v = t2.y;
-    // QD drops the accumulator's low word when the last input arrives with k = 3, and the
-    // whole accumulator when the four words fill up first; both are kept here, in the last word.
+    // QD drops the accumulator's low word when the last input arrives with k = 3, the whole
+    // accumulator when the four words fill up first, and rounds the unmerged inputs into the
+    // fourth word; here all of that becomes a fifth term for the renormalization.
+    DF64_PRECISE float leftover = 0.0;
     bool stored = false;
     for (int it = 0; it < 8; ++it) {
         if (k >= 4) break;
         if (na == 0 && nb == 0) {
             X = qf128_put(X, k, u);
-            if (k < 3) { k++; X = qf128_put(X, k, v); } else { X.w = X.w + v; }
+            if (k < 3) { k++; X = qf128_put(X, k, v); } else { leftover = v; }
             stored = true;
             break;
         }
@@ -260,10 +262,9 @@ vec4 qf128_add(vec4 av, vec4 bv) {
         if (s != 0.0) { X = qf128_put(X, k, s); k++; }
     }
     // What the merge left: the remaining words are at the front of A and B, zeros after.
-    DF64_PRECISE float x3 = X.w;
-    if (!stored) x3 = x3 + (u + v);
-    x3 = x3 + A.x + A.y + A.z + A.w + B.x + B.y + B.z + B.w;
-    return qf128_renorm4(X.x, X.y, X.z, x3);
+    if (!stored) leftover = leftover + (u + v);
+    leftover = leftover + A.x + A.y + A.z + A.w + B.x + B.y + B.z + B.w;
+    return qf128_renorm5(X.x, X.y, X.z, X.w, leftover);
 }
 
 vec4 qf128_neg(vec4 a) { return -a; }
@@ -550,5 +551,10 @@ void qf128_sincos(vec4 a, out vec4 s_out, out vec4 c_out) {
     else { s_out = -c; c_out = s; }
 }
 
-vec4 qf128_sin(vec4 a) { vec4 s, c; qf128_sincos(a, s, c); return s; }
+vec4 qf128_sin(vec4 a) {
+    if (a.x == 0.0) return a; // sin(+-0) = +-0
+    vec4 s, c;
+    qf128_sincos(a, s, c);
+    return s;
+}
 vec4 qf128_cos(vec4 a) { vec4 s, c; qf128_sincos(a, s, c); return c; }

@@ -3,6 +3,7 @@
 //! driver at hand before anything runs.
 
 pub mod experiments;
+pub mod fft;
 pub mod gl;
 pub mod kernels;
 pub mod numeric;

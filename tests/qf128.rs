@@ -1,5 +1,5 @@
 //! qf128 on the GPU against the correctly rounded oracle in ulp96: every op within target on
-//! 2^14 inputs per range, bit-equal to the CPU mirror where the probe shows round-to-nearest,
+//! 2^16 inputs per range, bit-equal to the CPU mirror where the probe shows round-to-nearest,
 //! edge cases, and conversions from decimal strings and arbitrary-precision values.
 
 mod common;
@@ -15,7 +15,7 @@ fn every_qf128_op_meets_its_target() {
     let mut lines = Vec::new();
     let mut failures = Vec::new();
     for (i, case) in qf128_cases().iter().enumerate() {
-        let row = measure_qf128(&k, case, 1 << 14, 70 + i as u64).unwrap();
+        let row = measure_qf128(&k, case, 1 << 16, 70 + i as u64).unwrap();
         lines.push(format!(
             "{:<10} {:<16} max {:>8.3} rms {:.3} mirror diffs {}",
             row.op, row.range, row.max_ulp96, row.rms_ulp96, row.mirror_mismatches

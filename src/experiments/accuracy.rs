@@ -11,7 +11,7 @@ use super::paper::{
 };
 use super::{ExperimentError, Session};
 use crate::gl::GlInfo;
-use crate::kernels::{Df64Kernels, Df64Op, Qf128Op};
+use crate::kernels::{Df64Kernels, Df64Op, Qf128Op, TimedOp};
 use crate::numeric::df64::{df64_quick_two_sum, Df64};
 use crate::numeric::qf128::{qf128_renorm4, Qf128};
 use crate::numeric::reference::{error_ulp48, ulp_bits, ulp_distance_f64, Dd};
@@ -303,8 +303,8 @@ impl AccuracyReport {
                 self.qf128[0].samples
             ));
             s.push_str(&format!(
-                "{:<10} {:<16} {:>9} {:>7} {:>7} {:>8}\n",
-                "op", "range", "max", "rms", "target", "mirror"
+                "{:<10} {:<16} {:>9} {:>7} {:>7} {:>8} {:>12}\n",
+                "op", "range", "max", "rms", "target", "mirror", "cost/f32add"
             ));
             for r in &self.qf128 {
                 let target = r
@@ -316,9 +316,13 @@ impl AccuracyReport {
                 } else {
                     format!("{} diff", r.mirror_mismatches)
                 };
+                let cost = r
+                    .cost_vs_f32_add
+                    .map(|c| format!("{c:.0}x"))
+                    .unwrap_or_else(|| "-".into());
                 s.push_str(&format!(
-                    "{:<10} {:<16} {:>9.3} {:>7.3} {:>7} {:>8}\n",
-                    r.op, r.range, r.max_ulp96, r.rms_ulp96, target, mirror
+                    "{:<10} {:<16} {:>9.3} {:>7.3} {:>7} {:>8} {:>12}\n",
+                    r.op, r.range, r.max_ulp96, r.rms_ulp96, target, mirror, cost
                 ));
             }
         }
@@ -425,7 +429,7 @@ pub fn run_accuracy(
         + warwick_ops.len()
         + options.cost as usize
         + cases.len() * (1 + options.cost as usize)
-        + qf_cases.len()
+        + qf_cases.len() * (1 + options.cost as usize)
         + if dagraca { 6 } else { 0 };
     let mut done = 0usize;
     let mut rows = Vec::new();
@@ -531,6 +535,17 @@ pub fn run_accuracy(
             options.seed + i as u64,
         )?);
         done += 1;
+    }
+    if options.cost && !qf_cases.is_empty() {
+        let cost = |op: TimedOp| kernels.op_cost(op, options.cost_texels, options.cost_min_seconds);
+        let base = cost(Df64Op::F32Add.into())?.seconds_per_op;
+        for (row, case) in qf128.iter_mut().zip(&qf_cases) {
+            progress(done, total, &format!("cost: qf128 {}", case.op.name()));
+            row.cost_vs_f32_add = (base > 0.0)
+                .then(|| cost(case.op.into()).map(|c| c.seconds_per_op / base))
+                .transpose()?;
+            done += 1;
+        }
     }
     let mut dagraca_rows = Vec::new();
     if dagraca {
@@ -961,6 +976,8 @@ pub struct QfRow {
     /// Results that differ in any bit from the CPU mirror (run in the driver's subnormal mode).
     pub mirror_mismatches: usize,
     pub mirror_must_match: bool,
+    /// Time per op relative to an f32 add on the same engine (one run).
+    pub cost_vs_f32_add: Option<f64>,
 }
 
 /// Measures one qf128 case on the GPU against the oracle and the CPU mirror.
@@ -1002,6 +1019,7 @@ pub fn measure_qf128(
         meets_target: case.target.map(|t| max <= t),
         mirror_mismatches: mismatches,
         mirror_must_match: kernels.round_to_nearest(),
+        cost_vs_f32_add: None,
     })
 }
 

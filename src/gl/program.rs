@@ -19,6 +19,7 @@ const BUILTIN_MODULES: &[(&str, &str)] = &[
     ("df64.glsl", include_str!("../../glsl/df64.glsl")),
     ("df64_func.glsl", include_str!("../../glsl/df64_func.glsl")),
     ("qf128.glsl", include_str!("../../glsl/qf128.glsl")),
+    ("stockham.glsl", include_str!("../../glsl/stockham.glsl")),
     ("probe.glsl", include_str!("../../glsl/probe.glsl")),
     (
         "elementwise.glsl",

@@ -607,10 +607,29 @@ impl Qf128Op {
     }
 }
 
+/// An operation whose cost can be timed: a df64 or a qf128 one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TimedOp {
+    Df64(Df64Op),
+    Qf128(Qf128Op),
+}
+
+impl From<Df64Op> for TimedOp {
+    fn from(op: Df64Op) -> Self {
+        TimedOp::Df64(op)
+    }
+}
+
+impl From<Qf128Op> for TimedOp {
+    fn from(op: Qf128Op) -> Self {
+        TimedOp::Qf128(op)
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum ProgramKey {
     Lanes(Df64Op),
-    Chain(Df64Op),
+    Chain(TimedOp),
     Complex(ComplexOp),
     Qf(Qf128Op),
 }
@@ -672,10 +691,14 @@ impl Df64Kernels {
         let mut defines = self.config.defines();
         let (op_expr, extra) = match key {
             ProgramKey::Lanes(op) => (op.glsl(), None),
-            ProgramKey::Chain(op) => {
+            ProgramKey::Chain(TimedOp::Df64(op)) => {
                 if op.is_function() {
                     defines.push(("ELEMENTWISE_CHAIN_FIXED".into(), "1".into()));
                 }
+                (op.glsl(), Some("ELEMENTWISE_CHAIN"))
+            }
+            ProgramKey::Chain(TimedOp::Qf128(op)) => {
+                defines.push(("ELEMENTWISE_VEC4".into(), "1".into()));
                 (op.glsl(), Some("ELEMENTWISE_CHAIN"))
             }
             ProgramKey::Complex(op) => (op.glsl(), Some("ELEMENTWISE_VEC4")),
@@ -769,11 +792,12 @@ impl Df64Kernels {
     /// overflow nor take the early exits for infinities.
     pub fn time_chain(
         &self,
-        op: Df64Op,
+        op: impl Into<TimedOp>,
         texels: usize,
         repeat: i32,
         tries: usize,
     ) -> Result<Timing, KernelError> {
+        let op = op.into();
         let layout = Layout::padded(texels, 1, self.ctx.info().max_texture_size)?;
         let n = layout.capacity() * 2;
         let a: Vec<Df64> = (0..n)
@@ -808,13 +832,18 @@ impl Df64Kernels {
 
     /// Seconds per op per lane: the time of a chain of K ops minus that of K = 0 (fetch and
     /// store alone), over K, with K doubled until the difference is at least `min_seconds`.
+    /// A qf128 texel holds one value, so its cost is per texel.
     pub fn op_cost(
         &self,
-        op: Df64Op,
+        op: impl Into<TimedOp>,
         texels: usize,
         min_seconds: f64,
     ) -> Result<OpCost, KernelError> {
-        let lanes = (texels * 2) as f64;
+        let op = op.into();
+        let lanes = match op {
+            TimedOp::Df64(_) => (texels * 2) as f64,
+            TimedOp::Qf128(_) => texels as f64,
+        };
         let base = self.time_chain(op, texels, 0, 5)?.best().as_secs_f64();
         let mut repeat = 8;
         loop {

@@ -133,6 +133,9 @@ pub fn df64_exp(a: Df64) -> Df64 {
 
 /// exp(a) - 1 without cancellation near 0.
 pub fn df64_expm1(a: Df64) -> Df64 {
+    if a.hi == 0.0 {
+        return a; // +-0 in, the same zero out (odd function)
+    }
     if a.hi.is_nan() {
         return a;
     }
@@ -214,6 +217,9 @@ pub fn df64_log(a: Df64) -> Df64 {
 
 /// ln(1 + a), accurate for small a.
 pub fn df64_log1p(a: Df64) -> Df64 {
+    if a.hi == 0.0 {
+        return a; // +-0 in, the same zero out (odd function)
+    }
     if a.hi.is_nan() || a.hi < -1.0 {
         return nan();
     }
@@ -264,6 +270,9 @@ pub fn df64_sincos(a: Df64) -> (Df64, Df64) {
 }
 
 pub fn df64_sin(a: Df64) -> Df64 {
+    if a.hi == 0.0 {
+        return a; // sin(+-0) = +-0
+    }
     df64_sincos(a).0
 }
 
@@ -272,6 +281,9 @@ pub fn df64_cos(a: Df64) -> Df64 {
 }
 
 pub fn df64_tan(a: Df64) -> Df64 {
+    if a.hi == 0.0 {
+        return a; // tan(+-0) = +-0
+    }
     let (s, c) = df64_sincos(a);
     df64_div(s, c)
 }
@@ -303,6 +315,9 @@ fn df64_pi_2_minus(r: Df64) -> Df64 {
 }
 
 pub fn df64_atan(a: Df64) -> Df64 {
+    if a.hi == 0.0 {
+        return a; // +-0 in, the same zero out (odd function)
+    }
     if a.hi.is_nan() {
         return a;
     }
@@ -355,6 +370,9 @@ fn df64_sqrt_1m_sq(a: Df64) -> Df64 {
 }
 
 pub fn df64_asin(a: Df64) -> Df64 {
+    if a.hi == 0.0 {
+        return a; // +-0 in, the same zero out (odd function)
+    }
     if a.hi.is_nan() || a.hi.abs() > 1.0 {
         return nan();
     }
@@ -371,6 +389,9 @@ pub fn df64_acos(a: Df64) -> Df64 {
 // ---------------------------------------------------------------- hyperbolic
 
 pub fn df64_sinh(a: Df64) -> Df64 {
+    if a.hi == 0.0 {
+        return a; // +-0 in, the same zero out (odd function)
+    }
     if a.hi.is_nan() {
         return a;
     }
@@ -404,6 +425,9 @@ pub fn df64_cosh(a: Df64) -> Df64 {
 }
 
 pub fn df64_tanh(a: Df64) -> Df64 {
+    if a.hi == 0.0 {
+        return a; // +-0 in, the same zero out (odd function)
+    }
     if a.hi.is_nan() {
         return a;
     }
@@ -496,13 +520,17 @@ pub fn df64_round(a: Df64) -> Df64 {
     }
 }
 
-/// r - q bs for an f32 integer q, from exact products: exact whenever the result is a df64.
+/// r - q bs for an f32 integer q: exact products, summed in the exact three-word accumulator,
+/// so the result is exact whenever it is a df64 (partial sums may be far larger than it).
 fn df64_sub_digit(r: Df64, q: f32, bs: Df64) -> Df64 {
     let p0 = df64_two_prod(q, bs.hi);
     let p1 = df64_two_prod(q, bs.lo);
-    let d = df64_two_sum(r.hi - p0.hi, r.lo);
-    let n = df64_sub(df64_quick_two_sum(d.hi, d.lo), Df64::new(p0.lo, 0.0));
-    df64_sub(df64_sub(n, Df64::new(p1.hi, 0.0)), Df64::new(p1.lo, 0.0))
+    let mut acc = [r.hi - p0.hi, 0.0, 0.0];
+    for t in [r.lo, -p0.lo, -p1.hi, -p1.lo] {
+        acc = df64_acc3(acc, t);
+    }
+    let h = df64_two_sum(acc[0], acc[1]);
+    df64_quick_two_sum(h.hi, h.lo + acc[2])
 }
 
 /// |a| reduced modulo |b| by long division in quotient digits of at most 24 bits. With
@@ -543,10 +571,14 @@ fn df64_mod_core(a: Df64, b: Df64, nearest: bool) -> Df64 {
         let bs = df64_ldexp(bb, s);
         let mut q = (r.hi / bs.hi).floor().max(1.0);
         let mut n = df64_sub_digit(r, q, bs);
-        // The f32 digit can overshoot by one or two (rounded division, ignored low words).
+        // The f32 digit can be off by one or two either way (rounded division, ignored low
+        // words); each correction recomputes from r, so no inexact intermediate is kept.
         for _ in 0..2 {
             if n.hi < 0.0 {
                 q -= 1.0;
+                n = df64_sub_digit(r, q, bs);
+            } else if df64_ge(n, bs) {
+                q += 1.0;
                 n = df64_sub_digit(r, q, bs);
             }
         }

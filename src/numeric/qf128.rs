@@ -248,9 +248,11 @@ pub fn qf128_add(a: Qf128, b: Qf128) -> Qf128 {
         b[j - 1]
     };
     (u, v) = quick_two_sum(u, v);
-    // QD drops the accumulator's low word when the last input arrives with k = 3, and the
-    // whole accumulator when the four words fill up first; both are kept here, in the last
-    // word (QD's version erred by 64 ulp96 on cancelling sums).
+    // QD drops the accumulator's low word when the last input arrives with k = 3, the whole
+    // accumulator when the four words fill up first, and rounds the unmerged inputs into the
+    // fourth word. Here all of that becomes a fifth term for the renormalization (QD's version
+    // erred by 64 ulp96 on cancelling sums, adding them to the fourth word by 4).
+    let mut leftover = 0.0f32;
     let mut stored = false;
     while k < 4 {
         if i >= 4 && j >= 4 {
@@ -259,7 +261,7 @@ pub fn qf128_add(a: Qf128, b: Qf128) -> Qf128 {
                 k += 1;
                 x[k] = v;
             } else {
-                x[3] += v;
+                leftover = v;
             }
             stored = true;
             break;
@@ -280,19 +282,18 @@ pub fn qf128_add(a: Qf128, b: Qf128) -> Qf128 {
             k += 1;
         }
     }
-    // The rest, as the GLSL adds it: remaining words first, then the zeros its shifted queues
-    // hold (adding them can only turn a -0 into +0, which GLSL does too).
-    let mut x3 = x[3];
+    // The unmerged inputs, as the GLSL adds them: remaining words first, then the zeros its
+    // shifted queues hold (adding them can only turn a -0 into +0, which GLSL does too).
     if !stored {
-        x3 += u + v;
+        leftover += u + v;
     }
     for k in 0..4 {
-        x3 += a.get(i + k).copied().unwrap_or(0.0);
+        leftover += a.get(i + k).copied().unwrap_or(0.0);
     }
     for k in 0..4 {
-        x3 += b.get(j + k).copied().unwrap_or(0.0);
+        leftover += b.get(j + k).copied().unwrap_or(0.0);
     }
-    qf128_renorm4(x[0], x[1], x[2], x3)
+    qf128_renorm5(x[0], x[1], x[2], x[3], leftover)
 }
 
 pub fn qf128_sub(a: Qf128, b: Qf128) -> Qf128 {
@@ -676,6 +677,9 @@ pub fn qf128_sincos(a: Qf128) -> (Qf128, Qf128) {
 }
 
 pub fn qf128_sin(a: Qf128) -> Qf128 {
+    if a.x[0] == 0.0 {
+        return a; // sin(+-0) = +-0
+    }
     qf128_sincos(a).0
 }
 
