@@ -196,3 +196,24 @@ fn trig_at_multiples_of_half_pi_and_frexp_edges() {
         assert!(m[i].to_f64().abs() >= 0.5 && m[i].to_f64().abs() < 1.0);
     }
 }
+
+#[test]
+fn fmod_corrects_a_quotient_digit_that_is_one_too_small() {
+    // Found by the 2^22 run: the f32 digit 196867 was one too small, and the intermediate
+    // remainder (about b + r) needed more than two words.
+    let k = common::kernels();
+    let a = Df64::new(-861986.3, -0.018615076);
+    let b = Df64::new(4.378499, -1.0303686e-7);
+    let got = k.apply(Df64Op::Fmod, &[a], &[b]).unwrap()[0];
+    let mut o = df64gl::numeric::oracle::Oracle::new();
+    let exact = o.fmod(
+        &df64gl::numeric::oracle::big_df64(a),
+        &df64gl::numeric::oracle::big_df64(b),
+    );
+    assert!(df64gl::numeric::oracle::is_df64(&exact));
+    assert_eq!(
+        df64gl::numeric::oracle::error_ulp48(got, &exact),
+        0.0,
+        "{got:?}"
+    );
+}

@@ -98,3 +98,27 @@ fn qf128_conversions_round_trip() {
     assert!((third.to_f64() - 1.0 / 3.0).abs() < 1e-16);
     assert_eq!(third.to_df64().hi, (1.0f32 / 3.0));
 }
+
+#[test]
+fn cancelling_sums_keep_every_word() {
+    // Inputs found by the 2^22 runs: QD's IEEE add dropped or rounded away the last bits of
+    // these (64 and 4 ulp96); passing the leftovers to the renormalization keeps them.
+    let k = common::kernels();
+    let cases = [
+        (
+            Qf128::new(0.41197765, 1.2396347e-8, -1.075937e-16, -3.3075457e-24),
+            Qf128::new(0.41180056, -4.604511e-9, 1.5579421e-16, -5.141581e-24),
+        ),
+        (
+            Qf128::new(-0.29265913, -1.8585607e-9, -3.6384208e-17, 5.0797954e-25),
+            Qf128::new(-0.29184514, 1.1250381e-8, -5.287637e-17, -1.2425299e-24),
+        ),
+    ];
+    let mut o = Oracle::new();
+    for (a, b) in cases {
+        let got = k.apply_qf128(Qf128Op::Sub, &[a], &[b]).unwrap()[0];
+        let exact = o.sub(&a.to_big(), &b.to_big());
+        let e = error_ulp96(&got.x, &exact);
+        assert!(e <= 0.25, "{a:?} - {b:?} = {got:?}: {e} ulp96");
+    }
+}
