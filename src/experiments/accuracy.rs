@@ -218,19 +218,9 @@ impl AccuracyReport {
                 (Some((m, q)), Some(ok)) => format!("{m}/{q} {}", if ok { "ok" } else { "MISS" }),
                 _ => "-".into(),
             };
-            let thall = r
-                .thall_g80
-                .map(|(m, q)| format!("{m}/{q}"))
-                .unwrap_or_else(|| "-".into());
-            let mirror = if r.mirror_mismatches == 0 {
-                "=".to_string()
-            } else {
-                format!("{} diff", r.mirror_mismatches)
-            };
-            let cost = r
-                .cost_vs_f32_add
-                .map(|c| format!("{c:.1}x"))
-                .unwrap_or_else(|| "-".into());
+            let thall = pair_cell(r.thall_g80);
+            let mirror = mirror_cell(r.mirror_mismatches);
+            let cost = cost_cell(r.cost_vs_f32_add, 1);
             let ns = r
                 .ns_per_op
                 .map(|c| format!("{c:.3}"))
@@ -278,19 +268,9 @@ impl AccuracyReport {
                     (None, Some((bad, of))) => format!("exact {}/{}", of - bad, of),
                     _ => "-".into(),
                 };
-                let thall = r
-                    .thall_g80
-                    .map(|(m, q)| format!("{m}/{q}"))
-                    .unwrap_or_else(|| "-".into());
-                let mirror = if r.mirror_mismatches == 0 {
-                    "=".to_string()
-                } else {
-                    format!("{} diff", r.mirror_mismatches)
-                };
-                let cost = r
-                    .cost_vs_f32_add
-                    .map(|c| format!("{c:.0}x"))
-                    .unwrap_or_else(|| "-".into());
+                let thall = pair_cell(r.thall_g80);
+                let mirror = mirror_cell(r.mirror_mismatches);
+                let cost = cost_cell(r.cost_vs_f32_add, 0);
                 s.push_str(&format!(
                     "{:<8} {:<24} {:>9.3} {:>7.3} {:>14} {:>11} {:>8} {:>12}\n",
                     r.op, r.range, r.max_ulp48, r.rms_ulp48, target, thall, mirror, cost
@@ -311,15 +291,8 @@ impl AccuracyReport {
                     .target
                     .map(|t| t.to_string())
                     .unwrap_or_else(|| "-".into());
-                let mirror = if r.mirror_mismatches == 0 {
-                    "=".to_string()
-                } else {
-                    format!("{} diff", r.mirror_mismatches)
-                };
-                let cost = r
-                    .cost_vs_f32_add
-                    .map(|c| format!("{c:.0}x"))
-                    .unwrap_or_else(|| "-".into());
+                let mirror = mirror_cell(r.mirror_mismatches);
+                let cost = cost_cell(r.cost_vs_f32_add, 0);
                 s.push_str(&format!(
                     "{:<10} {:<16} {:>9.3} {:>7.3} {:>7} {:>8} {:>12}\n",
                     r.op, r.range, r.max_ulp96, r.rms_ulp96, target, mirror, cost
@@ -356,6 +329,26 @@ impl AccuracyReport {
         s.push_str(&format!("\ncost: {}\n", self.cost_method));
         s
     }
+}
+
+/// "max/rms" of a published pair, or "-".
+fn pair_cell(p: Option<(f64, f64)>) -> String {
+    p.map(|(m, q)| format!("{m}/{q}"))
+        .unwrap_or_else(|| "-".into())
+}
+
+/// "=" when the GPU matched the CPU mirror everywhere, else the count of differences.
+fn mirror_cell(mismatches: usize) -> String {
+    if mismatches == 0 {
+        "=".to_string()
+    } else {
+        format!("{mismatches} diff")
+    }
+}
+
+fn cost_cell(cost: Option<f64>, decimals: usize) -> String {
+    cost.map(|c| format!("{c:.decimals$}x"))
+        .unwrap_or_else(|| "-".into())
 }
 
 fn inputs(op: Df64Op, n: usize, seed: u64) -> (Vec<Df64>, Vec<Df64>) {
