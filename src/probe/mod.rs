@@ -234,7 +234,8 @@ struct ProbeRunner<'a> {
     ctx: &'a GlContext,
     ta: Texture,
     tb: Texture,
-    out: Texture,
+    /// Kept alive for `fb`, which renders into it.
+    _out: Texture,
     fb: Framebuffer,
 }
 
@@ -249,7 +250,7 @@ impl<'a> ProbeRunner<'a> {
             ctx,
             ta,
             tb,
-            out,
+            _out: out,
             fb,
         })
     }
@@ -260,7 +261,6 @@ impl<'a> ProbeRunner<'a> {
             .input("u_b", &self.tb)
             .uniform("u_test", Uniform::I32(test))
             .run(self.ctx, &self.fb)?;
-        let _ = &self.out;
         self.fb.read(self.ctx, 0)
     }
 }
