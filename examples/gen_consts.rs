@@ -36,81 +36,55 @@ fn main() {
     let b = |x: f64| BigFloat::from_f64(x, P);
     let ln2 = b(2.0).ln(P, RM, &mut cc);
     let pi = cc.pi(P, RM);
-    let mut tables: Vec<(&str, Vec<f32>)> = vec![
-        ("LN2", words(&ln2, 3)),
-        ("LN2_32", words(&ln2.div(&b(32.0), P, RM), 3)),
-        ("PI", words(&pi, 4)),
-        // Five words: the sixth would be subnormal and flushed on many GPUs.
-        ("PI_2", words(&pi.div(&b(2.0), P, RM), 5)),
-        ("PI_4", words(&pi.div(&b(4.0), P, RM), 3)),
-        ("INV_PI_2", words(&b(2.0).div(&pi, P, RM), 2)),
-    ];
-    let mut t = vec![];
-    for j in 0..32 {
-        t.extend(words(
-            &b(j as f64 / 32.0).mul(&ln2, P, RM).exp(P, RM, &mut cc),
-            3,
-        ));
-    }
-    tables.push(("EXP2_TABLE", t));
-    let mut t = vec![];
-    for i in 45..=91 {
-        t.extend(words(&b(i as f64 / 64.0).ln(P, RM, &mut cc), 3));
-    }
-    tables.push(("LOG_TABLE", t));
-    let mut t = vec![];
-    for i in 0..=64 {
-        t.extend(words(&b(i as f64 / 64.0).atan(P, RM, &mut cc), 3));
-    }
-    tables.push(("ATAN_TABLE", t));
-    let (mut t, mut f) = (vec![], b(1.0));
-    for n in 0..=20 {
-        if n > 0 {
-            f = f.mul(&b(n as f64), P, RM);
-        }
-        t.extend(words(&b(1.0).div(&f, P, RM), 2));
-    }
-    tables.push(("INV_FACT", t));
-    let mut t = vec![];
-    for k in 0..=12 {
-        t.extend(words(&b(1.0).div(&b((2 * k + 1) as f64), P, RM), 2));
-    }
-    tables.push(("INV_ODD", t));
-
-    // qf128 tables: four words per entry (~96 bits), for glsl/qf128.glsl.
+    // qf128 tables (four words per entry, ~96 bits) for glsl/qf128.glsl, or the df64 ones.
     let qf = std::env::args().nth(2).as_deref() == Some("qf");
-    if qf {
-        tables.clear();
-        tables.push(("QF_LN2", words(&ln2, 5)));
-        tables.push(("QF_LN2_32", words(&ln2.div(&b(32.0), P, RM), 5)));
-        tables.push(("QF_PI_2", words(&pi.div(&b(2.0), P, RM), 5)));
-        let mut t = vec![];
-        for j in 0..32 {
-            t.extend(words(
-                &b(j as f64 / 32.0).mul(&ln2, P, RM).exp(P, RM, &mut cc),
-                4,
-            ));
-        }
-        tables.push(("QF_EXP2_TABLE", t));
-        let mut t = vec![];
-        for i in 45..=91 {
-            t.extend(words(&b(i as f64 / 64.0).ln(P, RM, &mut cc), 4));
-        }
-        tables.push(("QF_LOG_TABLE", t));
-        let (mut t, mut f) = (vec![], b(1.0));
-        for n in 0..=28 {
-            if n > 0 {
-                f = f.mul(&b(n as f64), P, RM);
-            }
-            t.extend(words(&b(1.0).div(&f, P, RM), 4));
-        }
-        tables.push(("QF_INV_FACT", t));
-        let mut t = vec![];
-        for k in 0..=8 {
-            t.extend(words(&b(1.0).div(&b((2 * k + 1) as f64), P, RM), 4));
-        }
-        tables.push(("QF_INV_ODD", t));
-    }
+    let w = if qf { 4 } else { 3 };
+    // Series coefficients need fewer words in df64 (their terms are small).
+    let coef_words = if qf { 4 } else { 2 };
+    // One table: f(i) for each i, split into `n` words.
+    let mut table =
+        |idx: std::ops::RangeInclusive<i32>, n: usize, f: &dyn Fn(i32, &mut Consts) -> BigFloat| {
+            idx.flat_map(|i| words(&f(i, &mut cc), n))
+                .collect::<Vec<f32>>()
+        };
+    let exp2 = table(0..=31, w, &|j, cc| {
+        b(j as f64 / 32.0).mul(&ln2, P, RM).exp(P, RM, cc)
+    });
+    let logs = table(45..=91, w, &|i, cc| b(i as f64 / 64.0).ln(P, RM, cc));
+    let atans = table(0..=64, 3, &|i, cc| b(i as f64 / 64.0).atan(P, RM, cc));
+    let fact = |n: i32| (1..=n).fold(b(1.0), |f, k| f.mul(&b(k as f64), P, RM));
+    let inv_fact = table(0..=if qf { 28 } else { 20 }, coef_words, &|n, _| {
+        b(1.0).div(&fact(n), P, RM)
+    });
+    let inv_odd = table(0..=if qf { 8 } else { 12 }, coef_words, &|k, _| {
+        b(1.0).div(&b((2 * k + 1) as f64), P, RM)
+    });
+    let tables: Vec<(&str, Vec<f32>)> = if qf {
+        vec![
+            ("QF_LN2", words(&ln2, 5)),
+            ("QF_LN2_32", words(&ln2.div(&b(32.0), P, RM), 5)),
+            ("QF_PI_2", words(&pi.div(&b(2.0), P, RM), 5)),
+            ("QF_EXP2_TABLE", exp2),
+            ("QF_LOG_TABLE", logs),
+            ("QF_INV_FACT", inv_fact),
+            ("QF_INV_ODD", inv_odd),
+        ]
+    } else {
+        vec![
+            ("LN2", words(&ln2, 3)),
+            ("LN2_32", words(&ln2.div(&b(32.0), P, RM), 3)),
+            ("PI", words(&pi, 4)),
+            // Five words: the sixth would be subnormal and flushed on many GPUs.
+            ("PI_2", words(&pi.div(&b(2.0), P, RM), 5)),
+            ("PI_4", words(&pi.div(&b(4.0), P, RM), 3)),
+            ("INV_PI_2", words(&b(2.0).div(&pi, P, RM), 2)),
+            ("EXP2_TABLE", exp2),
+            ("LOG_TABLE", logs),
+            ("ATAN_TABLE", atans),
+            ("INV_FACT", inv_fact),
+            ("INV_ODD", inv_odd),
+        ]
+    };
     let prefix = if qf { "QF128" } else { "DF64" };
 
     if glsl {

@@ -381,18 +381,18 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
     ];
     let mut ops = Vec::new();
     let mut specials_out: Vec<Vec<f32>> = Vec::new();
-    let sqrt_inputs: Vec<f32> = raw.a.iter().map(|x| x.abs()).collect();
-    let sqrt_tex = Texture::with_data(ctx, raw.layout.width, raw.layout.height, &sqrt_inputs)?;
+    // sqrt and inversesqrt take |a|.
+    let sqrt_runner = ProbeRunner::new(
+        ctx,
+        &Inputs {
+            a: raw.a.iter().map(|x| x.abs()).collect(),
+            b: raw.b.clone(),
+            layout: raw.layout,
+        },
+    )?;
     for (name, test, exact) in raw_ops {
         let result = if test >= 5 {
-            let out = Texture::new(ctx, raw.layout.width, raw.layout.height)?;
-            let fb = Framebuffer::new(ctx, &[&out])?;
-            Pass::new(reference)
-                .input("u_a", &sqrt_tex)
-                .input("u_b", &runner.tb)
-                .uniform("u_test", Uniform::I32(test))
-                .run(ctx, &fb)?;
-            fb.read::<f32>(ctx, 0)?
+            sqrt_runner.run(reference, test)?
         } else {
             runner.run(reference, test)?
         };
