@@ -1,10 +1,16 @@
-//! The transposed Stockham FFT on the GPU against a naive O(N^2) DFT (small N) and rustfft
-//! (larger N), in f32 and df64, forward and inverse, and its error paths.
+//! The transposed Stockham FFT on the GPU against a naive O(N^2) DFT (small N), rustfft (f64)
+//! and a double-double FFT (qf128): f32, df64 and qf128, radix 2 and 4, table and in-shader
+//! twiddles, batches, 2-D, real input, pointwise products, and the error paths.
 
 mod common;
 
-use df64gl::fft::{Direction, FftError, FftPrecision, StockhamPlan};
-use df64gl::numeric::df64::ComplexDf64;
+use df64gl::fft::reference::{fft_dd, rel_l2 as rel_l2_dd, round_trip, Cdd};
+use df64gl::fft::{
+    Direction, FftError, FftOptions, FftPrecision, FftShape, QfWrite, Radix, RealFftPlan,
+    StockhamPlan, TwiddleSource,
+};
+use df64gl::numeric::df64::{ComplexDf64, Df64};
+use df64gl::numeric::qf128::{qf128_renorm4, ComplexQf128, Qf128};
 use rand::{Rng, SeedableRng};
 use rustfft::num_complex::Complex64;
 
@@ -53,17 +59,25 @@ fn naive_dft(x: &[ComplexDf64]) -> Vec<Complex64> {
         .collect()
 }
 
+fn opts(precision: FftPrecision, radix: Radix) -> FftOptions {
+    FftOptions::new(precision).radix(radix)
+}
+
 #[test]
 fn df64_matches_a_naive_dft_for_every_small_power_of_two() {
     let k = common::kernels();
-    for m in 1..=9 {
-        let n = 1usize << m;
-        let x = to_df64(&signal(n, m as u64));
-        let mut plan = StockhamPlan::new(&k, n, FftPrecision::Df64).unwrap();
-        let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
-        let e = rel_l2(&got, &naive_dft(&x));
-        // The f64 reference is good to ~1e-16 sqrt(n), the df64 transform to a few 1e-15.
-        assert!(e < 1e-14, "n = {n}: relative L2 error {e:e}");
+    for radix in [Radix::Two, Radix::Four] {
+        for m in 1..=9 {
+            let n = 1usize << m;
+            let x = to_df64(&signal(n, m as u64));
+            let shape = FftShape::Rows { n, batch: 1 };
+            let mut plan =
+                StockhamPlan::with_options(&k, shape, opts(FftPrecision::Df64, radix)).unwrap();
+            let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
+            let e = rel_l2(&got, &naive_dft(&x));
+            // The f64 reference is good to ~1e-16 sqrt(n), the df64 transform to a few 1e-15.
+            assert!(e < 1e-14, "{radix:?} n = {n}: relative L2 error {e:e}");
+        }
     }
 }
 
@@ -129,4 +143,266 @@ fn bad_lengths_are_clear_errors() {
     assert!(StockhamPlan::new(&k, 1, FftPrecision::Df64).is_err());
     let mut plan = StockhamPlan::new(&k, 8, FftPrecision::Df64).unwrap();
     assert!(plan.upload(&[ComplexDf64::default(); 4]).is_err());
+}
+
+fn to_cdd(x: &[ComplexDf64]) -> Vec<Cdd> {
+    x.iter().map(|c| Cdd::from_df64(*c)).collect()
+}
+
+/// A qf128 signal whose words fill all 96 bits (not just a df64 padded with zeros).
+fn qf_signal(n: usize, seed: u64) -> Vec<ComplexQf128> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    // Each word a random fraction of half an ulp of the one before: ~96 random bits.
+    let word = |rng: &mut rand_chacha::ChaCha8Rng| {
+        let mut w = [0.0f32; 4];
+        w[0] = rng.gen_range(-1.0f32..1.0);
+        for i in 1..4 {
+            let ulp = 2f32.powi(w[i - 1].abs().log2().floor() as i32 - 23);
+            w[i] = rng.gen_range(-0.5f32..0.5) * ulp;
+        }
+        qf128_renorm4(w[0], w[1], w[2], w[3])
+    };
+    (0..n)
+        .map(|_| ComplexQf128::new(word(&mut rng), word(&mut rng)))
+        .collect()
+}
+
+#[test]
+fn qf128_meets_1e_27_against_a_double_double_fft_in_every_variant() {
+    let k = common::kernels();
+    // (radix, write mode, twiddles, log2 n): the target size 2^16 with the defaults, every
+    // variant on smaller sizes (odd log2 n exercises radix 4's last radix-2 stage).
+    let cases = [
+        (Radix::Four, QfWrite::Mrt, TwiddleSource::Table, 16),
+        (Radix::Two, QfWrite::Mrt, TwiddleSource::Table, 11),
+        (Radix::Two, QfWrite::TwoPass, TwiddleSource::Table, 10),
+        (Radix::Four, QfWrite::TwoPass, TwiddleSource::Table, 9),
+        (Radix::Four, QfWrite::Mrt, TwiddleSource::Direct, 7),
+        (Radix::Two, QfWrite::Mrt, TwiddleSource::Direct, 6),
+    ];
+    for (radix, write, tw, m) in cases {
+        let n = 1usize << m;
+        let x = qf_signal(n, 30 + m as u64);
+        let options = FftOptions::new(FftPrecision::Qf128)
+            .radix(radix)
+            .qf_write(write)
+            .twiddles(tw);
+        let mut plan =
+            StockhamPlan::with_options(&k, FftShape::Rows { n, batch: 1 }, options).unwrap();
+        let got = plan.transform_qf128(&x, Direction::Forward).unwrap();
+        let xc: Vec<Cdd> = x.iter().map(|c| Cdd::from_qf128(*c)).collect();
+        let reference = fft_dd(&xc);
+        let g: Vec<Cdd> = got.iter().map(|c| Cdd::from_qf128(*c)).collect();
+        let e = rel_l2_dd(&g, &reference);
+        assert!(
+            e < 1e-27,
+            "{radix:?} {write:?} {tw:?} n = 2^{m}: error {e:e}"
+        );
+        // Far below df64: the low words are really used.
+        assert!(e > 1e-33, "suspiciously exact: {e:e}");
+        let back = plan.transform_qf128(&got, Direction::Inverse).unwrap();
+        let b: Vec<Cdd> = back.iter().map(|c| Cdd::from_qf128(*c)).collect();
+        let rt = round_trip(&xc, &b);
+        assert!(
+            rt.rmse_magnitude_relative < 1e-27,
+            "{radix:?} {write:?} n = 2^{m}: round trip {rt:?}"
+        );
+    }
+}
+
+#[test]
+fn in_shader_twiddles_match_the_table() {
+    let k = common::kernels();
+    for radix in [Radix::Two, Radix::Four] {
+        for m in [5, 12] {
+            let n = 1usize << m;
+            let x = to_df64(&signal(n, 50 + m as u64));
+            let reference = rustfft_f64(&x);
+            let shape = FftShape::Rows { n, batch: 1 };
+            let options = opts(FftPrecision::Df64, radix).twiddles(TwiddleSource::Direct);
+            let mut plan = StockhamPlan::with_options(&k, shape, options).unwrap();
+            let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
+            let e = rel_l2(&got, &reference);
+            assert!(e < 3e-14, "{radix:?} n = {n}: direct twiddles error {e:e}");
+        }
+    }
+}
+
+fn rustfft_f64(x: &[ComplexDf64]) -> Vec<Complex64> {
+    let mut r = from_df64(x);
+    rustfft::FftPlanner::<f64>::new()
+        .plan_fft_forward(r.len())
+        .process(&mut r);
+    r
+}
+
+#[test]
+fn batches_transform_every_row() {
+    let k = common::kernels();
+    for radix in [Radix::Two, Radix::Four] {
+        let (n, batch) = (1usize << 9, 8);
+        let x = to_df64(&signal(n * batch, 60));
+        let shape = FftShape::Rows { n, batch };
+        let mut plan =
+            StockhamPlan::with_options(&k, shape, opts(FftPrecision::Df64, radix)).unwrap();
+        let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
+        for r in 0..batch {
+            let reference = rustfft_f64(&x[r * n..(r + 1) * n]);
+            let e = rel_l2(&got[r * n..(r + 1) * n], &reference);
+            assert!(e < 3e-14, "{radix:?} row {r}: error {e:e}");
+        }
+    }
+    assert!(matches!(
+        StockhamPlan::with_options(
+            &k,
+            FftShape::Rows { n: 8, batch: 3 },
+            FftOptions::new(FftPrecision::Df64)
+        ),
+        Err(FftError::BadBatch(3))
+    ));
+}
+
+#[test]
+fn image_2d_is_rows_then_columns() {
+    let k = common::kernels();
+    let (rows, cols) = (32usize, 128usize);
+    let x = to_df64(&signal(rows * cols, 70));
+    // Reference: rustfft on every row, then on every column.
+    let mut r = from_df64(&x);
+    let mut planner = rustfft::FftPlanner::<f64>::new();
+    for row in r.chunks_exact_mut(cols) {
+        planner.plan_fft_forward(cols).process(row);
+    }
+    let col_fft = planner.plan_fft_forward(rows);
+    for c in 0..cols {
+        let mut col: Vec<Complex64> = (0..rows).map(|i| r[i * cols + c]).collect();
+        col_fft.process(&mut col);
+        for i in 0..rows {
+            r[i * cols + c] = col[i];
+        }
+    }
+    for radix in [Radix::Two, Radix::Four] {
+        let shape = FftShape::Image { rows, cols };
+        let mut plan =
+            StockhamPlan::with_options(&k, shape, opts(FftPrecision::Df64, radix)).unwrap();
+        let fwd = plan.transform(&x, Direction::Forward).unwrap();
+        let e = rel_l2(&from_df64(&fwd), &r);
+        assert!(e < 3e-14, "{radix:?}: 2-D error {e:e}");
+        let back = plan.transform(&fwd, Direction::Inverse).unwrap();
+        let e = rel_l2(&from_df64(&back), &from_df64(&x));
+        assert!(e < 3e-14, "{radix:?}: 2-D round trip {e:e}");
+    }
+}
+
+#[test]
+fn real_input_fft_gives_the_half_spectrum() {
+    let k = common::kernels();
+    for (radix, m, batch) in [
+        (Radix::Four, 11, 2),
+        (Radix::Two, 4, 1),
+        (Radix::Four, 2, 1),
+    ] {
+        let n = 1usize << m;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(80 + m as u64);
+        let reals: Vec<Df64> = (0..n * batch)
+            .map(|_| Df64::from_f64(rng.gen_range(-1.0..1.0)))
+            .collect();
+        let mut plan = RealFftPlan::new(&k, n, batch, opts(FftPrecision::Df64, radix)).unwrap();
+        let got = from_df64(&plan.transform(&reals).unwrap());
+        assert_eq!(got.len(), batch * (n / 2 + 1));
+        for r in 0..batch {
+            let row: Vec<ComplexDf64> = reals[r * n..(r + 1) * n]
+                .iter()
+                .map(|v| ComplexDf64 {
+                    re: *v,
+                    im: Df64::ZERO,
+                })
+                .collect();
+            let full = rustfft_f64(&row);
+            let bins = &got[r * (n / 2 + 1)..(r + 1) * (n / 2 + 1)];
+            let e = rel_l2(bins, &full[..n / 2 + 1]);
+            assert!(e < 3e-14, "{radix:?} n = {n} row {r}: error {e:e}");
+        }
+    }
+    // qf128 real input against the double-double reference.
+    let n = 256;
+    let x = qf_signal(n / 2, 90);
+    let reals: Vec<Qf128> = x.iter().flat_map(|c| [c.re, c.im]).collect();
+    let mut plan = RealFftPlan::new(&k, n, 1, FftOptions::new(FftPrecision::Qf128)).unwrap();
+    plan.upload_qf128(&reals).unwrap();
+    plan.execute().unwrap();
+    let got: Vec<Cdd> = plan
+        .download_qf128()
+        .unwrap()
+        .iter()
+        .map(|c| Cdd::from_qf128(*c))
+        .collect();
+    let full: Vec<Cdd> = reals
+        .iter()
+        .map(|v| Cdd::from_qf128(ComplexQf128::new(*v, Qf128::ZERO)))
+        .collect();
+    let reference = fft_dd(&full);
+    let e = rel_l2_dd(&got, &reference[..n / 2 + 1]);
+    assert!(e < 1e-27, "qf128 real input: error {e:e}");
+    assert!(RealFftPlan::new(&k, 2, 1, FftOptions::new(FftPrecision::Df64)).is_err());
+}
+
+#[test]
+fn convolution_stays_on_the_gpu() {
+    let k = common::kernels();
+    let n = 256;
+    let a = to_df64(&signal(n, 100));
+    let b = to_df64(&signal(n, 101));
+    let shape = FftShape::Rows { n, batch: 1 };
+    let options = FftOptions::new(FftPrecision::Df64);
+    let mut pa = StockhamPlan::with_options(&k, shape, options).unwrap();
+    let mut pb = StockhamPlan::with_options(&k, shape, options).unwrap();
+    pa.upload(&a).unwrap();
+    pb.upload(&b).unwrap();
+    pa.execute(Direction::Forward).unwrap();
+    pb.execute(Direction::Forward).unwrap();
+    pa.multiply_by(&pb).unwrap();
+    pa.execute(Direction::Inverse).unwrap();
+    let got = from_df64(&pa.download().unwrap());
+    let (af, bf) = (from_df64(&a), from_df64(&b));
+    let direct: Vec<Complex64> = (0..n)
+        .map(|i| (0..n).map(|j| af[j] * bf[(n + i - j) % n]).sum())
+        .collect();
+    let e = rel_l2(&got, &direct);
+    assert!(e < 3e-14, "circular convolution error {e:e}");
+    let other = StockhamPlan::new(&k, 2 * n, FftPrecision::Df64).unwrap();
+    assert!(matches!(
+        pa.multiply_by(&other),
+        Err(FftError::PlanMismatch)
+    ));
+}
+
+#[test]
+fn non_finite_input_is_refused_with_its_index() {
+    let k = common::kernels();
+    let mut x = to_df64(&signal(16, 3));
+    x[5].im = Df64::from_f64(f64::NAN);
+    let mut plan = StockhamPlan::new(&k, 16, FftPrecision::Df64).unwrap();
+    let e = plan.upload(&x).unwrap_err();
+    assert!(matches!(e, FftError::NonFinite(5)), "{e}");
+    x[5].im = Df64::from_f64(f64::INFINITY);
+    let mut q = StockhamPlan::new(&k, 16, FftPrecision::Qf128).unwrap();
+    assert!(matches!(q.upload(&x), Err(FftError::NonFinite(5))));
+}
+
+#[test]
+fn df64_meets_the_targets_at_2_pow_20() {
+    let k = common::kernels();
+    let n = 1 << 20;
+    let x = to_df64(&signal(n, 2007));
+    let reference = rustfft_f64(&x);
+    let mut plan = StockhamPlan::new(&k, n, FftPrecision::Df64).unwrap();
+    let fwd = plan.transform(&x, Direction::Forward).unwrap();
+    let e = rel_l2(&from_df64(&fwd), &reference);
+    assert!(e < 3e-14, "forward error {e:e} at 2^20");
+    plan.execute(Direction::Inverse).unwrap();
+    let back = plan.download().unwrap();
+    let rt = round_trip(&to_cdd(&x), &to_cdd(&back));
+    assert!(rt.rmse_magnitude_relative < 3e-14, "{rt:?}");
+    assert!(rt.peak_snr_db > 250.0, "{rt:?}");
 }

@@ -1,42 +1,140 @@
-//! The texture-based transposed Stockham FFT (Thall's Algorithms 8 to 10): the data as a
-//! W x H RGBA32F texture of complex df64 values, one full-screen fragment pass per stage,
-//! ping-pong between two textures, and the N-1 twiddles W_long in a texture of their own.
+//! The texture-based transposed Stockham FFT (Thall's Algorithms 8 to 10) in f32, df64 and
+//! qf128: the data as RGBA32F textures, one full-screen fragment pass per stage, ping-pong
+//! between two buffers, twiddles from Thall's W_long texture or computed in the shader.
 //!
-//! Plan once (textures, program, twiddles), then upload, execute and read back as often as
-//! needed; the data stays on the GPU between stages and between transforms.
+//! - [`StockhamPlan`]: complex transforms of rows (batched) or of a 2-D image, forward and
+//!   inverse (1/N), radix 2 (Algorithm 10 as published) or radix 4 (four outputs per
+//!   fragment through four color attachments, a radix-2 stage last when log2 N is odd);
+//! - [`RealFftPlan`]: N reals to the N/2 + 1 bins, through an N/2-point complex transform;
+//! - [`reference`]: the host references (rustfft in f64, a double-double FFT for qf128) and
+//!   the paper's error measures (relative L2, round-trip RMSE of magnitude and phase, peak S/N).
+//!
+//! Plan once (textures, programs, twiddles), then upload, execute and read back as often as
+//! needed; data stays on the GPU between stages, transforms and pointwise products.
+
+mod plan;
+mod real;
+pub mod reference;
+pub mod twiddle;
+
+pub use plan::{FftShape, StockhamPlan};
+pub use real::RealFftPlan;
 
 use thiserror::Error;
 
-use crate::gl::{
-    timed, GlContext, GlError, GlslLibrary, Layout, Pass, PingPong, Program, Texture, Timing,
-    Uniform,
-};
-use crate::kernels::{Df64Kernels, KernelError};
-use crate::numeric::df64::ComplexDf64;
-use crate::probe::DriverConfig;
+use crate::gl::GlError;
+use crate::kernels::KernelError;
 
 #[derive(Debug, Error)]
 pub enum FftError {
     #[error("FFT length {0} is not a power of two: pad the input with zeros to the next power of two ({1})")]
     NotPowerOfTwo(usize, usize),
-    #[error("FFT length {0} is too small: the transform needs at least 2 points")]
-    TooShort(usize),
+    #[error("an FFT over {0} {1} is too small: the transform needs at least 2")]
+    TooShort(usize, String),
+    #[error("batch of {0} transforms: the batch must be a power of two, at least 1 (pad with zero rows)")]
+    BadBatch(usize),
+    #[error("input element {0} is NaN or infinite: the FFT needs finite input (clean or clamp the data first)")]
+    NonFinite(usize),
     #[error(transparent)]
     Gl(#[from] GlError),
     #[error(transparent)]
     Kernel(#[from] KernelError),
     #[error("data of {got} points given to a plan of {n} points")]
     LengthMismatch { got: usize, n: usize },
+    #[error("the two plans differ in size or precision; a pointwise product needs equal plans")]
+    PlanMismatch,
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// Arithmetic of the transform.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum FftPrecision {
     /// Plain f32 complex arithmetic: the baseline.
     F32,
-    /// Complex df64 with the accurate df64 routines.
+    /// Complex df64 with the accurate df64 routines (about 48 bits).
     Df64,
+    /// Complex qf128 (about 96 bits), real and imaginary parts in two textures.
+    Qf128,
+}
+
+impl FftPrecision {
+    pub fn name(self) -> &'static str {
+        match self {
+            FftPrecision::F32 => "f32",
+            FftPrecision::Df64 => "df64",
+            FftPrecision::Qf128 => "qf128",
+        }
+    }
+}
+
+/// Butterfly radix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+pub enum Radix {
+    /// Thall's Algorithm 10: one output per fragment, log2 N passes.
+    #[value(name = "2")]
+    #[serde(rename = "2")]
+    Two,
+    /// Radix 4: one butterfly (four outputs) per fragment, ceil(log2 N / 2) passes + 1 copy.
+    #[value(name = "4")]
+    #[serde(rename = "4")]
+    Four,
+}
+
+/// Where the twiddle factors come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum TwiddleSource {
+    /// Thall's W_long texture, computed on the host (f64 for f32/df64, the oracle for qf128).
+    Table,
+    /// Computed per fragment with df64 (or qf128) sincos: the paper's "direct computation".
+    Direct,
+}
+
+/// How a qf128 pass writes its real and imaginary textures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum QfWrite {
+    /// One pass, both parts through two (radix 4: eight) color attachments.
+    Mrt,
+    /// Two passes, one part each.
+    TwoPass,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct FftOptions {
+    pub precision: FftPrecision,
+    pub radix: Radix,
+    pub twiddles: TwiddleSource,
+    pub qf_write: QfWrite,
+}
+
+impl FftOptions {
+    /// Radix 4, the W_long table, qf128 written in one pass: the fastest choices measured.
+    pub fn new(precision: FftPrecision) -> Self {
+        FftOptions {
+            precision,
+            radix: Radix::Four,
+            twiddles: TwiddleSource::Table,
+            qf_write: QfWrite::Mrt,
+        }
+    }
+
+    pub fn radix(mut self, radix: Radix) -> Self {
+        self.radix = radix;
+        self
+    }
+
+    pub fn twiddles(mut self, twiddles: TwiddleSource) -> Self {
+        self.twiddles = twiddles;
+        self
+    }
+
+    pub fn qf_write(mut self, qf_write: QfWrite) -> Self {
+        self.qf_write = qf_write;
+        self
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,177 +144,7 @@ pub enum Direction {
     Inverse,
 }
 
-/// A planned transform of one length and precision.
-pub struct StockhamPlan {
-    ctx: GlContext,
-    n: usize,
-    log2_n: u32,
-    layout: Layout,
-    precision: FftPrecision,
-    program: Program,
-    twiddles: Texture,
-    buffers: PingPong,
-}
-
-/// W_long: w_L^j = exp(-2 pi i j / L) for L = 2, 4, ..., n, j < L/2, at index L/2 + j - 1,
-/// computed in f64 (sin and cos to about 1 f64 ulp, so each twiddle is the nearest df64 to
-/// within a hair).
-pub fn twiddles(n: usize) -> Vec<ComplexDf64> {
-    let mut w = vec![ComplexDf64::default(); n.max(1)];
-    let mut l = 2;
-    while l <= n {
-        let half = l / 2;
-        for j in 0..half {
-            let angle = -2.0 * std::f64::consts::PI * j as f64 / l as f64;
-            w[half + j - 1] = ComplexDf64::from_f64(angle.cos(), angle.sin());
-        }
-        l *= 2;
-    }
-    w
-}
-
-impl StockhamPlan {
-    /// Plans an `n`-point transform (n a power of two, 2 to the texture limit squared).
-    pub fn new(kernels: &Df64Kernels, n: usize, precision: FftPrecision) -> Result<Self, FftError> {
-        let ctx = kernels.context().clone();
-        Self::with_config(&ctx, kernels.config(), n, precision)
-    }
-
-    fn with_config(
-        ctx: &GlContext,
-        config: DriverConfig,
-        n: usize,
-        precision: FftPrecision,
-    ) -> Result<Self, FftError> {
-        if n < 2 {
-            return Err(FftError::TooShort(n));
-        }
-        if !n.is_power_of_two() {
-            return Err(FftError::NotPowerOfTwo(n, n.next_power_of_two()));
-        }
-        let layout = Layout::power_of_two(n, ctx.info().max_texture_size)?;
-        let mut defines = config.defines();
-        if precision == FftPrecision::F32 {
-            defines.push(("FFT_F32".into(), "1".into()));
-        }
-        let program = Program::build(ctx, &GlslLibrary::builtin(), "stockham.glsl", &defines)?;
-        let mut w = twiddles(n);
-        if precision == FftPrecision::F32 {
-            for t in &mut w {
-                t.re.lo = 0.0;
-                t.im.lo = 0.0;
-            }
-        }
-        let twiddles = Texture::with_data(ctx, layout.width, layout.height, &w)?;
-        let buffers = PingPong::new(ctx, layout.width, layout.height)?;
-        Ok(StockhamPlan {
-            ctx: ctx.clone(),
-            n,
-            log2_n: n.trailing_zeros(),
-            layout,
-            precision,
-            program,
-            twiddles,
-            buffers,
-        })
-    }
-
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
-    pub fn precision(&self) -> FftPrecision {
-        self.precision
-    }
-
-    /// Texture width x height the data lives in.
-    pub fn shape(&self) -> (u32, u32) {
-        (self.layout.width, self.layout.height)
-    }
-
-    /// Loads `data` onto the GPU (f32 plans drop the low words).
-    pub fn upload(&mut self, data: &[ComplexDf64]) -> Result<(), FftError> {
-        if data.len() != self.n {
-            return Err(FftError::LengthMismatch {
-                got: data.len(),
-                n: self.n,
-            });
-        }
-        if self.precision == FftPrecision::F32 {
-            let v: Vec<ComplexDf64> = data
-                .iter()
-                .map(|c| {
-                    let mut c = *c;
-                    c.re.lo = 0.0;
-                    c.im.lo = 0.0;
-                    c
-                })
-                .collect();
-            self.buffers.front().upload(&self.ctx, &v)?;
-        } else {
-            self.buffers.front().upload(&self.ctx, data)?;
-        }
-        Ok(())
-    }
-
-    /// Runs the log2(N) stages on the data on the GPU; returns the time of the passes.
-    pub fn execute(&mut self, direction: Direction) -> Result<Timing, FftError> {
-        let conj = if direction == Direction::Inverse {
-            -1.0
-        } else {
-            1.0
-        };
-        let log2_width = self.layout.width.trailing_zeros() as i32;
-        let inv_n = 1.0 / self.n as f32; // a power of two: exact
-        let (ctx, program, twiddles, n, log2_n) = (
-            &self.ctx,
-            &self.program,
-            &self.twiddles,
-            self.n,
-            self.log2_n,
-        );
-        let buffers = &mut self.buffers;
-        let ((), timing) = timed(ctx, || {
-            for q in 1..=log2_n {
-                let last = q == log2_n;
-                let scale = if last && direction == Direction::Inverse {
-                    inv_n
-                } else {
-                    1.0
-                };
-                Pass::new(program)
-                    .input("u_data", buffers.front())
-                    .input("u_twiddle", twiddles)
-                    .uniform("u_L", Uniform::I32(1 << q))
-                    .uniform("u_n", Uniform::I32(n as i32))
-                    .uniform("u_log2_width", Uniform::I32(log2_width))
-                    .uniform("u_conj", Uniform::F32(conj))
-                    .uniform("u_scale", Uniform::F32(scale))
-                    .run(ctx, buffers.back_framebuffer())?;
-                buffers.swap();
-            }
-            Ok(())
-        })?;
-        Ok(timing)
-    }
-
-    /// Reads the current data back.
-    pub fn download(&self) -> Result<Vec<ComplexDf64>, FftError> {
-        Ok(self.buffers.front_framebuffer().read(&self.ctx, 0)?)
-    }
-
-    /// Upload, execute, download.
-    pub fn transform(
-        &mut self,
-        data: &[ComplexDf64],
-        direction: Direction,
-    ) -> Result<Vec<ComplexDf64>, FftError> {
-        self.upload(data)?;
-        self.execute(direction)?;
-        self.download()
-    }
+/// The paper's operation count of one N-point transform, 5 N log2 N, over `seconds`, in GFLOP/s.
+pub fn gflops(n: usize, seconds: f64) -> f64 {
+    5.0 * n as f64 * (n as f64).log2() / seconds / 1e9
 }

@@ -157,6 +157,7 @@ pub struct GlInfo {
     pub glsl_number: u32,
     pub max_texture_size: u32,
     pub max_color_attachments: u32,
+    pub max_array_texture_layers: u32,
     pub max_draw_buffers: u32,
     pub gpu_shader_fp64: bool,
     pub gpu_shader5: bool,
@@ -397,6 +398,8 @@ unsafe fn read_info(gl: &glow::Context, device: String) -> GlInfo {
         max_texture_size: gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE).max(0) as u32,
         max_color_attachments: gl.get_parameter_i32(glow::MAX_COLOR_ATTACHMENTS).max(0) as u32,
         max_draw_buffers: gl.get_parameter_i32(glow::MAX_DRAW_BUFFERS).max(0) as u32,
+        max_array_texture_layers: gl.get_parameter_i32(glow::MAX_ARRAY_TEXTURE_LAYERS).max(0)
+            as u32,
         gpu_shader_fp64: core_fp64 || has("GL_ARB_gpu_shader_fp64"),
         gpu_shader5: core_fp64 || has("GL_ARB_gpu_shader5"),
         timer_query: (major, minor) >= (3, 3) || has("GL_ARB_timer_query"),

@@ -53,6 +53,9 @@ pub enum GlError {
         max: u32,
     },
 
+    #[error("not supported: {0}")]
+    Unsupported(String),
+
     #[error("{0} color attachments requested; this driver supports 1 to {1}")]
     TooManyAttachments(usize, u32),
 

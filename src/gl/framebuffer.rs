@@ -20,6 +20,13 @@ pub struct Framebuffer {
 impl Framebuffer {
     /// Attaches `targets` (same size) as color attachments 0.. and checks completeness.
     pub fn new(ctx: &GlContext, targets: &[&Texture]) -> GlResult<Self> {
+        let layers: Vec<(&Texture, u32)> = targets.iter().map(|t| (*t, 0)).collect();
+        Self::from_layers(ctx, &layers)
+    }
+
+    /// Attaches texture layers as color attachments 0.. (a plain 2D texture's only layer is
+    /// 0); one fragment program can then write several layers of an array texture at once.
+    pub fn from_layers(ctx: &GlContext, targets: &[(&Texture, u32)]) -> GlResult<Self> {
         let max = ctx
             .info()
             .max_color_attachments
@@ -27,7 +34,7 @@ impl Framebuffer {
         if targets.is_empty() || targets.len() > max as usize {
             return Err(GlError::TooManyAttachments(targets.len(), max));
         }
-        let (width, height) = (targets[0].width(), targets[0].height());
+        let (width, height) = (targets[0].0.width(), targets[0].0.height());
         let gl = ctx.gl();
         let id = unsafe { gl.create_framebuffer() }.map_err(GlError::Create)?;
         let fb = Framebuffer {
@@ -39,14 +46,25 @@ impl Framebuffer {
         };
         unsafe {
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(id));
-            for (i, t) in targets.iter().enumerate() {
-                gl.framebuffer_texture_2d(
-                    glow::FRAMEBUFFER,
-                    glow::COLOR_ATTACHMENT0 + i as u32,
-                    glow::TEXTURE_2D,
-                    Some(t.id),
-                    0,
-                );
+            for (i, (t, layer)) in targets.iter().enumerate() {
+                let attachment = glow::COLOR_ATTACHMENT0 + i as u32;
+                if t.is_array() {
+                    gl.framebuffer_texture_layer(
+                        glow::FRAMEBUFFER,
+                        attachment,
+                        Some(t.id),
+                        0,
+                        *layer as i32,
+                    );
+                } else {
+                    gl.framebuffer_texture_2d(
+                        glow::FRAMEBUFFER,
+                        attachment,
+                        glow::TEXTURE_2D,
+                        Some(t.id),
+                        0,
+                    );
+                }
             }
             let bufs: Vec<u32> = (0..targets.len())
                 .map(|i| glow::COLOR_ATTACHMENT0 + i as u32)
@@ -57,7 +75,7 @@ impl Framebuffer {
         let status = unsafe { gl.check_framebuffer_status(glow::FRAMEBUFFER) };
         let mismatch = targets
             .iter()
-            .any(|t| t.width() != width || t.height() != height);
+            .any(|(t, layer)| t.width() != width || t.height() != height || *layer >= t.layers());
         unsafe { gl.bind_framebuffer(glow::FRAMEBUFFER, None) };
         if status != glow::FRAMEBUFFER_COMPLETE || mismatch {
             let status = if mismatch {

@@ -77,7 +77,7 @@ impl<'a> Pass<'a> {
                     continue;
                 };
                 gl.active_texture(glow::TEXTURE0 + unit as u32);
-                gl.bind_texture(glow::TEXTURE_2D, Some(tex.id));
+                gl.bind_texture(tex.target, Some(tex.id));
                 gl.uniform_1_i32(Some(&loc), unit as i32);
             }
             for (name, value, required) in &self.uniforms {
@@ -96,9 +96,9 @@ impl<'a> Pass<'a> {
             gl.bind_vertex_array(ctx.vao());
             gl.draw_arrays(glow::TRIANGLES, 0, 3);
             gl.bind_vertex_array(None);
-            for unit in 0..self.inputs.len() {
+            for (unit, (_, tex, _)) in self.inputs.iter().enumerate() {
                 gl.active_texture(glow::TEXTURE0 + unit as u32);
-                gl.bind_texture(glow::TEXTURE_2D, None);
+                gl.bind_texture(tex.target, None);
             }
             gl.active_texture(glow::TEXTURE0);
         }
@@ -161,7 +161,10 @@ impl Timing {
 }
 
 /// Runs `work`, waits for the GPU to finish, and reports wall and GL_TIME_ELAPSED time.
-pub fn timed<T>(ctx: &GlContext, work: impl FnOnce() -> GlResult<T>) -> GlResult<(T, Timing)> {
+pub fn timed<T, E: From<super::error::GlError>>(
+    ctx: &GlContext,
+    work: impl FnOnce() -> Result<T, E>,
+) -> Result<(T, Timing), E> {
     let gl = ctx.gl();
     let query = if ctx.info().timer_query {
         unsafe { gl.create_query().ok() }

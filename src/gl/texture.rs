@@ -16,13 +16,35 @@ pub const TEXEL_BYTES: usize = 16;
 pub struct Texture {
     shared: Rc<Shared>,
     pub(crate) id: glow::Texture,
+    /// TEXTURE_2D, or TEXTURE_2D_ARRAY for a layered texture.
+    pub(crate) target: u32,
     width: u32,
     height: u32,
+    layers: u32,
 }
 
 impl Texture {
     /// Allocates a `width x height` texture (contents undefined until written).
     pub fn new(ctx: &GlContext, width: u32, height: u32) -> GlResult<Self> {
+        Self::allocate(ctx, width, height, None)
+    }
+
+    /// Allocates a `width x height x layers` RGBA32F array texture (`sampler2DArray`); each
+    /// layer can be a color attachment of its own ([`Framebuffer::from_layers`]).
+    pub fn new_array(ctx: &GlContext, width: u32, height: u32, layers: u32) -> GlResult<Self> {
+        let max = ctx.info().max_array_texture_layers;
+        if layers == 0 || layers > max {
+            return Err(GlError::TooLarge {
+                what: format!("array texture of {layers} layers"),
+                width: width as u64,
+                height: height as u64,
+                max,
+            });
+        }
+        Self::allocate(ctx, width, height, Some(layers))
+    }
+
+    fn allocate(ctx: &GlContext, width: u32, height: u32, layers: Option<u32>) -> GlResult<Self> {
         let max = ctx.info().max_texture_size;
         if width == 0 || height == 0 || width > max || height > max {
             return Err(GlError::TooLarge {
@@ -34,45 +56,40 @@ impl Texture {
         }
         let gl = ctx.gl();
         let id = unsafe { gl.create_texture() }.map_err(GlError::Create)?;
+        let target = if layers.is_some() {
+            glow::TEXTURE_2D_ARRAY
+        } else {
+            glow::TEXTURE_2D
+        };
         let tex = Texture {
             shared: ctx.shared.clone(),
             id,
+            target,
             width,
             height,
+            layers: layers.unwrap_or(1),
         };
         unsafe {
-            gl.bind_texture(glow::TEXTURE_2D, Some(id));
-            gl.tex_parameter_i32(
-                glow::TEXTURE_2D,
-                glow::TEXTURE_MIN_FILTER,
-                glow::NEAREST as i32,
-            );
-            gl.tex_parameter_i32(
-                glow::TEXTURE_2D,
-                glow::TEXTURE_MAG_FILTER,
-                glow::NEAREST as i32,
-            );
-            gl.tex_parameter_i32(
-                glow::TEXTURE_2D,
-                glow::TEXTURE_WRAP_S,
-                glow::CLAMP_TO_EDGE as i32,
-            );
-            gl.tex_parameter_i32(
-                glow::TEXTURE_2D,
-                glow::TEXTURE_WRAP_T,
-                glow::CLAMP_TO_EDGE as i32,
-            );
-            gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MAX_LEVEL, 0);
-            gl.tex_storage_2d(
-                glow::TEXTURE_2D,
-                1,
-                glow::RGBA32F,
-                width as i32,
-                height as i32,
-            );
-            gl.bind_texture(glow::TEXTURE_2D, None);
+            gl.bind_texture(target, Some(id));
+            gl.tex_parameter_i32(target, glow::TEXTURE_MIN_FILTER, glow::NEAREST as i32);
+            gl.tex_parameter_i32(target, glow::TEXTURE_MAG_FILTER, glow::NEAREST as i32);
+            gl.tex_parameter_i32(target, glow::TEXTURE_WRAP_S, glow::CLAMP_TO_EDGE as i32);
+            gl.tex_parameter_i32(target, glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE as i32);
+            gl.tex_parameter_i32(target, glow::TEXTURE_MAX_LEVEL, 0);
+            match layers {
+                Some(l) => gl.tex_storage_3d(
+                    target,
+                    1,
+                    glow::RGBA32F,
+                    width as i32,
+                    height as i32,
+                    l as i32,
+                ),
+                None => gl.tex_storage_2d(target, 1, glow::RGBA32F, width as i32, height as i32),
+            }
+            gl.bind_texture(target, None);
         }
-        ctx.check("glTexStorage2D(RGBA32F)")?;
+        ctx.check("glTexStorage(RGBA32F)")?;
         Ok(tex)
     }
 
@@ -96,8 +113,18 @@ impl Texture {
         self.height
     }
 
+    /// Texels in one layer.
     pub fn texels(&self) -> usize {
         self.width as usize * self.height as usize
+    }
+
+    /// 1 for a plain 2D texture.
+    pub fn layers(&self) -> u32 {
+        self.layers
+    }
+
+    pub fn is_array(&self) -> bool {
+        self.target == glow::TEXTURE_2D_ARRAY
     }
 
     fn expect_bytes(&self, got: usize) -> GlResult<()> {
@@ -115,6 +142,11 @@ impl Texture {
 
     /// Replaces the whole texture with `data`; any `Pod` type whose bytes make whole texels.
     pub fn upload<T: Pod>(&self, ctx: &GlContext, data: &[T]) -> GlResult<()> {
+        if self.is_array() {
+            return Err(GlError::Unsupported(
+                "uploading to an array texture (write its layers with a pass)".into(),
+            ));
+        }
         let bytes: &[u8] = bytemuck::cast_slice(data);
         self.expect_bytes(bytes.len())?;
         let gl = ctx.gl();

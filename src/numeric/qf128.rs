@@ -686,3 +686,22 @@ pub fn qf128_sin(a: Qf128) -> Qf128 {
 pub fn qf128_cos(a: Qf128) -> Qf128 {
     qf128_sincos(a).1
 }
+
+/// A complex qf128: the FFT's qf128 element (real and imaginary parts live in two textures).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable, Serialize, Deserialize)]
+pub struct ComplexQf128 {
+    pub re: Qf128,
+    pub im: Qf128,
+}
+
+impl ComplexQf128 {
+    pub fn new(re: Qf128, im: Qf128) -> Self {
+        ComplexQf128 { re, im }
+    }
+
+    /// The exact value of a complex df64.
+    pub fn from_df64(c: ComplexDf64) -> Self {
+        ComplexQf128::new(Qf128::from_df64(c.re), Qf128::from_df64(c.im))
+    }
+}

@@ -50,6 +50,20 @@ impl Dd {
         self.hi + self.lo
     }
 
+    /// The nearest double-double to an oracle value (two roundings to f64: within 2^-105).
+    pub fn from_big(x: &astro_float::BigFloat) -> Self {
+        use super::oracle::{big, to_f64, ORACLE_BITS};
+        let hi = to_f64(x);
+        if !hi.is_finite() || hi == 0.0 {
+            return Dd { hi, lo: 0.0 };
+        }
+        let rest = x.sub(&big(hi), ORACLE_BITS, astro_float::RoundingMode::ToEven);
+        Dd {
+            hi,
+            lo: to_f64(&rest),
+        }
+    }
+
     pub fn mul_f64(self, b: f64) -> Dd {
         let p = two_prod(self.hi, b);
         quick_two_sum(p.hi, p.lo + self.lo * b)

@@ -1,0 +1,732 @@
+//! The planned transform: textures, programs and twiddles allocated once, then upload,
+//! execute (one full-screen pass per stage, ping-pong) and read back as often as needed.
+
+use std::collections::HashMap;
+
+use crate::gl::{
+    timed, Framebuffer, GlContext, GlError, GlslLibrary, Layout, Pass, Program, Texture, Timing,
+    Uniform,
+};
+use crate::kernels::Df64Kernels;
+use crate::numeric::df64::{ComplexDf64, Df64};
+use crate::numeric::qf128::{ComplexQf128, Qf128};
+use crate::probe::DriverConfig;
+
+use super::twiddle::{base_big, base_f64, w_long};
+use super::{Direction, FftError, FftOptions, FftPrecision, QfWrite, Radix, TwiddleSource};
+
+/// What is transformed: a batch of 1-D rows, or a 2-D image (rows, then columns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FftShape {
+    /// `batch` transforms of `n` points, stored one after the other.
+    Rows { n: usize, batch: usize },
+    /// A `rows x cols` image in row-major order; the 2-D transform.
+    Image { rows: usize, cols: usize },
+}
+
+impl FftShape {
+    pub fn total(&self) -> usize {
+        match *self {
+            FftShape::Rows { n, batch } => n * batch,
+            FftShape::Image { rows, cols } => rows * cols,
+        }
+    }
+}
+
+/// One 1-D transform direction over the data: 2^log2_n elements 2^log2_stride apart.
+#[derive(Debug, Clone, Copy)]
+struct Axis {
+    log2_n: u32,
+    log2_stride: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum PassKind {
+    Radix2,
+    Radix4First,
+    Radix4,
+    Radix2Last,
+    Unscramble,
+    RealPost,
+    Pointwise,
+}
+
+impl PassKind {
+    fn define(self) -> &'static str {
+        match self {
+            PassKind::Radix2 => "FFT_STAGE_RADIX2",
+            PassKind::Radix4First | PassKind::Radix4 => "FFT_STAGE_RADIX4",
+            PassKind::Radix2Last => "FFT_STAGE_RADIX2_LAST",
+            PassKind::Unscramble => "FFT_STAGE_UNSCRAMBLE",
+            PassKind::RealPost => "FFT_STAGE_REAL_POST",
+            PassKind::Pointwise => "FFT_STAGE_POINTWISE",
+        }
+    }
+
+    fn writes_planes(self) -> bool {
+        matches!(
+            self,
+            PassKind::Radix4First | PassKind::Radix4 | PassKind::Radix2Last
+        )
+    }
+
+    fn reads_planes(self) -> bool {
+        matches!(
+            self,
+            PassKind::Radix4 | PassKind::Radix2Last | PassKind::Unscramble
+        )
+    }
+}
+
+/// Storage for one copy of the data: natural order (1 texture, or re and im textures for
+/// qf128) or planes (one array texture of 4 layers, 8 for qf128: re in 0-3, im in 4-7).
+struct Buffer {
+    textures: Vec<Texture>,
+    /// Every attachment: what a one-pass program writes.
+    all: Framebuffer,
+    /// qf128 two-pass: the real and the imaginary attachments alone.
+    parts: Option<[Framebuffer; 2]>,
+    log2_width: u32,
+}
+
+impl Buffer {
+    fn natural(ctx: &GlContext, layout: Layout, qf: bool) -> Result<Self, FftError> {
+        let (w, h) = (layout.width, layout.height);
+        let re = Texture::new(ctx, w, h)?;
+        if !qf {
+            let all = Framebuffer::new(ctx, &[&re])?;
+            return Ok(Buffer {
+                textures: vec![re],
+                all,
+                parts: None,
+                log2_width: w.trailing_zeros(),
+            });
+        }
+        let im = Texture::new(ctx, w, h)?;
+        let all = Framebuffer::new(ctx, &[&re, &im])?;
+        let parts = [
+            Framebuffer::new(ctx, &[&re])?,
+            Framebuffer::new(ctx, &[&im])?,
+        ];
+        Ok(Buffer {
+            textures: vec![re, im],
+            all,
+            parts: Some(parts),
+            log2_width: w.trailing_zeros(),
+        })
+    }
+
+    fn planes(ctx: &GlContext, layout: Layout, qf: bool, mrt: bool) -> Result<Self, FftError> {
+        let (w, h) = (layout.width, layout.height);
+        let layers = if qf { 8 } else { 4 };
+        let arr = Texture::new_array(ctx, w, h, layers)?;
+        let attach = |range: std::ops::Range<u32>| -> Result<Framebuffer, GlError> {
+            let l: Vec<(&Texture, u32)> = range.map(|i| (&arr, i)).collect();
+            Framebuffer::from_layers(ctx, &l)
+        };
+        let (all, parts) = if !qf {
+            (attach(0..4)?, None)
+        } else if mrt {
+            let max = ctx
+                .info()
+                .max_color_attachments
+                .min(ctx.info().max_draw_buffers);
+            if max < 8 {
+                return Err(FftError::Unsupported(format!(
+                    "qf128 radix-4 in one pass writes 8 color attachments and this driver has \
+                     {max}: use the two-pass qf128 write (--qf-write two-pass) or radix 2"
+                )));
+            }
+            (attach(0..8)?, Some([attach(0..4)?, attach(4..8)?]))
+        } else {
+            (attach(0..4)?, Some([attach(0..4)?, attach(4..8)?]))
+        };
+        Ok(Buffer {
+            textures: vec![arr],
+            all,
+            parts,
+            log2_width: w.trailing_zeros(),
+        })
+    }
+}
+
+/// Where the current data lies.
+#[derive(Debug, Clone, Copy)]
+enum Loc {
+    Natural(usize),
+    /// Planes buffer, and the span exponent its writer used.
+    Planes(usize, u32),
+}
+
+/// A planned transform of one shape and precision.
+pub struct StockhamPlan {
+    ctx: GlContext,
+    config: DriverConfig,
+    options: FftOptions,
+    shape: FftShape,
+    axes: Vec<Axis>,
+    natural: [Buffer; 2],
+    planes: Option<[Buffer; 2]>,
+    front: usize,
+    twiddles: Option<(Vec<Texture>, u32)>,
+    programs: HashMap<PassKind, Vec<Program>>,
+}
+
+fn log2_checked(n: usize, what: &str) -> Result<u32, FftError> {
+    if n < 2 {
+        return Err(FftError::TooShort(n, what.to_string()));
+    }
+    if !n.is_power_of_two() {
+        return Err(FftError::NotPowerOfTwo(n, n.next_power_of_two()));
+    }
+    Ok(n.trailing_zeros())
+}
+
+impl StockhamPlan {
+    /// Plans one `n`-point transform with the default options for `precision`.
+    pub fn new(kernels: &Df64Kernels, n: usize, precision: FftPrecision) -> Result<Self, FftError> {
+        Self::with_options(
+            kernels,
+            FftShape::Rows { n, batch: 1 },
+            FftOptions::new(precision),
+        )
+    }
+
+    pub fn with_options(
+        kernels: &Df64Kernels,
+        shape: FftShape,
+        options: FftOptions,
+    ) -> Result<Self, FftError> {
+        let largest = match shape {
+            FftShape::Rows { n, .. } => n,
+            FftShape::Image { rows, cols } => rows.max(cols),
+        };
+        Self::build(kernels.context(), kernels.config(), shape, options, largest)
+    }
+
+    /// `table_len`: the largest L the twiddle table serves (the real-input FFT needs 2 n).
+    pub(crate) fn build(
+        ctx: &GlContext,
+        config: DriverConfig,
+        shape: FftShape,
+        options: FftOptions,
+        table_len: usize,
+    ) -> Result<Self, FftError> {
+        let axes = match shape {
+            FftShape::Rows { n, batch } => {
+                if batch == 0 || !batch.is_power_of_two() {
+                    return Err(FftError::BadBatch(batch));
+                }
+                vec![Axis {
+                    log2_n: log2_checked(n, "points")?,
+                    log2_stride: 0,
+                }]
+            }
+            FftShape::Image { rows, cols } => {
+                let lc = log2_checked(cols, "columns")?;
+                let lr = log2_checked(rows, "rows")?;
+                vec![
+                    Axis {
+                        log2_n: lc,
+                        log2_stride: 0,
+                    },
+                    Axis {
+                        log2_n: lr,
+                        log2_stride: lc,
+                    },
+                ]
+            }
+        };
+        let total = shape.total();
+        let max = ctx.info().max_texture_size;
+        let layout = Layout::power_of_two(total, max)?;
+        let qf = options.precision == FftPrecision::Qf128;
+        let mrt = options.qf_write == QfWrite::Mrt;
+        let natural = [
+            Buffer::natural(ctx, layout, qf)?,
+            Buffer::natural(ctx, layout, qf)?,
+        ];
+        let uses_radix4 = options.radix == Radix::Four && axes.iter().any(|a| a.log2_n >= 2);
+        let planes = if uses_radix4 {
+            let pl = Layout::power_of_two(total / 4, max)?;
+            Some([
+                Buffer::planes(ctx, pl, qf, mrt)?,
+                Buffer::planes(ctx, pl, qf, mrt)?,
+            ])
+        } else {
+            None
+        };
+        let twiddles = match options.twiddles {
+            TwiddleSource::Direct => None,
+            TwiddleSource::Table => Some(twiddle_textures(ctx, options.precision, table_len)?),
+        };
+        let mut plan = StockhamPlan {
+            ctx: ctx.clone(),
+            config,
+            options,
+            shape,
+            axes,
+            natural,
+            planes,
+            front: 0,
+            twiddles,
+            programs: HashMap::new(),
+        };
+        let kinds: Vec<PassKind> = plan
+            .axes
+            .iter()
+            .flat_map(|a| plan.stage_kinds(*a))
+            .collect();
+        for kind in kinds {
+            plan.ensure_program(kind)?;
+        }
+        Ok(plan)
+    }
+
+    fn stage_kinds(&self, axis: Axis) -> Vec<PassKind> {
+        let n = axis.log2_n;
+        if self.options.radix == Radix::Two || n < 2 {
+            return vec![PassKind::Radix2; n as usize];
+        }
+        let mut kinds = vec![PassKind::Radix4First];
+        kinds.extend(std::iter::repeat_n(PassKind::Radix4, (n / 2 - 1) as usize));
+        if n % 2 == 1 {
+            kinds.push(PassKind::Radix2Last);
+        }
+        kinds.push(PassKind::Unscramble);
+        kinds
+    }
+
+    pub(crate) fn ensure_program(&mut self, kind: PassKind) -> Result<(), FftError> {
+        if self.programs.contains_key(&kind) {
+            return Ok(());
+        }
+        let mut base = self.config.defines();
+        base.push((kind.define().into(), "1".into()));
+        if kind == PassKind::Radix4First {
+            base.push(("FFT_IN_NATURAL".into(), "1".into()));
+        }
+        match self.options.precision {
+            FftPrecision::F32 => base.push(("FFT_F32".into(), "1".into())),
+            FftPrecision::Df64 => {}
+            FftPrecision::Qf128 => base.push(("FFT_QF128".into(), "1".into())),
+        }
+        if self.options.twiddles == TwiddleSource::Direct {
+            base.push(("FFT_DIRECT".into(), "1".into()));
+        }
+        let parts: Vec<Option<&str>> = if self.two_pass() {
+            vec![Some("1"), Some("2")]
+        } else {
+            vec![None]
+        };
+        let lib = GlslLibrary::builtin();
+        let mut programs = Vec::new();
+        for part in parts {
+            let mut defines = base.clone();
+            if let Some(p) = part {
+                defines.push(("FFT_PART".into(), p.into()));
+            }
+            programs.push(Program::build(&self.ctx, &lib, "stockham.glsl", &defines)?);
+        }
+        self.programs.insert(kind, programs);
+        Ok(())
+    }
+
+    fn two_pass(&self) -> bool {
+        self.options.precision == FftPrecision::Qf128 && self.options.qf_write == QfWrite::TwoPass
+    }
+
+    pub fn options(&self) -> FftOptions {
+        self.options
+    }
+
+    pub fn shape(&self) -> FftShape {
+        self.shape
+    }
+
+    /// Elements the plan holds (all rows, or the whole image).
+    pub fn len(&self) -> usize {
+        self.shape.total()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    pub fn precision(&self) -> FftPrecision {
+        self.options.precision
+    }
+
+    /// Width x height of the natural-order texture the data lives in.
+    pub fn texture_shape(&self) -> (u32, u32) {
+        let t = &self.natural[0].textures[0];
+        (t.width(), t.height())
+    }
+
+    /// Passes one `execute` draws (stages, plane unscrambling, both qf128 parts).
+    pub fn passes(&self) -> usize {
+        let per = if self.two_pass() { 2 } else { 1 };
+        self.axes
+            .iter()
+            .map(|a| self.stage_kinds(*a).len() * per)
+            .sum()
+    }
+
+    fn check_len(&self, got: usize) -> Result<(), FftError> {
+        if got != self.len() {
+            return Err(FftError::LengthMismatch { got, n: self.len() });
+        }
+        Ok(())
+    }
+
+    /// Loads complex df64 data (f32 plans keep the high words, qf128 plans take it exactly).
+    pub fn upload(&mut self, data: &[ComplexDf64]) -> Result<(), FftError> {
+        self.check_len(data.len())?;
+        check_finite(data.iter().map(|c| [c.re.hi, c.re.lo, c.im.hi, c.im.lo]))?;
+        let front = &self.natural[self.front];
+        match self.options.precision {
+            FftPrecision::Df64 => front.textures[0].upload(&self.ctx, data)?,
+            FftPrecision::F32 => {
+                let v: Vec<ComplexDf64> = data.iter().map(|c| high_words(*c)).collect();
+                front.textures[0].upload(&self.ctx, &v)?;
+            }
+            FftPrecision::Qf128 => {
+                let v: Vec<ComplexQf128> =
+                    data.iter().map(|c| ComplexQf128::from_df64(*c)).collect();
+                return self.upload_qf128(&v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Loads complex qf128 data (df64 and f32 plans round it to their precision).
+    pub fn upload_qf128(&mut self, data: &[ComplexQf128]) -> Result<(), FftError> {
+        self.check_len(data.len())?;
+        if self.options.precision != FftPrecision::Qf128 {
+            let v: Vec<ComplexDf64> = data
+                .iter()
+                .map(|c| ComplexDf64 {
+                    re: c.re.to_df64(),
+                    im: c.im.to_df64(),
+                })
+                .collect();
+            return self.upload(&v);
+        }
+        check_finite(
+            data.iter()
+                .map(|c| c.re.x)
+                .chain(data.iter().map(|c| c.im.x)),
+        )?;
+        let front = &self.natural[self.front];
+        let re: Vec<Qf128> = data.iter().map(|c| c.re).collect();
+        let im: Vec<Qf128> = data.iter().map(|c| c.im).collect();
+        front.textures[0].upload(&self.ctx, &re)?;
+        front.textures[1].upload(&self.ctx, &im)?;
+        Ok(())
+    }
+
+    /// Reads the current data back as complex df64 (qf128 plans round to df64).
+    pub fn download(&self) -> Result<Vec<ComplexDf64>, FftError> {
+        if self.options.precision == FftPrecision::Qf128 {
+            return Ok(self
+                .download_qf128()?
+                .iter()
+                .map(|c| ComplexDf64 {
+                    re: c.re.to_df64(),
+                    im: c.im.to_df64(),
+                })
+                .collect());
+        }
+        let mut v: Vec<ComplexDf64> = self.natural[self.front].all.read(&self.ctx, 0)?;
+        v.truncate(self.len());
+        Ok(v)
+    }
+
+    /// Reads the current data back as complex qf128 (exact for every precision).
+    pub fn download_qf128(&self) -> Result<Vec<ComplexQf128>, FftError> {
+        if self.options.precision != FftPrecision::Qf128 {
+            return Ok(self
+                .download()?
+                .into_iter()
+                .map(ComplexQf128::from_df64)
+                .collect());
+        }
+        let fb = &self.natural[self.front].all;
+        let re: Vec<Qf128> = fb.read(&self.ctx, 0)?;
+        let im: Vec<Qf128> = fb.read(&self.ctx, 1)?;
+        Ok(re
+            .into_iter()
+            .zip(im)
+            .take(self.len())
+            .map(|(re, im)| ComplexQf128 { re, im })
+            .collect())
+    }
+
+    /// Runs every stage of every axis on the data on the GPU; returns the time of the passes.
+    pub fn execute(&mut self, direction: Direction) -> Result<Timing, FftError> {
+        let ctx = self.ctx.clone();
+        let ((), timing) = timed(&ctx, || self.run(direction))?;
+        Ok(timing)
+    }
+
+    /// [`execute`](Self::execute) without the timer (for callers that time a larger block).
+    pub(crate) fn run(&mut self, direction: Direction) -> Result<(), FftError> {
+        for axis in self.axes.clone() {
+            self.run_axis(axis, direction)?;
+        }
+        Ok(())
+    }
+
+    /// Upload, execute, download.
+    pub fn transform(
+        &mut self,
+        data: &[ComplexDf64],
+        direction: Direction,
+    ) -> Result<Vec<ComplexDf64>, FftError> {
+        self.upload(data)?;
+        self.execute(direction)?;
+        self.download()
+    }
+
+    /// Upload, execute, download in qf128.
+    pub fn transform_qf128(
+        &mut self,
+        data: &[ComplexQf128],
+        direction: Direction,
+    ) -> Result<Vec<ComplexQf128>, FftError> {
+        self.upload_qf128(data)?;
+        self.execute(direction)?;
+        self.download_qf128()
+    }
+
+    /// Multiplies the data, element by element, by the data of `other` (same shape and
+    /// precision), on the GPU: the frequency-domain step of a convolution.
+    pub fn multiply_by(&mut self, other: &StockhamPlan) -> Result<(), FftError> {
+        if other.shape.total() != self.shape.total()
+            || other.options.precision != self.options.precision
+        {
+            return Err(FftError::PlanMismatch);
+        }
+        self.ensure_program(PassKind::Pointwise)?;
+        let b = &other.natural[other.front];
+        let axis = Axis {
+            log2_n: self.len().trailing_zeros(),
+            log2_stride: 0,
+        };
+        self.pass(
+            PassKind::Pointwise,
+            axis,
+            Loc::Natural(self.front),
+            1 << axis.log2_n,
+            1.0,
+            1.0,
+            Some(b),
+        )?;
+        self.front = 1 - self.front;
+        Ok(())
+    }
+
+    /// The real-input FFT's last pass over an `n/2`-point transform of packed reals.
+    pub(crate) fn real_post(&mut self) -> Result<(), FftError> {
+        self.ensure_program(PassKind::RealPost)?;
+        let axis = self.axes[0];
+        let m = 1usize << axis.log2_n;
+        self.pass(
+            PassKind::RealPost,
+            axis,
+            Loc::Natural(self.front),
+            2 * m,
+            1.0,
+            1.0,
+            None,
+        )?;
+        self.front = 1 - self.front;
+        Ok(())
+    }
+
+    pub(crate) fn context(&self) -> &GlContext {
+        &self.ctx
+    }
+
+    fn run_axis(&mut self, axis: Axis, direction: Direction) -> Result<(), FftError> {
+        let conj = if direction == Direction::Inverse {
+            -1.0
+        } else {
+            1.0
+        };
+        let kinds = self.stage_kinds(axis);
+        let last = kinds.len() - 1;
+        let mut loc = Loc::Natural(self.front);
+        let mut l: usize = 1;
+        for (i, kind) in kinds.into_iter().enumerate() {
+            let scale = if i == last && direction == Direction::Inverse {
+                1.0 / (1u64 << axis.log2_n) as f32 // a power of two: exact
+            } else {
+                1.0
+            };
+            l *= match kind {
+                PassKind::Radix2 | PassKind::Radix2Last => 2,
+                PassKind::Radix4First | PassKind::Radix4 => 4,
+                _ => 1,
+            };
+            loc = self.pass(kind, axis, loc, l, conj, scale, None)?;
+        }
+        match loc {
+            Loc::Natural(f) => self.front = f,
+            Loc::Planes(..) => {
+                return Err(FftError::Unsupported(
+                    "internal: a transform ended in planes".into(),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// Draws one pass of `kind` reading `src`; returns where it wrote.
+    #[allow(clippy::too_many_arguments)]
+    fn pass(
+        &self,
+        kind: PassKind,
+        axis: Axis,
+        src: Loc,
+        l: usize,
+        conj: f32,
+        scale: f32,
+        second: Option<&Buffer>,
+    ) -> Result<Loc, FftError> {
+        let (in_buf, in_ls) = match src {
+            Loc::Natural(i) => (&self.natural[i], 0),
+            Loc::Planes(i, ls) => (
+                self.plane_buffers()?.get(i).ok_or(FftError::PlanMismatch)?,
+                ls,
+            ),
+        };
+        if kind.reads_planes() != matches!(src, Loc::Planes(..)) {
+            return Err(FftError::Unsupported(format!(
+                "internal: pass {kind:?} given the wrong input storage"
+            )));
+        }
+        let (dst, out_buf) = if kind.writes_planes() {
+            let next = match src {
+                Loc::Planes(i, _) => 1 - i,
+                Loc::Natural(_) => 0,
+            };
+            let ls = if kind == PassKind::Radix2Last {
+                axis.log2_n - 2
+            } else {
+                (l / 4).trailing_zeros()
+            };
+            (Loc::Planes(next, ls), &self.plane_buffers()?[next])
+        } else {
+            let next = match src {
+                Loc::Natural(i) => 1 - i,
+                Loc::Planes(..) => 1 - self.front,
+            };
+            (Loc::Natural(next), &self.natural[next])
+        };
+        let programs = self
+            .programs
+            .get(&kind)
+            .ok_or_else(|| FftError::Unsupported(format!("internal: no program for {kind:?}")))?;
+        let targets: Vec<&Framebuffer> = match &out_buf.parts {
+            Some(parts) if programs.len() == 2 => parts.iter().collect(),
+            _ => vec![&out_buf.all],
+        };
+        for (program, target) in programs.iter().zip(targets) {
+            let mut pass = Pass::new(program)
+                .input("u_in", &in_buf.textures[0])
+                .optional_uniform("u_log2_n", Uniform::I32(axis.log2_n as i32))
+                .optional_uniform("u_log2_stride", Uniform::I32(axis.log2_stride as i32))
+                .optional_uniform("u_log2_out_width", Uniform::I32(out_buf.log2_width as i32))
+                .optional_uniform("u_log2_in_width", Uniform::I32(in_buf.log2_width as i32))
+                .optional_uniform("u_in_log2_ls", Uniform::I32(in_ls as i32))
+                .optional_uniform("u_L", Uniform::I32(l as i32))
+                .optional_uniform("u_radix", Uniform::I32(4))
+                .optional_uniform("u_conj", Uniform::F32(conj))
+                .optional_uniform("u_scale", Uniform::F32(scale));
+            if let Some(im) = in_buf.textures.get(1) {
+                pass = pass.optional_input("u_in_im", im);
+            }
+            if let Some(b) = second {
+                pass = pass.input("u_in_b", &b.textures[0]);
+                if let Some(im) = b.textures.get(1) {
+                    pass = pass.input("u_in_b_im", im);
+                }
+            }
+            if let Some((tw, log2_w)) = &self.twiddles {
+                pass = pass
+                    .optional_input("u_twiddle", &tw[0])
+                    .optional_uniform("u_log2_twiddle_width", Uniform::I32(*log2_w as i32));
+                if let Some(im) = tw.get(1) {
+                    pass = pass.optional_input("u_twiddle_im", im);
+                }
+            }
+            pass.run(&self.ctx, target)?;
+        }
+        Ok(dst)
+    }
+
+    fn plane_buffers(&self) -> Result<&[Buffer; 2], FftError> {
+        self.planes
+            .as_ref()
+            .ok_or_else(|| FftError::Unsupported("internal: radix-4 pass without planes".into()))
+    }
+}
+
+fn high_words(c: ComplexDf64) -> ComplexDf64 {
+    ComplexDf64 {
+        re: Df64::new(c.re.hi, 0.0),
+        im: Df64::new(c.im.hi, 0.0),
+    }
+}
+
+fn check_finite<const K: usize>(words: impl Iterator<Item = [f32; K]>) -> Result<(), FftError> {
+    for (i, w) in words.enumerate() {
+        if w.iter().any(|x| !x.is_finite()) {
+            return Err(FftError::NonFinite(i));
+        }
+    }
+    Ok(())
+}
+
+/// W_long textures for transforms up to `n` points: one (complex df64 texels; f32 plans
+/// keep the high words) or two for qf128 (real and imaginary qf128 texels).
+fn twiddle_textures(
+    ctx: &GlContext,
+    precision: FftPrecision,
+    n: usize,
+) -> Result<(Vec<Texture>, u32), FftError> {
+    let layout = Layout::power_of_two(n.max(2), ctx.info().max_texture_size)?;
+    let log2_w = layout.width.trailing_zeros();
+    let textures = match precision {
+        FftPrecision::F32 | FftPrecision::Df64 => {
+            let base = base_f64(n.max(2));
+            let f32_only = precision == FftPrecision::F32;
+            let w = w_long(n.max(2), &base, ComplexDf64::default(), |(c, s)| {
+                let z = ComplexDf64 {
+                    re: Df64::from_f64(*c),
+                    im: Df64::from_f64(*s),
+                };
+                if f32_only {
+                    high_words(z)
+                } else {
+                    z
+                }
+            });
+            vec![Texture::with_data(ctx, layout.width, layout.height, &w)?]
+        }
+        FftPrecision::Qf128 => {
+            let base = base_big(n.max(2));
+            let w = w_long(n.max(2), &base, (Qf128::ZERO, Qf128::ZERO), |(c, s)| {
+                (Qf128::from_big(c), Qf128::from_big(s))
+            });
+            let re: Vec<Qf128> = w.iter().map(|p| p.0).collect();
+            let im: Vec<Qf128> = w.iter().map(|p| p.1).collect();
+            vec![
+                Texture::with_data(ctx, layout.width, layout.height, &re)?,
+                Texture::with_data(ctx, layout.width, layout.height, &im)?,
+            ]
+        }
+    };
+    Ok((textures, log2_w))
+}

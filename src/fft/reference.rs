@@ -1,0 +1,280 @@
+//! Host references for the GPU transforms and the paper's error measures.
+//!
+//! - rustfft in f64 (about 1e-16 relative): the reference for f32 and df64;
+//! - [`fft_dd`]: a radix-2 FFT in double-double (about 2^-104 relative, twiddles from the
+//!   oracle): the extended-precision reference for qf128, whose own error is about 2^-96;
+//! - relative L2 error, round-trip RMSE of magnitude and phase (Thall's eqs. 14 to 16) and
+//!   peak signal-to-noise ratio (eq. 17), all computed in double-double so they resolve
+//!   qf128's errors too.
+
+use rustfft::num_complex::Complex64;
+
+use crate::numeric::df64::ComplexDf64;
+use crate::numeric::qf128::{ComplexQf128, Qf128};
+use crate::numeric::Dd;
+
+use super::twiddle::base_big;
+use super::Direction;
+
+/// A complex double-double.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cdd {
+    pub re: Dd,
+    pub im: Dd,
+}
+
+impl Cdd {
+    pub const ZERO: Cdd = Cdd {
+        re: Dd { hi: 0.0, lo: 0.0 },
+        im: Dd { hi: 0.0, lo: 0.0 },
+    };
+
+    pub fn from_df64(c: ComplexDf64) -> Self {
+        Cdd {
+            re: Dd::from_df64(c.re),
+            im: Dd::from_df64(c.im),
+        }
+    }
+
+    /// The nearest double-double (qf128's four words can span more than 106 bits).
+    pub fn from_qf128(c: ComplexQf128) -> Self {
+        Cdd {
+            re: dd_of_qf(c.re),
+            im: dd_of_qf(c.im),
+        }
+    }
+
+    pub fn to_c64(self) -> Complex64 {
+        Complex64::new(self.re.to_f64(), self.im.to_f64())
+    }
+
+    fn add(self, b: Cdd) -> Cdd {
+        Cdd {
+            re: self.re + b.re,
+            im: self.im + b.im,
+        }
+    }
+
+    fn sub(self, b: Cdd) -> Cdd {
+        Cdd {
+            re: self.re - b.re,
+            im: self.im - b.im,
+        }
+    }
+
+    fn mul(self, b: Cdd) -> Cdd {
+        Cdd {
+            re: self.re * b.re - self.im * b.im,
+            im: self.re * b.im + self.im * b.re,
+        }
+    }
+
+    fn conj(self) -> Cdd {
+        Cdd {
+            re: self.re,
+            im: -self.im,
+        }
+    }
+
+    /// |z|^2 in double-double.
+    fn norm_sqr(self) -> Dd {
+        self.re * self.re + self.im * self.im
+    }
+}
+
+fn dd_of_qf(q: Qf128) -> Dd {
+    q.x.iter()
+        .fold(Dd::from_f64(0.0), |acc, w| acc + Dd::from_f64(*w as f64))
+}
+
+/// rustfft in f64 on the df64 values rounded to f64 (unnormalised inverse scaled by 1/N).
+pub fn rustfft_f64(x: &[ComplexDf64], direction: Direction) -> Vec<Complex64> {
+    let mut v: Vec<Complex64> = x
+        .iter()
+        .map(|c| Complex64::new(c.re.to_f64(), c.im.to_f64()))
+        .collect();
+    let mut planner = rustfft::FftPlanner::<f64>::new();
+    let n = v.len();
+    match direction {
+        Direction::Forward => planner.plan_fft_forward(n).process(&mut v),
+        Direction::Inverse => {
+            planner.plan_fft_inverse(n).process(&mut v);
+            let s = 1.0 / n as f64;
+            v.iter_mut().for_each(|c| *c *= s);
+        }
+    }
+    v
+}
+
+/// The forward transform in double-double: iterative radix-2, oracle twiddles. `x.len()` a
+/// power of two.
+pub fn fft_dd(x: &[Cdd]) -> Vec<Cdd> {
+    let n = x.len();
+    if n <= 1 {
+        return x.to_vec();
+    }
+    let w: Vec<Cdd> = base_big(n)
+        .iter()
+        .map(|(c, s)| Cdd {
+            re: Dd::from_big(c),
+            im: Dd::from_big(s),
+        })
+        .collect();
+    let bits = n.trailing_zeros();
+    let mut a: Vec<Cdd> = (0..n)
+        .map(|i| x[i.reverse_bits() >> (usize::BITS - bits)])
+        .collect();
+    let mut len = 2;
+    while len <= n {
+        let step = n / len;
+        for start in (0..n).step_by(len) {
+            for j in 0..len / 2 {
+                let t = w[j * step].mul(a[start + j + len / 2]);
+                let u = a[start + j];
+                a[start + j] = u.add(t);
+                a[start + j + len / 2] = u.sub(t);
+            }
+        }
+        len *= 2;
+    }
+    a
+}
+
+/// ||got - reference|| / ||reference||, the difference taken in double-double.
+pub fn rel_l2(got: &[Cdd], reference: &[Cdd]) -> f64 {
+    let mut num = 0.0;
+    let mut den = 0.0;
+    for (g, r) in got.iter().zip(reference) {
+        num += g.sub(*r).norm_sqr().to_f64();
+        den += r.norm_sqr().to_f64();
+    }
+    (num / den).sqrt()
+}
+
+/// The same against an f64 reference.
+pub fn rel_l2_c64(got: &[ComplexDf64], reference: &[Complex64]) -> f64 {
+    let r: Vec<Cdd> = reference
+        .iter()
+        .map(|c| Cdd {
+            re: Dd::from_f64(c.re),
+            im: Dd::from_f64(c.im),
+        })
+        .collect();
+    let g: Vec<Cdd> = got.iter().map(|c| Cdd::from_df64(*c)).collect();
+    rel_l2(&g, &r)
+}
+
+/// Thall's round-trip measures of x' = F^-1(F(x)) against x.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct RoundTrip {
+    /// RMSE of the magnitudes (eq. 14 with M = mag).
+    pub rmse_magnitude: f64,
+    /// The same divided by the RMS magnitude of the signal.
+    pub rmse_magnitude_relative: f64,
+    /// RMSE of the phases in radians (eq. 14 with M = phase).
+    pub rmse_phase: f64,
+    /// Peak signal-to-noise ratio in dB (eq. 17): 10 log10(I_max^2 / MSE), MSE of |x' - x|^2.
+    pub peak_snr_db: f64,
+}
+
+/// The round-trip measures, each difference taken in double-double: |x'| - |x| as
+/// (|x'|^2 - |x|^2) / (|x'| + |x|), the phase difference as arg(x' conj(x)).
+pub fn round_trip(original: &[Cdd], back: &[Cdd]) -> RoundTrip {
+    let n = original.len() as f64;
+    let (mut mag2, mut ph2, mut err2, mut sig2, mut peak) = (0.0, 0.0, 0.0, 0.0, 0.0f64);
+    for (x, y) in original.iter().zip(back) {
+        let nx = x.norm_sqr();
+        let ny = y.norm_sqr();
+        let ax = nx.to_f64().sqrt();
+        let ay = ny.to_f64().sqrt();
+        let dm = if ax + ay > 0.0 {
+            (ny - nx).to_f64() / (ax + ay)
+        } else {
+            0.0
+        };
+        mag2 += dm * dm;
+        let rot = y.mul(x.conj());
+        let dp = if ax > 0.0 && ay > 0.0 {
+            rot.im.to_f64().atan2(rot.re.to_f64())
+        } else {
+            0.0
+        };
+        ph2 += dp * dp;
+        err2 += y.sub(*x).norm_sqr().to_f64();
+        sig2 += nx.to_f64();
+        peak = peak.max(ax);
+    }
+    let rmse_magnitude = (mag2 / n).sqrt();
+    let mse = err2 / n;
+    RoundTrip {
+        rmse_magnitude,
+        rmse_magnitude_relative: rmse_magnitude / (sig2 / n).sqrt(),
+        rmse_phase: (ph2 / n).sqrt(),
+        peak_snr_db: if mse > 0.0 {
+            10.0 * (peak * peak / mse).log10()
+        } else {
+            f64::INFINITY
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn double_double_fft_matches_rustfft_and_beats_it() {
+        let n = 256;
+        let x: Vec<ComplexDf64> = (0..n)
+            .map(|i| {
+                let t = i as f64;
+                ComplexDf64::from_f64((0.37 * t).sin(), (1.3 * t).cos() / 3.0)
+            })
+            .collect();
+        let dd = fft_dd(&x.iter().map(|c| Cdd::from_df64(*c)).collect::<Vec<_>>());
+        let f64ref = rustfft_f64(&x, Direction::Forward);
+        let g: Vec<ComplexDf64> = dd
+            .iter()
+            .map(|c| ComplexDf64::from_f64(c.re.to_f64(), c.im.to_f64()))
+            .collect();
+        let e = rel_l2_c64(&g, &f64ref);
+        assert!(e > 1e-18 && e < 1e-15, "rustfft vs double-double {e:e}");
+        // A pure tone lands in one bin, exactly N, to double-double accuracy.
+        let tone: Vec<Cdd> = (0..n)
+            .map(|i| {
+                let z = base_big(n)[(5 * i) % (n / 2)].clone();
+                let sign = if (5 * i) % n >= n / 2 { -1.0 } else { 1.0 };
+                Cdd {
+                    re: Dd::from_big(&z.0) * Dd::from_f64(sign),
+                    im: -(Dd::from_big(&z.1) * Dd::from_f64(sign)),
+                }
+            })
+            .collect();
+        let spec = fft_dd(&tone);
+        let err: f64 = spec
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let want = if k == 5 { n as f64 } else { 0.0 };
+                (c.re - Dd::from_f64(want)).to_f64().abs() + c.im.to_f64().abs()
+            })
+            .fold(0.0, f64::max);
+        assert!(err < 1e-27, "tone leaks {err:e}");
+    }
+
+    #[test]
+    fn round_trip_measures_see_small_errors() {
+        let x: Vec<Cdd> = (0..64)
+            .map(|i| Cdd::from_df64(ComplexDf64::from_f64(1.0 + i as f64, 0.5)))
+            .collect();
+        let mut y = x.clone();
+        y[3].re = y[3].re + Dd::from_f64(1e-20);
+        let r = round_trip(&x, &y);
+        assert!(
+            r.rmse_magnitude > 1e-22 && r.rmse_magnitude < 1e-20,
+            "{r:?}"
+        );
+        assert!(r.peak_snr_db > 400.0 && r.peak_snr_db.is_finite(), "{r:?}");
+        assert_eq!(round_trip(&x, &x).rmse_phase, 0.0);
+    }
+}

@@ -1,0 +1,124 @@
+//! Twiddle factors computed on the CPU: the base table w_N^j = exp(-2 pi i j / N), j < N/2, in
+//! f64 (enough for df64: about 2^-53 against df64's 2^-48) or from the oracle (for qf128 and
+//! the double-double reference), and Thall's W_long layout built from it.
+//!
+//! Only the first octant (j <= N/8) is evaluated; the rest follows exactly by the symmetries
+//! cos(pi/2 - t) = sin t and cos(pi - t) = -cos t, so every factor is as good as the octant's.
+
+use astro_float::{BigFloat, RoundingMode};
+
+use crate::numeric::oracle::{big, Oracle, ORACLE_BITS};
+
+/// The base table from the first-octant values `(cos 2 pi j / n, sin 2 pi j / n)`, j <= n/8,
+/// given by `octant(j)`: returns `(cos, -sin)` for j < n/2.
+fn unfold<T: Clone + std::ops::Neg<Output = T>>(
+    n: usize,
+    mut octant: impl FnMut(usize) -> (T, T),
+) -> Vec<(T, T)> {
+    let half = n / 2;
+    let eighth = n / 8;
+    if n < 8 {
+        // No symmetry to use: every factor directly.
+        return (0..half)
+            .map(|j| {
+                let (c, s) = octant(j);
+                (c, -s)
+            })
+            .collect();
+    }
+    let first: Vec<(T, T)> = (0..=eighth).map(&mut octant).collect();
+    (0..half)
+        .map(|j| {
+            let (c, s) = if j <= eighth {
+                first[j].clone()
+            } else if j <= n / 4 {
+                let (c, s) = first[n / 4 - j].clone();
+                (s, c)
+            } else {
+                // pi - t with t = 2 pi (n/2 - j) / n, which lies in the first quarter.
+                let k = half - j;
+                let (c, s) = if k <= eighth {
+                    first[k].clone()
+                } else {
+                    let (c, s) = first[n / 4 - k].clone();
+                    (s, c)
+                };
+                (-c, s)
+            };
+            (c, -s)
+        })
+        .collect()
+}
+
+/// w_n^j = (cos, -sin)(2 pi j / n) for j < n/2, in f64.
+pub fn base_f64(n: usize) -> Vec<(f64, f64)> {
+    unfold(n, |j| {
+        let t = 2.0 * std::f64::consts::PI * j as f64 / n as f64;
+        (t.cos(), t.sin())
+    })
+}
+
+/// w_n^j for j < n/2 from the correctly rounded oracle (256 bits).
+pub fn base_big(n: usize) -> Vec<(BigFloat, BigFloat)> {
+    let mut o = Oracle::new();
+    let two_pi = o.pi().mul(&big(2.0), ORACLE_BITS, RoundingMode::ToEven);
+    let step = two_pi.div(&big(n as f64), ORACLE_BITS, RoundingMode::ToEven);
+    unfold(n, |j| {
+        let t = step.mul(&big(j as f64), ORACLE_BITS, RoundingMode::ToEven);
+        (o.cos(&t), o.sin(&t))
+    })
+}
+
+/// Thall's W_long: w_L^j at index L/2 + j - 1 for L = 2, 4, ..., n and j < L/2 (n - 1
+/// entries; slot n - 1 is `fill`). w_L^j = w_n^(j n / L), so it is the base table resampled.
+pub fn w_long<B: Clone, T>(n: usize, base: &[B], fill: T, convert: impl Fn(&B) -> T) -> Vec<T>
+where
+    T: Clone,
+{
+    let mut w = vec![fill; n.max(1)];
+    let mut l = 2;
+    while l <= n {
+        let half = l / 2;
+        for j in 0..half {
+            w[half + j - 1] = convert(&base[j * (n / l)]);
+        }
+        l *= 2;
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numeric::oracle::to_f64;
+
+    #[test]
+    fn octant_symmetry_gives_every_factor() {
+        for n in [2usize, 4, 8, 16, 64, 1024] {
+            let base = base_f64(n);
+            assert_eq!(base.len(), n / 2);
+            for (j, (c, s)) in base.iter().enumerate() {
+                let t = -2.0 * std::f64::consts::PI * j as f64 / n as f64;
+                assert!((c - t.cos()).abs() < 1e-15, "n {n} j {j}: cos {c}");
+                assert!((s - t.sin()).abs() < 1e-15, "n {n} j {j}: sin {s}");
+            }
+        }
+        let big = base_big(64);
+        let f = base_f64(64);
+        for (b, f) in big.iter().zip(&f) {
+            assert!((to_f64(&b.0) - f.0).abs() < 4e-16);
+            assert!((to_f64(&b.1) - f.1).abs() < 4e-16);
+        }
+    }
+
+    #[test]
+    fn w_long_is_thall_layout() {
+        let n = 16;
+        let base = base_f64(n);
+        let w = w_long(n, &base, (0.0, 0.0), |b| *b);
+        // L = 8, j = 3: index 4 + 3 - 1 = 6, w_8^3 = exp(-3 pi i / 4).
+        let t = -2.0 * std::f64::consts::PI * 3.0 / 8.0;
+        assert!((w[6].0 - t.cos()).abs() < 1e-15 && (w[6].1 - t.sin()).abs() < 1e-15);
+        assert_eq!(w[0], (1.0, 0.0)); // w_2^0
+    }
+}
