@@ -2,10 +2,14 @@
 //! serialisable report with a text rendering.
 
 pub mod accuracy;
+pub mod fft_study;
 pub mod paper;
+pub mod plot;
+pub mod signal;
 
 use thiserror::Error;
 
+use crate::fft::FftError;
 use crate::gl::{DeviceChoice, GlContext, GlError};
 use crate::kernels::KernelError;
 use crate::probe::{probe_driver, ProbeError, ProbeReport};
@@ -18,6 +22,10 @@ pub enum ExperimentError {
     Probe(#[from] ProbeError),
     #[error(transparent)]
     Kernel(#[from] KernelError),
+    #[error(transparent)]
+    Fft(#[from] FftError),
+    #[error("{0}: {1}")]
+    Io(String, std::io::Error),
     #[error("invalid option: {0}")]
     Invalid(String),
     #[error("bundled paper data {file} is malformed: {detail}")]

@@ -1,0 +1,420 @@
+//! The FFT study behind `fft-demo`: one signal through the GPU transform in f32, df64 and qf128,
+//! each timed and measured against a host reference the way Thall's section III.D describes
+//! (relative L2 error, round-trip RMSE of magnitude and phase, peak S/N, 5 N log2 N GFLOP/s).
+
+use std::time::{Duration, Instant};
+
+use rustfft::num_complex::Complex64;
+use serde::Serialize;
+
+use crate::fft::reference::{fft_dd, rel_l2, round_trip, rustfft_f64, Cdd, RoundTrip};
+use crate::fft::{
+    gflops, Direction, FftError, FftOptions, FftPrecision, FftShape, QfWrite, Radix, StockhamPlan,
+    TwiddleSource,
+};
+use crate::kernels::Df64Kernels;
+use crate::numeric::df64::{ComplexDf64, Df64};
+use crate::numeric::qf128::{ComplexQf128, Qf128};
+use crate::numeric::Dd;
+
+use super::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, RED};
+use super::ExperimentError;
+
+#[derive(Debug, Clone)]
+pub struct FftStudyOptions {
+    pub precisions: Vec<FftPrecision>,
+    pub radix: Radix,
+    pub twiddles: TwiddleSource,
+    pub qf_write: QfWrite,
+    pub direction: Direction,
+    /// Timed repetitions (the best is reported).
+    pub repeats: usize,
+}
+
+impl Default for FftStudyOptions {
+    fn default() -> Self {
+        FftStudyOptions {
+            precisions: vec![FftPrecision::F32, FftPrecision::Df64, FftPrecision::Qf128],
+            radix: Radix::Four,
+            twiddles: TwiddleSource::Table,
+            qf_write: QfWrite::Mrt,
+            direction: Direction::Forward,
+            repeats: 3,
+        }
+    }
+}
+
+/// One precision's measurements.
+#[derive(Debug, Clone, Serialize)]
+pub struct PrecisionRow {
+    pub precision: FftPrecision,
+    /// Full-screen passes per transform.
+    pub passes: usize,
+    /// Plan time: textures, twiddles, shader compilation.
+    pub plan_seconds: f64,
+    /// Best time of one transform on the GPU (GL_TIME_ELAPSED where the driver has it).
+    pub seconds: f64,
+    pub gflops: f64,
+    /// ||X - X_ref|| / ||X_ref|| for the transform of the values as uploaded.
+    pub rel_l2: f64,
+    pub reference: &'static str,
+    /// x' = F^-1(F(x)) (the other way round for `--inverse`) against x.
+    pub round_trip: RoundTrip,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FftStudyReport {
+    pub device: String,
+    pub n: usize,
+    pub input: String,
+    pub direction: &'static str,
+    pub radix: Radix,
+    pub twiddles: TwiddleSource,
+    pub qf_write: QfWrite,
+    pub rows: Vec<PrecisionRow>,
+    /// rustfft in f64 on the host, best of the same repetitions, plan excluded.
+    pub rustfft_seconds: f64,
+}
+
+/// The report plus the spectra, for plots and output files.
+pub struct FftStudy {
+    pub report: FftStudyReport,
+    /// Each precision's transform of the signal.
+    pub spectra: Vec<(FftPrecision, Vec<Complex64>)>,
+    /// Each precision's |X[k] - reference[k]|, taken in double-double.
+    pub errors: Vec<(FftPrecision, Vec<f64>)>,
+    /// The most accurate reference computed (double-double when qf128 ran, else rustfft).
+    pub reference: Vec<Complex64>,
+}
+
+fn opposite(d: Direction) -> Direction {
+    match d {
+        Direction::Forward => Direction::Inverse,
+        Direction::Inverse => Direction::Forward,
+    }
+}
+
+/// Exact split of an f64 into three f32 words (53 <= 3 x 24 bits).
+fn qf_of_f64(x: f64) -> Qf128 {
+    let w0 = x as f32;
+    let r = x - w0 as f64;
+    let w1 = r as f32;
+    let w2 = (r - w1 as f64) as f32;
+    Qf128::new(w0, w1, w2, 0.0)
+}
+
+fn to_c64(v: &[Cdd]) -> Vec<Complex64> {
+    v.iter().map(|c| c.to_c64()).collect()
+}
+
+/// The reference transform in double-double (inverse: conjugate, transform, conjugate, 1/N).
+fn reference_dd(x: &[Cdd], direction: Direction) -> Vec<Cdd> {
+    match direction {
+        Direction::Forward => fft_dd(x),
+        Direction::Inverse => {
+            let conj: Vec<Cdd> = x.iter().map(|c| conj_dd(*c)).collect();
+            let s = Dd::from_f64(1.0 / x.len() as f64);
+            fft_dd(&conj)
+                .into_iter()
+                .map(|c| {
+                    let c = conj_dd(c);
+                    Cdd {
+                        re: c.re * s,
+                        im: c.im * s,
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+fn conj_dd(c: Cdd) -> Cdd {
+    Cdd {
+        re: c.re,
+        im: -c.im,
+    }
+}
+
+/// Runs the study on `signal` (length a power of two).
+pub fn run_fft_study(
+    kernels: &Df64Kernels,
+    signal: &[Complex64],
+    input: &str,
+    options: &FftStudyOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Result<FftStudy, ExperimentError> {
+    let n = signal.len();
+    let dir = options.direction;
+    let repeats = options.repeats.max(1);
+    let mut rows = Vec::new();
+    let mut spectra = Vec::new();
+    let mut errors = Vec::new();
+    let mut reference_out: Option<Vec<Complex64>> = None;
+    for &precision in &options.precisions {
+        progress(&format!("{} plan", precision.name()));
+        let fft_options = FftOptions::new(precision)
+            .radix(options.radix)
+            .twiddles(options.twiddles)
+            .qf_write(options.qf_write);
+        let t0 = Instant::now();
+        let mut plan =
+            StockhamPlan::with_options(kernels, FftShape::Rows { n, batch: 1 }, fft_options)?;
+        let plan_seconds = t0.elapsed().as_secs_f64();
+        // The values as this precision holds them, exactly, in double-double.
+        let (input_dd, uploaded): (
+            Vec<Cdd>,
+            Box<dyn Fn(&mut StockhamPlan) -> Result<(), FftError>>,
+        ) = match precision {
+            FftPrecision::Qf128 => {
+                let q: Vec<ComplexQf128> = signal
+                    .iter()
+                    .map(|z| ComplexQf128::new(qf_of_f64(z.re), qf_of_f64(z.im)))
+                    .collect();
+                let dd = q.iter().map(|c| Cdd::from_qf128(*c)).collect();
+                (dd, Box::new(move |p: &mut StockhamPlan| p.upload_qf128(&q)))
+            }
+            _ => {
+                let d: Vec<ComplexDf64> = signal
+                    .iter()
+                    .map(|z| {
+                        let c = ComplexDf64::from_f64(z.re, z.im);
+                        if precision == FftPrecision::F32 {
+                            ComplexDf64 {
+                                re: Df64::new(c.re.hi, 0.0),
+                                im: Df64::new(c.im.hi, 0.0),
+                            }
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                let dd = d.iter().map(|c| Cdd::from_df64(*c)).collect();
+                (dd, Box::new(move |p: &mut StockhamPlan| p.upload(&d)))
+            }
+        };
+        progress(&format!("{} transform", precision.name()));
+        uploaded(&mut plan)?;
+        let mut best = plan.execute(dir)?.best();
+        let got: Vec<Cdd> = plan
+            .download_qf128()?
+            .iter()
+            .map(|c| Cdd::from_qf128(*c))
+            .collect();
+        plan.execute(opposite(dir))?;
+        let back: Vec<Cdd> = plan
+            .download_qf128()?
+            .iter()
+            .map(|c| Cdd::from_qf128(*c))
+            .collect();
+        for _ in 1..repeats {
+            // Forward then inverse keeps the data bounded between repetitions.
+            best = best.min(plan.execute(dir)?.best());
+            plan.execute(opposite(dir))?;
+        }
+        progress(&format!("{} reference", precision.name()));
+        let (reference, label): (Vec<Cdd>, &'static str) = if precision == FftPrecision::Qf128 {
+            (reference_dd(&input_dd, dir), "double-double FFT")
+        } else {
+            let as_df64: Vec<ComplexDf64> = input_dd
+                .iter()
+                .map(|c| ComplexDf64::from_f64(c.re.to_f64(), c.im.to_f64()))
+                .collect();
+            let r = rustfft_f64(&as_df64, dir);
+            (
+                r.iter()
+                    .map(|z| Cdd {
+                        re: Dd::from_f64(z.re),
+                        im: Dd::from_f64(z.im),
+                    })
+                    .collect(),
+                "rustfft f64",
+            )
+        };
+        let seconds = best.as_secs_f64();
+        rows.push(PrecisionRow {
+            precision,
+            passes: plan.passes(),
+            plan_seconds,
+            seconds,
+            gflops: gflops(n, seconds),
+            rel_l2: rel_l2(&got, &reference),
+            reference: label,
+            round_trip: round_trip(&input_dd, &back),
+        });
+        if precision == FftPrecision::Qf128 || reference_out.is_none() {
+            reference_out = Some(to_c64(&reference));
+        }
+        errors.push((
+            precision,
+            got.iter()
+                .zip(&reference)
+                .map(|(g, r)| (g.re - r.re).to_f64().hypot((g.im - r.im).to_f64()))
+                .collect(),
+        ));
+        spectra.push((precision, to_c64(&got)));
+    }
+    // The host reference's speed, on the same input.
+    let x: Vec<ComplexDf64> = signal
+        .iter()
+        .map(|z| ComplexDf64::from_f64(z.re, z.im))
+        .collect();
+    let mut rust_best = Duration::MAX;
+    for _ in 0..repeats {
+        let t = Instant::now();
+        let _ = rustfft_f64(&x, dir);
+        rust_best = rust_best.min(t.elapsed());
+    }
+    let reference = match reference_out {
+        Some(r) => r,
+        None => rustfft_f64(&x, dir),
+    };
+    Ok(FftStudy {
+        report: FftStudyReport {
+            device: kernels.context().info().renderer.clone(),
+            n,
+            input: input.to_string(),
+            direction: match dir {
+                Direction::Forward => "forward",
+                Direction::Inverse => "inverse",
+            },
+            radix: options.radix,
+            twiddles: options.twiddles,
+            qf_write: options.qf_write,
+            rows,
+            rustfft_seconds: rust_best.as_secs_f64(),
+        },
+        spectra,
+        errors,
+        reference,
+    })
+}
+
+impl FftStudyReport {
+    pub fn table(&self) -> String {
+        let mut s = format!(
+            "FFT of {} points, {} ({}), radix {}, {} twiddles, on {}\n\n",
+            self.n,
+            self.direction,
+            self.input,
+            match self.radix {
+                Radix::Two => "2 (Algorithm 10)",
+                Radix::Four => "4",
+            },
+            match self.twiddles {
+                TwiddleSource::Table => "W_long table",
+                TwiddleSource::Direct => "in-shader",
+            },
+            self.device
+        );
+        s.push_str("| precision | passes | plan [ms] | time [ms] | GFLOP/s | rel. L2 error | reference | RMSE magnitude (rel.) | RMSE phase [rad] | peak S/N [dB] |\n");
+        s.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        for r in &self.rows {
+            s.push_str(&format!(
+                "| {} | {} | {:.0} | {:.2} | {:.3} | {:.2e} | {} | {:.2e} ({:.2e}) | {:.2e} | {:.1} |\n",
+                r.precision.name(),
+                r.passes,
+                r.plan_seconds * 1e3,
+                r.seconds * 1e3,
+                r.gflops,
+                r.rel_l2,
+                r.reference,
+                r.round_trip.rmse_magnitude,
+                r.round_trip.rmse_magnitude_relative,
+                r.round_trip.rmse_phase,
+                r.round_trip.peak_snr_db,
+            ));
+        }
+        s.push_str(&format!(
+            "| rustfft f64 (host) | - | - | {:.2} | {:.3} | - | - | - | - | - |\n",
+            self.rustfft_seconds * 1e3,
+            gflops(self.n, self.rustfft_seconds)
+        ));
+        let find = |p: FftPrecision| self.rows.iter().find(|r| r.precision == p);
+        if let (Some(f), Some(d)) = (find(FftPrecision::F32), find(FftPrecision::Df64)) {
+            s.push_str(&format!(
+                "\ndf64 time / f32 time: {:.2}; df64 time / rustfft f64 time: {:.2}\n",
+                d.seconds / f.seconds,
+                d.seconds / self.rustfft_seconds
+            ));
+        }
+        s
+    }
+}
+
+/// Magnitudes in dB relative to `peak` (zeros become -inf, drawn as gaps).
+fn db(values: impl Iterator<Item = f64>, peak: f64) -> Vec<f64> {
+    values.map(|m| 20.0 * (m / peak).log10()).collect()
+}
+
+/// Two charts: each precision's spectrum, and its error against the reference, in dB
+/// relative to the spectrum's peak.
+pub fn spectrum_plot(study: &FftStudy) -> Canvas {
+    let peak = study
+        .reference
+        .iter()
+        .map(|z| z.norm())
+        .fold(0.0f64, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let color = |p: FftPrecision| match p {
+        FftPrecision::F32 => RED,
+        FftPrecision::Df64 => BLUE,
+        FftPrecision::Qf128 => GREEN,
+    };
+    let spectra: Vec<(FftPrecision, Vec<f64>)> = study
+        .spectra
+        .iter()
+        .map(|(p, s)| (*p, db(s.iter().map(|z| z.norm()), peak)))
+        .collect();
+    let errors: Vec<(FftPrecision, Vec<f64>)> = study
+        .errors
+        .iter()
+        .map(|(p, e)| (*p, db(e.iter().copied(), peak)))
+        .collect();
+    let n = study.report.n as f64;
+    let title_top = format!(
+        "|X[k]|, {} points ({})",
+        study.report.n, study.report.direction
+    );
+    let top = Chart {
+        title: &title_top,
+        x_label: "bin k",
+        y_label: "dB re peak",
+        x_range: (0.0, n),
+        y_range: (-360.0, 0.0),
+        y_step: 40.0,
+        series: spectra
+            .iter()
+            .map(|(p, y)| Series {
+                label: p.name(),
+                color: color(*p),
+                y,
+            })
+            .collect(),
+    };
+    let title_bottom = "|X[k] - reference[k]| (f32, df64: rustfft f64; qf128: double-double)";
+    let mut bottom_series: Vec<Series> = errors
+        .iter()
+        .map(|(p, y)| Series {
+            label: p.name(),
+            color: color(*p),
+            y,
+        })
+        .collect();
+    if bottom_series.is_empty() {
+        bottom_series.push(Series {
+            label: "none",
+            color: ORANGE,
+            y: &[],
+        });
+    }
+    let bottom = Chart {
+        title: title_bottom,
+        x_label: "bin k",
+        y_label: "dB re peak",
+        x_range: (0.0, n),
+        y_range: (-720.0, 0.0),
+        y_step: 80.0,
+        series: bottom_series,
+    };
+    Canvas::stack(&top.render(1200, 480), &bottom.render(1200, 480))
+}

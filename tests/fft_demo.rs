@@ -1,0 +1,183 @@
+//! The `fft-demo` binary as a user runs it: the embedded default, file input and output,
+//! the plot, and clear errors for bad input.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use rustfft::num_complex::Complex64;
+
+fn demo(args: &[&str]) -> (i32, String, String) {
+    let cache = std::env::temp_dir().join(format!("df64gl-demo-cache-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_fft-demo"))
+        .args(args)
+        .env("DF64GL_CACHE_DIR", &cache)
+        .env_remove("DF64GL_DEVICE")
+        .output()
+        .expect("fft-demo runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("df64gl-demo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn default_run_reports_every_precision_within_its_target_and_plots() {
+    let png = scratch("default.png");
+    let (code, out, err) = demo(&["--json", "--plot", png.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(report["n"], 65536);
+    let rows = report["rows"].as_array().unwrap();
+    let row = |p: &str| {
+        rows.iter()
+            .find(|r| r["precision"] == p)
+            .unwrap_or_else(|| panic!("no {p} row"))
+    };
+    let err_of = |p: &str| row(p)["rel_l2"].as_f64().unwrap();
+    assert!(
+        err_of("f32") > 1e-9 && err_of("f32") < 1e-5,
+        "{}",
+        err_of("f32")
+    );
+    assert!(
+        err_of("df64") > 1e-17 && err_of("df64") < 3e-14,
+        "{}",
+        err_of("df64")
+    );
+    assert!(
+        err_of("qf128") > 1e-34 && err_of("qf128") < 1e-27,
+        "{}",
+        err_of("qf128")
+    );
+    for p in ["f32", "df64", "qf128"] {
+        let r = row(p);
+        assert!(r["seconds"].as_f64().unwrap() > 0.0);
+        assert!(r["gflops"].as_f64().unwrap() > 0.0);
+        let rt = &r["round_trip"];
+        assert!(rt["peak_snr_db"].as_f64().unwrap() > 100.0, "{p}: {rt}");
+    }
+    let rel = |p: &str| {
+        row(p)["round_trip"]["rmse_magnitude_relative"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(rel("df64") < 3e-14 && rel("qf128") < 1e-27 && rel("f32") < 1e-5);
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    // IHDR width and height.
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 1200);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 960);
+}
+
+#[test]
+fn csv_input_is_padded_and_the_output_matches_rustfft() {
+    let input = scratch("in.csv");
+    let reals: Vec<f64> = (0..1000)
+        .map(|i| ((i * i) % 17) as f64 / 17.0 - 0.5)
+        .collect();
+    let text: String = reals.iter().map(|v| format!("{v}\n")).collect();
+    std::fs::write(&input, format!("value\n{text}")).unwrap();
+    let output = scratch("out.csv");
+    let (code, out, err) = demo(&[
+        "--input",
+        input.to_str().unwrap(),
+        "--precision",
+        "df64",
+        "--radix",
+        "2",
+        "--output",
+        output.to_str().unwrap(),
+        "--no-plot",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("zero-padding 1000 samples to 1024"), "{err}");
+    assert!(
+        out.contains("| df64 |") && out.contains("rustfft f64 (host)"),
+        "{out}"
+    );
+    let mut reference: Vec<Complex64> = reals.iter().map(|v| Complex64::new(*v, 0.0)).collect();
+    reference.resize(1024, Complex64::new(0.0, 0.0));
+    rustfft::FftPlanner::<f64>::new()
+        .plan_fft_forward(1024)
+        .process(&mut reference);
+    let got: Vec<Complex64> = std::fs::read_to_string(&output)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (a, b) = l.split_once(',').unwrap();
+            Complex64::new(a.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(got.len(), 1024);
+    let worst = got
+        .iter()
+        .zip(&reference)
+        .map(|(a, b)| (a - b).norm())
+        .fold(0.0, f64::max);
+    assert!(worst < 1e-12, "worst bin error {worst:e}");
+}
+
+#[test]
+fn inverse_of_raw_input_with_in_shader_twiddles() {
+    let input = scratch("in.raw");
+    let n = 256;
+    let values: Vec<Complex64> = (0..n)
+        .map(|i| Complex64::new((i as f64 * 0.1).sin(), (i as f64 * 0.3).cos()))
+        .collect();
+    let bytes: Vec<u8> = values
+        .iter()
+        .flat_map(|z| z.re.to_le_bytes().into_iter().chain(z.im.to_le_bytes()))
+        .collect();
+    std::fs::write(&input, bytes).unwrap();
+    let (code, out, err) = demo(&[
+        "--input",
+        input.to_str().unwrap(),
+        "--inverse",
+        "--twiddles",
+        "direct",
+        "--precision",
+        "df64,qf128",
+        "--json",
+        "--no-plot",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["direction"], "inverse");
+    assert_eq!(report["twiddles"], "direct");
+    for r in report["rows"].as_array().unwrap() {
+        let target = if r["precision"] == "df64" {
+            3e-14
+        } else {
+            1e-27
+        };
+        assert!(r["rel_l2"].as_f64().unwrap() < target, "{r}");
+    }
+}
+
+#[test]
+fn bad_input_gives_clear_errors() {
+    let (code, _, err) = demo(&["--size", "1000", "--no-plot"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("power of two") && err.contains("1024"),
+        "{err}"
+    );
+    let (code, _, err) = demo(&["--input", "/nonexistent/x.csv", "--no-plot"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("/nonexistent/x.csv"), "{err}");
+    let bad = scratch("nan.csv");
+    std::fs::write(&bad, "1,2\nnan,0\n").unwrap();
+    let (code, _, err) = demo(&["--input", bad.to_str().unwrap(), "--no-plot"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("sample 1") && err.contains("NaN"), "{err}");
+    let (code, _, err) = demo(&["--precision", "f16"]);
+    assert_eq!(code, 2, "{err}");
+}
