@@ -406,3 +406,20 @@ fn df64_meets_the_targets_at_2_pow_20() {
     assert!(rt.rmse_magnitude_relative < 3e-14, "{rt:?}");
     assert!(rt.peak_snr_db > 250.0, "{rt:?}");
 }
+
+#[test]
+fn every_power_of_two_up_to_2_pow_24() {
+    let k = common::kernels();
+    let sizes: Vec<u32> = (1..=16).chain([21, 24]).collect();
+    for m in sizes {
+        let n = 1usize << m;
+        let x = to_df64(&signal(n, 200 + m as u64));
+        let mut plan = StockhamPlan::new(&k, n, FftPrecision::Df64).unwrap();
+        let (w, h) = plan.texture_shape();
+        // The paper's layout: 2^ceil(m/2) x 2^floor(m/2), non-square for odd m.
+        assert_eq!((w, h), (1 << m.div_ceil(2), 1 << (m / 2)));
+        let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
+        let e = rel_l2(&got, &rustfft_f64(&x));
+        assert!(e < 3e-14, "n = 2^{m}: forward error {e:e}");
+    }
+}

@@ -7,8 +7,11 @@ use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use df64gl::experiments::accuracy::{run_accuracy, AccuracyOptions};
+use df64gl::experiments::bench::{run_fft_bench, FftBenchOptions};
 use df64gl::experiments::{ExperimentError, Session};
+use df64gl::fft::TwiddleSource;
 use df64gl::gl::{list_devices, DeviceChoice, GlContext};
+use df64gl::kernels::Df64Kernels;
 use df64gl::kernels::Df64Op;
 use df64gl::probe::{probe_driver, run_probe, store_cached, DEFAULT_SAMPLES};
 
@@ -84,6 +87,42 @@ enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Benchmarks, as ratios taken in one run.
+    Bench {
+        #[command(subcommand)]
+        what: BenchCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// FFT: f32, df64 (radix 2 and 4) and qf128 on the GPU against rustfft f64 on the host.
+    Fft {
+        /// Smallest log2 N.
+        #[arg(long, default_value_t = 10)]
+        min_log2: u32,
+        /// Largest log2 N.
+        #[arg(long, default_value_t = 22)]
+        max_log2: u32,
+        /// Largest log2 N for qf128.
+        #[arg(long, default_value_t = 20)]
+        qf128_max_log2: u32,
+        /// Timed repetitions per transform (the best counts).
+        #[arg(long, default_value_t = 3)]
+        repeats: usize,
+        /// Twiddles from the W_long table or computed in the shader.
+        #[arg(long, default_value = "table")]
+        twiddles: TwiddleSource,
+    },
+}
+
+fn progress_bar() -> ProgressBar {
+    let bar = ProgressBar::new(1);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
 }
 
 fn print_json<T: serde::Serialize>(value: &T) -> Result<(), ExperimentError> {
@@ -195,11 +234,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             if !ops.is_empty() {
                 options.ops = ops;
             }
-            let bar = ProgressBar::new(1);
-            bar.set_style(
-                ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} [{elapsed}]")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
+            let bar = progress_bar();
             let report = run_accuracy(&session, &options, &mut |done, total, label| {
                 bar.set_length(total as u64);
                 bar.set_position(done as u64);
@@ -217,6 +252,39 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                     eprintln!("df64gl: {f}");
                 }
                 return Ok(ExitCode::from(1));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            what:
+                BenchCommand::Fft {
+                    min_log2,
+                    max_log2,
+                    qf128_max_log2,
+                    repeats,
+                    twiddles,
+                },
+        } => {
+            let session = Session::open(&device, false)?;
+            let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
+            let options = FftBenchOptions {
+                min_log2,
+                max_log2,
+                qf128_max_log2,
+                repeats,
+                twiddles,
+            };
+            let bar = progress_bar();
+            let report = run_fft_bench(&kernels, &options, &mut |done, total, label| {
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+                bar.set_message(label.to_string());
+            })?;
+            bar.finish_and_clear();
+            if cli.json {
+                print_json(&report)?;
+            } else {
+                print!("{}", report.table());
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -2,6 +2,7 @@
 //! serialisable report with a text rendering.
 
 pub mod accuracy;
+pub mod bench;
 pub mod fft_study;
 pub mod paper;
 pub mod plot;

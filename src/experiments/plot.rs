@@ -236,7 +236,7 @@ mod tests {
         let c = chart.render(400, 300);
         // The peak reaches the top of the plot area (y = 40) near the middle column.
         let reds_at_top = (80..380).filter(|x| c.get(*x, 40) == RED).count();
-        assert!(reds_at_top >= 1 && reds_at_top < 10, "{reds_at_top}");
+        assert!((1..10).contains(&reds_at_top), "{reds_at_top}");
         // The floor lies on the bottom line of the plot area.
         let reds_at_bottom = (80..380).filter(|x| c.get(*x, 250) == RED).count();
         assert!(reds_at_bottom > 250, "{reds_at_bottom}");

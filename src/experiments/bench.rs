@@ -1,0 +1,183 @@
+//! `df64gl bench fft`: transform times of the engine in f32, df64 (radix 2 and 4) and qf128
+//! against rustfft f64 on the host, for a range of sizes, all in one run, as ratios (this
+//! machine is shared and noisy: only ratios taken in one run compare).
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+
+use crate::fft::{
+    gflops, Direction, FftOptions, FftPrecision, FftShape, Radix, StockhamPlan, TwiddleSource,
+};
+use crate::kernels::Df64Kernels;
+use crate::numeric::df64::ComplexDf64;
+use rustfft::num_complex::Complex64;
+
+use super::ExperimentError;
+
+#[derive(Debug, Clone)]
+pub struct FftBenchOptions {
+    pub min_log2: u32,
+    pub max_log2: u32,
+    /// Largest log2 N for qf128 (its twiddle table comes from the oracle: seconds at 2^22).
+    pub qf128_max_log2: u32,
+    pub repeats: usize,
+    pub twiddles: TwiddleSource,
+}
+
+impl Default for FftBenchOptions {
+    fn default() -> Self {
+        FftBenchOptions {
+            min_log2: 10,
+            max_log2: 22,
+            qf128_max_log2: 20,
+            repeats: 3,
+            twiddles: TwiddleSource::Table,
+        }
+    }
+}
+
+/// Best forward-transform times at one size, in seconds (None: not run).
+#[derive(Debug, Clone, Serialize)]
+pub struct FftBenchRow {
+    pub log2_n: u32,
+    pub f32: f64,
+    pub df64_radix2: f64,
+    pub df64: f64,
+    pub qf128: Option<f64>,
+    pub rustfft_f64: f64,
+}
+
+impl FftBenchRow {
+    pub fn df64_over_f32(&self) -> f64 {
+        self.df64 / self.f32
+    }
+    pub fn df64_over_rustfft(&self) -> f64 {
+        self.df64 / self.rustfft_f64
+    }
+    pub fn radix4_speedup(&self) -> f64 {
+        self.df64_radix2 / self.df64
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FftBenchReport {
+    pub device: String,
+    pub twiddles: TwiddleSource,
+    pub repeats: usize,
+    pub rows: Vec<FftBenchRow>,
+}
+
+/// Best of `repeats` forward transforms (each followed by an inverse, untimed, so the data
+/// stays bounded).
+fn time_plan(
+    kernels: &Df64Kernels,
+    x: &[ComplexDf64],
+    options: FftOptions,
+    repeats: usize,
+) -> Result<f64, ExperimentError> {
+    let n = x.len();
+    let mut plan = StockhamPlan::with_options(kernels, FftShape::Rows { n, batch: 1 }, options)?;
+    plan.upload(x)?;
+    // A first, untimed transform: llvmpipe compiles shader variants on first draw.
+    plan.execute(Direction::Forward)?;
+    plan.execute(Direction::Inverse)?;
+    let mut best = Duration::MAX;
+    for _ in 0..repeats.max(1) {
+        best = best.min(plan.execute(Direction::Forward)?.best());
+        plan.execute(Direction::Inverse)?;
+    }
+    Ok(best.as_secs_f64())
+}
+
+pub fn run_fft_bench(
+    kernels: &Df64Kernels,
+    options: &FftBenchOptions,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<FftBenchReport, ExperimentError> {
+    if options.min_log2 < 1 || options.min_log2 > options.max_log2 || options.max_log2 > 28 {
+        return Err(ExperimentError::Invalid(format!(
+            "sizes 2^{} .. 2^{}: need 1 <= min <= max <= 28",
+            options.min_log2, options.max_log2
+        )));
+    }
+    let mut rows = Vec::new();
+    let total = (options.max_log2 - options.min_log2 + 1) as usize;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2007);
+    for (i, m) in (options.min_log2..=options.max_log2).enumerate() {
+        progress(i, total, &format!("2^{m}"));
+        let n = 1usize << m;
+        let x: Vec<ComplexDf64> = (0..n)
+            .map(|_| ComplexDf64::from_f64(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
+            .collect();
+        let opts = |p: FftPrecision| FftOptions::new(p).twiddles(options.twiddles);
+        let r = options.repeats;
+        let f32 = time_plan(kernels, &x, opts(FftPrecision::F32), r)?;
+        let df64 = time_plan(kernels, &x, opts(FftPrecision::Df64), r)?;
+        let df64_radix2 = time_plan(kernels, &x, opts(FftPrecision::Df64).radix(Radix::Two), r)?;
+        let qf128 = if m <= options.qf128_max_log2 {
+            Some(time_plan(kernels, &x, opts(FftPrecision::Qf128), r)?)
+        } else {
+            None
+        };
+        // rustfft planned once, timed on the transform alone, like the GPU passes.
+        let input: Vec<Complex64> = x
+            .iter()
+            .map(|c| Complex64::new(c.re.to_f64(), c.im.to_f64()))
+            .collect();
+        let fft = rustfft::FftPlanner::<f64>::new().plan_fft_forward(n);
+        let mut host = Duration::MAX;
+        for _ in 0..r.max(1) + 1 {
+            let mut v = input.clone();
+            let t = Instant::now();
+            fft.process(&mut v);
+            host = host.min(t.elapsed());
+        }
+        rows.push(FftBenchRow {
+            log2_n: m,
+            f32,
+            df64_radix2,
+            df64,
+            qf128,
+            rustfft_f64: host.as_secs_f64(),
+        });
+    }
+    progress(total, total, "done");
+    Ok(FftBenchReport {
+        device: kernels.context().info().renderer.clone(),
+        twiddles: options.twiddles,
+        repeats: options.repeats,
+        rows,
+    })
+}
+
+impl FftBenchReport {
+    pub fn table(&self) -> String {
+        let mut s = format!(
+            "FFT forward transform, best of {} (ms; GFLOP/s = 5 N log2 N / t), on {}; GPU rows time \
+             the passes alone (data on the GPU), rustfft f64 the host transform alone (planned \
+             once)\n\n",
+            self.repeats, self.device
+        );
+        s.push_str("| N | f32 | df64 radix 2 | df64 radix 4 | qf128 | rustfft f64 | df64/f32 | df64/rustfft | radix-4 speed-up | df64 GFLOP/s |\n");
+        s.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        for r in &self.rows {
+            let n = 1usize << r.log2_n;
+            s.push_str(&format!(
+                "| 2^{} | {:.3} | {:.3} | {:.3} | {} | {:.3} | {:.2} | {:.2} | {:.2} | {:.3} |\n",
+                r.log2_n,
+                r.f32 * 1e3,
+                r.df64_radix2 * 1e3,
+                r.df64 * 1e3,
+                r.qf128.map_or("-".into(), |q| format!("{:.3}", q * 1e3)),
+                r.rustfft_f64 * 1e3,
+                r.df64_over_f32(),
+                r.df64_over_rustfft(),
+                r.radix4_speedup(),
+                gflops(n, r.df64),
+            ));
+        }
+        s
+    }
+}
