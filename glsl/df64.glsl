@@ -238,10 +238,13 @@ int df64_exponent(float x) { return ((floatBitsToInt(x) >> 23) & 0xff) - 126; }
 #if __VERSION__ >= 400
 vec2 df64_ldexp(vec2 a, int n) { return vec2(ldexp(a.x, n), ldexp(a.y, n)); }
 #else
+// 2^k for -126 <= k <= 127, exactly, from its bits (exp2 is not exact on every driver: on
+// llvmpipe it cost qf128 its last two words).
+float df64_pow2(int k) { return intBitsToFloat((k + 127) << 23); }
 // Two power-of-two factors, each a normal float, cover |n| <= 252.
 vec2 df64_ldexp(vec2 a, int n) {
     int h = n / 2;
-    DF64_PRECISE vec2 r = a * exp2(float(h)) * exp2(float(n - h));
+    DF64_PRECISE vec2 r = a * df64_pow2(h) * df64_pow2(n - h);
     return r;
 }
 #endif

@@ -153,3 +153,23 @@ fn missing_driver_is_a_clear_error_not_a_panic() {
         "{err}"
     );
 }
+
+#[test]
+fn glsl_prints_snippets_and_checks_them_on_this_driver() {
+    let (code, out, err) = df64gl(&["glsl", "--target", "330", "--qf128"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("uniform float u_df64_one;") && out.contains("vec4 qf128_mul("));
+    let (code, out, _) = df64gl(&["glsl", "--target", "450", "--probe"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("#version 450 core") && out.contains("df64_probe_color"));
+    let (code, out, err) = df64gl(&["glsl", "--target", "es300", "--check", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["green"], 4096);
+    let (code, out, _) = df64gl(&["glsl", "--target", "330", "--check", "--no-fallback"]);
+    if out.contains("llvmpipe") {
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("do not use df64 here"), "{out}");
+    }
+    let (code, _, err) = df64gl(&["glsl", "--target", "es100"]);
+    assert_eq!(code, 2, "{err}");
+}

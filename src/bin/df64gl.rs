@@ -13,6 +13,7 @@ use df64gl::fft::TwiddleSource;
 use df64gl::gl::{list_devices, DeviceChoice, GlContext};
 use df64gl::kernels::Df64Kernels;
 use df64gl::kernels::Df64Op;
+use df64gl::probe::snippet::{check_snippet, probe_shader, snippet, SnippetOptions, SnippetTarget};
 use df64gl::probe::{probe_driver, run_probe, store_cached, DEFAULT_SAMPLES};
 
 #[derive(Parser)]
@@ -86,6 +87,32 @@ enum Command {
         /// Every table at 2^16 inputs (2^20 for Table 5): minutes instead of most of an hour.
         #[arg(long)]
         quick: bool,
+    },
+    /// Print df64 GLSL for another renderer: one self-contained file for a GLSL target, or
+    /// the probe shader that checks a driver keeps twoSum and twoProd exact.
+    Glsl {
+        /// GLSL dialect: 330 (core), 450 (core, `precise`) or es300 (GLSL ES 3.00 / WebGL 2).
+        #[arg(long, default_value = "450")]
+        target: SnippetTarget,
+        /// Include qf128.glsl.
+        #[arg(long)]
+        qf128: bool,
+        /// Leave out df64_func.glsl (exp, log, trigonometry, ...).
+        #[arg(long)]
+        no_functions: bool,
+        /// Print the probe fragment shader instead (green: exact, red: not).
+        #[arg(long)]
+        probe: bool,
+        /// Run the probe shader on this device (es300 through an OpenGL ES context) and exit
+        /// 1 unless every pixel is green.
+        #[arg(long)]
+        check: bool,
+        /// Without `precise`, also leave out the u_df64_one fallback (to see what goes wrong).
+        #[arg(long)]
+        no_fallback: bool,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
     },
     /// Benchmarks, as ratios taken in one run.
     Bench {
@@ -252,6 +279,67 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                     eprintln!("df64gl: {f}");
                 }
                 return Ok(ExitCode::from(1));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Glsl {
+            target,
+            qf128,
+            no_functions,
+            probe,
+            check,
+            no_fallback,
+            output,
+        } => {
+            let options = SnippetOptions {
+                target,
+                functions: !no_functions,
+                qf128,
+                no_fallback,
+            };
+            if check {
+                let ctx = if target.is_es() {
+                    GlContext::headless_gles(&device)?
+                } else {
+                    GlContext::headless(&device)?
+                };
+                let result = check_snippet(&ctx, &options)?;
+                if cli.json {
+                    print_json(&result)?;
+                } else {
+                    println!(
+                        "{} probe shader on {} ({}): {} of {} pixels exact{}",
+                        target.version_line(),
+                        ctx.info().renderer,
+                        ctx.info().version,
+                        result.green,
+                        result.pixels,
+                        if result.passed() {
+                            ": df64 is safe to use here"
+                        } else {
+                            ": this driver breaks the error-free transforms; do not use df64 here"
+                        }
+                    );
+                }
+                return Ok(if result.passed() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
+            }
+            let text = if probe {
+                probe_shader(&options)?
+            } else {
+                snippet(&options)?
+            };
+            match output {
+                Some(path) => std::fs::write(&path, text)
+                    .map_err(|e| ExperimentError::Io(path.display().to_string(), e))?,
+                None => {
+                    use std::io::Write;
+                    // A closed pipe (`| head`) is not an error worth a message.
+                    let _ = std::io::stdout().write_all(text.as_bytes());
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -217,6 +217,16 @@ pub struct GlContext {
 impl GlContext {
     /// Opens a headless (surfaceless) context on an EGL device.
     pub fn headless(choice: &DeviceChoice) -> GlResult<Self> {
+        Self::open_headless(choice, false)
+    }
+
+    /// A headless OpenGL ES 3.x context on an EGL device (to check GLSL ES shaders, such as the
+    /// `es300` df64 snippet); the engine's own programs need desktop OpenGL.
+    pub fn headless_gles(choice: &DeviceChoice) -> GlResult<Self> {
+        Self::open_headless(choice, true)
+    }
+
+    fn open_headless(choice: &DeviceChoice, gles: bool) -> GlResult<Self> {
         let devices = query_devices()?;
         let descs: Vec<DeviceDesc> = devices
             .iter()
@@ -263,11 +273,22 @@ impl GlContext {
         // Surfaceless contexts do not need a config; fall back to none when the device lists none.
         let mut last_err = String::from("no version accepted");
         let mut made = None;
-        for (major, minor) in [(4, 6), (4, 5), (4, 3), (4, 1), (4, 0), (3, 3)] {
-            let attrs = ContextAttributesBuilder::new()
-                .with_context_api(ContextApi::OpenGl(Some(Version::new(major, minor))))
-                .with_profile(GlProfile::Core)
-                .build(None);
+        let versions: &[(u8, u8)] = if gles {
+            &[(3, 2), (3, 1), (3, 0)]
+        } else {
+            &[(4, 6), (4, 5), (4, 3), (4, 1), (4, 0), (3, 3)]
+        };
+        for &(major, minor) in versions {
+            let attrs = if gles {
+                ContextAttributesBuilder::new()
+                    .with_context_api(ContextApi::Gles(Some(Version::new(major, minor))))
+                    .build(None)
+            } else {
+                ContextAttributesBuilder::new()
+                    .with_context_api(ContextApi::OpenGl(Some(Version::new(major, minor))))
+                    .with_profile(GlProfile::Core)
+                    .build(None)
+            };
             let res = match &config {
                 Some(c) => unsafe { display.create_context(c, &attrs) },
                 None => {
@@ -280,7 +301,10 @@ impl GlContext {
                     made = Some(c);
                     break;
                 }
-                Err(e) => last_err = format!("core {major}.{minor}: {e}"),
+                Err(e) => {
+                    let api = if gles { "ES" } else { "core" };
+                    last_err = format!("{api} {major}.{minor}: {e}");
+                }
             }
         }
         let not_current = made.ok_or_else(|| ctx_err(last_err))?;
@@ -310,7 +334,8 @@ impl GlContext {
 
     fn finish(gl: glow::Context, keeper: Keeper, device: String) -> GlResult<Self> {
         let info = unsafe { read_info(&gl, device) };
-        if (info.major, info.minor) < (3, 3) {
+        let es = gl.version().is_embedded;
+        if (info.major, info.minor) < (3, if es { 0 } else { 3 }) {
             return Err(GlError::VersionTooLow {
                 found: info.version.clone(),
                 renderer: info.renderer.clone(),

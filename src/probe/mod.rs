@@ -4,6 +4,7 @@
 //! configuration is exact gets no configuration: df64 programs then refuse to run.
 
 mod cache;
+pub mod snippet;
 
 use glow::HasContext;
 use rand::{Rng, SeedableRng};
