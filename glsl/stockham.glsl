@@ -105,6 +105,12 @@ cplx c_scale(cplx a, float s) { return a * s; }
 
 // ---------------------------------------------------------------- addressing
 
+#ifdef FFT_QF128
+#define FFT_FETCH2(re, im, t) cplx(texelFetch(re, t, 0), texelFetch(im, t, 0))
+#else
+#define FFT_FETCH2(re, im, t) texelFetch(re, t, 0)
+#endif
+
 int g_lo;   // index bits below the element field
 int g_hi;   // index bits above it
 int g_pos;  // this fragment's element position in the texture it writes
@@ -146,14 +152,7 @@ ivec2 fft_natural_texel(int e) {
     int i = (g_hi << (u_log2_stride + u_log2_n)) | (e << u_log2_stride) | g_lo;
     return fft_texel(i, u_log2_in_width);
 }
-cplx fetch(int e) {
-    ivec2 t = fft_natural_texel(e);
-#ifdef FFT_QF128
-    return cplx(texelFetch(u_in, t, 0), texelFetch(u_in_im, t, 0));
-#else
-    return texelFetch(u_in, t, 0);
-#endif
-}
+cplx fetch(int e) { return FFT_FETCH2(u_in, u_in_im, fft_natural_texel(e)); }
 #endif
 
 #ifdef FFT_STAGE_POINTWISE
@@ -161,14 +160,7 @@ uniform sampler2D u_in_b;
 #ifdef FFT_QF128
 uniform sampler2D u_in_b_im;
 #endif
-cplx fetch_b(int e) {
-    ivec2 t = fft_natural_texel(e);
-#ifdef FFT_QF128
-    return cplx(texelFetch(u_in_b, t, 0), texelFetch(u_in_b_im, t, 0));
-#else
-    return texelFetch(u_in_b, t, 0);
-#endif
-}
+cplx fetch_b(int e) { return FFT_FETCH2(u_in_b, u_in_b_im, fft_natural_texel(e)); }
 #endif
 
 void emit(int slot, cplx v) {
@@ -230,12 +222,7 @@ uniform sampler2D u_twiddle_im;
 uniform int u_log2_twiddle_width;
 // W_long: w_L^j at index L/2 + j - 1.
 cplx twiddle(int L, int j) {
-    ivec2 t = fft_texel((L >> 1) + j - 1, u_log2_twiddle_width);
-#ifdef FFT_QF128
-    return cplx(texelFetch(u_twiddle, t, 0), texelFetch(u_twiddle_im, t, 0));
-#else
-    return texelFetch(u_twiddle, t, 0);
-#endif
+    return FFT_FETCH2(u_twiddle, u_twiddle_im, fft_texel((L >> 1) + j - 1, u_log2_twiddle_width));
 }
 #endif
 

@@ -152,6 +152,15 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
+/// The callback experiments report progress through: (done, total, what).
+fn progress(bar: &ProgressBar) -> impl FnMut(usize, usize, &str) + '_ {
+    |done, total, label| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+        bar.set_message(label.to_string());
+    }
+}
+
 fn print_json<T: serde::Serialize>(value: &T) -> Result<(), ExperimentError> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| ExperimentError::Invalid(format!("JSON output: {e}")))?;
@@ -262,11 +271,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                 options.ops = ops;
             }
             let bar = progress_bar();
-            let report = run_accuracy(&session, &options, &mut |done, total, label| {
-                bar.set_length(total as u64);
-                bar.set_position(done as u64);
-                bar.set_message(label.to_string());
-            })?;
+            let report = run_accuracy(&session, &options, &mut progress(&bar))?;
             bar.finish_and_clear();
             if cli.json {
                 print_json(&report)?;
@@ -363,11 +368,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                 twiddles,
             };
             let bar = progress_bar();
-            let report = run_fft_bench(&kernels, &options, &mut |done, total, label| {
-                bar.set_length(total as u64);
-                bar.set_position(done as u64);
-                bar.set_message(label.to_string());
-            })?;
+            let report = run_fft_bench(&kernels, &options, &mut progress(&bar))?;
             bar.finish_and_clear();
             if cli.json {
                 print_json(&report)?;
