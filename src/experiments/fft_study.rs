@@ -288,14 +288,9 @@ pub fn run_fft_study(
         host_fft.process(&mut v);
         rust_best = rust_best.min(t.elapsed());
     }
-    let x: Vec<ComplexDf64> = signal
-        .iter()
-        .map(|z| ComplexDf64::from_f64(z.re, z.im))
-        .collect();
-    let reference = match reference_out {
-        Some(r) => r,
-        None => rustfft_f64(&x, dir),
-    };
+    let reference = reference_out.ok_or_else(|| {
+        ExperimentError::Invalid("the FFT study needs at least one precision".into())
+    })?;
     Ok(FftStudy {
         report: FftStudyReport {
             device: kernels.context().info().renderer.clone(),
