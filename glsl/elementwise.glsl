@@ -1,7 +1,12 @@
 // elementwise.glsl: applies ELEMENTWISE_OP(a, b) to two df64 operands per lane, two lanes per
 // RGBA32F texel (xy and zw). With ELEMENTWISE_CHAIN, the op is applied u_repeat times in a
 // dependent chain, x = OP(x, b), which is how op cost is timed. With ELEMENTWISE_VEC4 the
-// op takes and returns a whole texel (a complex df64 or a qf128).
+// op takes and returns a whole texel (a complex df64 or a qf128). With ELEMENTWISE_F64 the
+// chain runs in native double (the baseline of Warwick's comparison), starting from the df64
+// lanes as doubles and returning each result as a df64.
+#ifdef ELEMENTWISE_FP64_EXTENSION
+#extension GL_ARB_gpu_shader_fp64 : require
+#endif
 #include "df64_func.glsl"
 #include "qf128.glsl"
 
@@ -14,7 +19,19 @@ void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     vec4 a = texelFetch(u_a, p, 0);
     vec4 b = texelFetch(u_b, p, 0);
-#if defined(ELEMENTWISE_CHAIN) && defined(ELEMENTWISE_VEC4)
+#if defined(ELEMENTWISE_F64)
+    double x0 = double(a.x) + double(a.y);
+    double x1 = double(a.z) + double(a.w);
+    double b0 = double(b.x) + double(b.y);
+    double b1 = double(b.z) + double(b.w);
+    for (int i = 0; i < u_repeat; ++i) {
+        x0 = ELEMENTWISE_OP(x0, b0);
+        x1 = ELEMENTWISE_OP(x1, b1);
+    }
+    float h0 = float(x0);
+    float h1 = float(x1);
+    o_result = vec4(h0, float(x0 - double(h0)), h1, float(x1 - double(h1)));
+#elif defined(ELEMENTWISE_CHAIN) && defined(ELEMENTWISE_VEC4)
     // qf128 ops, chained through a negligible perturbation of a fixed argument.
     DF64_PRECISE vec4 x = a;
     for (int i = 0; i < u_repeat; ++i) {

@@ -11,19 +11,36 @@ use df64gl::gl::{
 };
 use glow::HasContext;
 
+/// The tests here share DISPLAY (set by `x_server`), so they run one at a time.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 struct Xvfb(Child);
 
 impl Drop for Xvfb {
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        // SIGTERM lets Xvfb remove its socket and lock file (SIGKILL leaves them behind and
+        // uses up display numbers); SIGKILL only if that did not work.
+        let terminated = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !terminated {
+            let _ = self.0.kill();
+        }
         let _ = self.0.wait();
     }
 }
 
 /// Uses $DISPLAY when set, else starts Xvfb on a free display number.
 fn x_server() -> Option<Xvfb> {
-    if std::env::var_os("DISPLAY").is_some() {
-        return None;
+    // A display that is still there (the user's, or one an earlier test left set but
+    // stopped) is used; a stale one is replaced.
+    if let Ok(d) = std::env::var("DISPLAY") {
+        let n = d.trim_start_matches(':').split('.').next().unwrap_or("");
+        let socket = format!("/tmp/.X11-unix/X{n}");
+        if !d.starts_with(':') || std::os::unix::net::UnixStream::connect(socket).is_ok() {
+            return None;
+        }
     }
     for n in 91..120 {
         let socket = format!("/tmp/.X11-unix/X{n}");
@@ -136,6 +153,7 @@ fn df64_renders_in_a_real_window() {
         eprintln!("DF64GL_SKIP_WINDOW_TEST is set: window test skipped");
         return;
     }
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let _x = x_server();
     let mut app = App::default();
     let options = WindowOptions {
@@ -163,5 +181,44 @@ fn df64_renders_in_a_real_window() {
         (app.window_pixel[2] as i32 - 64).abs() <= 1,
         "window pixel {:?}",
         app.window_pixel
+    );
+}
+
+/// The Mandelbrot explorer as a user starts it, in a real window for a few frames: it
+/// renders, and its title carries the precision and the zoom.
+#[test]
+fn mandelbrot_window_runs_and_titles_itself() {
+    if std::env::var_os("DF64GL_SKIP_WINDOW_TEST").is_some() {
+        eprintln!("DF64GL_SKIP_WINDOW_TEST is set: window test skipped");
+        return;
+    }
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _x = x_server();
+    let display = std::env::var("DISPLAY").expect("x_server sets DISPLAY");
+    let out = Command::new(env!("CARGO_BIN_EXE_df64gl"))
+        .args([
+            "mandelbrot",
+            "--window",
+            "--frames",
+            "3",
+            "--size",
+            "80x60",
+            "--precision",
+            "qf128",
+            "--zoom",
+            "1e-20",
+            "--iterations",
+            "300",
+        ])
+        .env("DISPLAY", display)
+        .env_remove("DF64GL_DEVICE")
+        .output()
+        .expect("df64gl runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("3 frames"), "{err}");
+    assert!(
+        err.contains("qf128") && err.contains("zoom 1.000e-20"),
+        "{err}"
     );
 }

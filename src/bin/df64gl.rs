@@ -8,9 +8,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use df64gl::experiments::accuracy::{run_accuracy, AccuracyOptions};
 use df64gl::experiments::bench::{run_fft_bench, FftBenchOptions};
+use df64gl::experiments::mandelbrot::{
+    render_views, side_by_side, MandelPrecision, MandelbrotApp, MandelbrotView, DEFAULT_CENTER,
+};
+use df64gl::experiments::ops_bench::{run_op_bench, OpBenchOptions};
+use df64gl::experiments::repro::{check_out_dir, run_repro, ReproOptions};
 use df64gl::experiments::{ExperimentError, Session};
 use df64gl::fft::TwiddleSource;
-use df64gl::gl::{list_devices, DeviceChoice, GlContext};
+use df64gl::gl::{list_devices, run_windowed, DeviceChoice, GlContext, WindowOptions};
 use df64gl::kernels::Df64Kernels;
 use df64gl::kernels::Df64Op;
 use df64gl::probe::snippet::{check_snippet, probe_shader, snippet, SnippetOptions, SnippetTarget};
@@ -114,6 +119,50 @@ enum Command {
         #[arg(long)]
         output: Option<std::path::PathBuf>,
     },
+    /// Reproduce the papers' experiments (Thall Tables I, II and FFT study; Da Graca and
+    /// Defour Tables 3 to 5; Warwick Tables 1 to 4) and write a report folder: REPORT.md,
+    /// report.json and PNG plots, published values beside this driver's.
+    Repro {
+        /// The report folder.
+        #[arg(long, default_value = "repro-report")]
+        out: std::path::PathBuf,
+        /// Smaller samples and sizes (under two minutes on llvmpipe).
+        #[arg(long)]
+        quick: bool,
+        /// Overwrite the files of an existing report folder.
+        #[arg(long)]
+        force: bool,
+        #[arg(long, default_value_t = 2007)]
+        seed: u64,
+    },
+    /// Mandelbrot deep zoom in f32, df64 and qf128 from the df64 GLSL snippets: a PNG, or an
+    /// interactive window (drag: pan, wheel or +/-: zoom, 1/2/3: precision, Esc: quit).
+    Mandelbrot {
+        /// The view's center as X,Y in decimal, any number of digits (qf128 keeps ~29).
+        #[arg(long, default_value = DEFAULT_CENTER, allow_hyphen_values = true)]
+        center: String,
+        /// The view is 3 x zoom wide in the complex plane (1: the whole set).
+        #[arg(long, default_value_t = 1e-13, allow_hyphen_values = true)]
+        zoom: f64,
+        /// f32, df64, qf128, or all three side by side.
+        #[arg(long, default_value = "df64")]
+        precision: MandelChoice,
+        /// Image (or window) size in pixels, WIDTHxHEIGHT.
+        #[arg(long, default_value = "640x480")]
+        size: String,
+        /// Iteration limit (default: grows with the zoom depth).
+        #[arg(long)]
+        iterations: Option<u32>,
+        /// PNG to write (headless).
+        #[arg(long, default_value = "mandelbrot.png")]
+        out: std::path::PathBuf,
+        /// Open a window instead (needs a display).
+        #[arg(long)]
+        window: bool,
+        /// Close the window after this many frames (scripts, tests).
+        #[arg(long)]
+        frames: Option<u64>,
+    },
     /// Benchmarks, as ratios taken in one run.
     Bench {
         #[command(subcommand)]
@@ -141,6 +190,35 @@ enum BenchCommand {
         #[arg(long, default_value = "table")]
         twiddles: TwiddleSource,
     },
+    /// Throughput of f32, df64, qf128 and native double ops, as ratios to the f32 add and
+    /// speed-ups over double (Warwick's Table 2 measure).
+    Ops {
+        /// Texels per timed pass.
+        #[arg(long, default_value_t = 1 << 16)]
+        texels: usize,
+        /// Chains grow until they take this many seconds longer than an empty pass.
+        #[arg(long, default_value_t = 0.02)]
+        min_seconds: f64,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum MandelChoice {
+    F32,
+    Df64,
+    Qf128,
+    All,
+}
+
+/// "640x480" to (640, 480).
+fn parse_size(text: &str) -> Result<(u32, u32), ExperimentError> {
+    text.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            ExperimentError::Invalid(format!(
+                "--size {text:?}: give WIDTHxHEIGHT in pixels, for example 640x480"
+            ))
+        })
 }
 
 fn progress_bar() -> ProgressBar {
@@ -345,6 +423,132 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                     // A closed pipe (`| head`) is not an error worth a message.
                     let _ = std::io::stdout().write_all(text.as_bytes());
                 }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Repro {
+            out,
+            quick,
+            force,
+            seed,
+        } => {
+            // Refuse an existing folder before minutes of measurement, not after.
+            check_out_dir(&out, force)?;
+            let session = Session::open(&device, false)?;
+            let options = ReproOptions {
+                out: out.clone(),
+                quick,
+                force,
+                seed,
+            };
+            let bar = progress_bar();
+            let (report, plots) = run_repro(&session, &options, &mut progress(&bar))?;
+            bar.finish_and_clear();
+            report.write(&out, &plots)?;
+            if cli.json {
+                print_json(&report)?;
+            } else {
+                println!(
+                    "{} tables and {} plots in {} ({:.0} s); see {}",
+                    report.tables.len(),
+                    plots.len(),
+                    out.display(),
+                    report.seconds,
+                    out.join("REPORT.md").display()
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Mandelbrot {
+            center,
+            zoom,
+            precision,
+            size,
+            iterations,
+            out,
+            window,
+            frames,
+        } => {
+            let (width, height) = parse_size(&size)?;
+            let view = MandelbrotView::parse(&center, zoom, width, height, iterations)?;
+            let first = match precision {
+                MandelChoice::F32 => MandelPrecision::F32,
+                MandelChoice::Qf128 => MandelPrecision::Qf128,
+                MandelChoice::Df64 | MandelChoice::All => MandelPrecision::Df64,
+            };
+            if window {
+                let mut app = MandelbrotApp::new(view, first);
+                let options = WindowOptions {
+                    title: app.title_text(),
+                    width,
+                    height,
+                    max_frames: frames,
+                };
+                run_windowed(options, &mut app)?;
+                eprintln!("{} frames; last title: {}", app.frames, app.title_text());
+                return Ok(ExitCode::SUCCESS);
+            }
+            let precisions: Vec<MandelPrecision> = if precision == MandelChoice::All {
+                MandelPrecision::ALL.to_vec()
+            } else {
+                vec![first]
+            };
+            let session = Session::open(&device, false)?;
+            let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
+            let (images, run) = render_views(&kernels, &view, &precisions)?;
+            side_by_side(&images).write_png(&out)?;
+            if cli.json {
+                print_json(&run)?;
+            } else {
+                println!(
+                    "center {:.17}, {:.17}, zoom {:e} (pixel {:.3e}), {} iterations, {}x{} -> {}",
+                    run.center.0,
+                    run.center.1,
+                    run.zoom,
+                    run.pixel_size,
+                    run.iterations,
+                    run.width,
+                    run.height,
+                    out.display()
+                );
+                for i in &run.images {
+                    println!(
+                        "{:>6}: {:.3} s on the GPU, {} distinct values, {:.1}% of neighbours equal \
+                         (blockiness), {:.1}% escaped{}",
+                        i.precision.name(),
+                        i.gpu_seconds,
+                        i.stats.distinct,
+                        100.0 * i.stats.equal_neighbours,
+                        100.0 * i.stats.escaped,
+                        i.agreement_with_qf128
+                            .map(|a| format!(", {:.1}% of pixels agree with qf128", 100.0 * a))
+                            .unwrap_or_default()
+                    );
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            what:
+                BenchCommand::Ops {
+                    texels,
+                    min_seconds,
+                },
+        } => {
+            let session = Session::open(&device, false)?;
+            let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
+            let options = OpBenchOptions {
+                texels,
+                min_seconds,
+                ..OpBenchOptions::default()
+            };
+            let bar = progress_bar();
+            let report = run_op_bench(&kernels, &options, &mut progress(&bar))?;
+            bar.finish_and_clear();
+            if cli.json {
+                print_json(&report)?;
+            } else {
+                print!("{}", report.table());
             }
             Ok(ExitCode::SUCCESS)
         }

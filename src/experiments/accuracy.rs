@@ -126,6 +126,8 @@ pub struct WarwickStats {
     pub max: f64,
     pub min: f64,
     pub sd: f64,
+    /// Counts of ULP distances: [0] exact, [k] in [2^(k-1), 2^k) (Warwick's figures).
+    pub log2_histogram: Vec<usize>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -612,9 +614,19 @@ fn warwick_stats(
     } else {
         0.5 * (d[n / 2 - 1] + d[n / 2])
     };
+    let mut log2_histogram = Vec::new();
+    for &x in &d {
+        // x is an integer distance; 64 - leading_zeros is 0 for 0, k for [2^(k-1), 2^k).
+        let k = (64 - (x as u64).leading_zeros()) as usize;
+        if log2_histogram.len() <= k {
+            log2_histogram.resize(k + 1, 0);
+        }
+        log2_histogram[k] += 1;
+    }
     Ok(WarwickStats {
         op: op.name().to_string(),
         samples: n,
+        log2_histogram,
         mean,
         median,
         max: d[n - 1],

@@ -52,7 +52,8 @@ pub struct PrecisionRow {
     pub passes: usize,
     /// Plan time: textures, twiddles, shader compilation.
     pub plan_seconds: f64,
-    /// Best time of one transform on the GPU (GL_TIME_ELAPSED where the driver has it).
+    /// Best time of one transform on the GPU (GL_TIME_ELAPSED where it measures draws, else
+    /// wall-clock time between glFinish calls).
     pub seconds: f64,
     pub gflops: f64,
     /// ||X - X_ref|| / ||X_ref|| for the transform of the values as uploaded.

@@ -4,8 +4,11 @@
 pub mod accuracy;
 pub mod bench;
 pub mod fft_study;
+pub mod mandelbrot;
+pub mod ops_bench;
 pub mod paper;
 pub mod plot;
+pub mod repro;
 pub mod signal;
 
 use thiserror::Error;

@@ -50,6 +50,67 @@ pub struct DagracaTable5 {
     pub rows: Vec<DagracaRow>,
 }
 
+/// A published table as data: row labels and one value per column (a number, or text such
+/// as an interval).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PaperTable {
+    pub source: String,
+    pub device: String,
+    /// Why a table has no values (it was withdrawn, say).
+    #[serde(default)]
+    pub note: Option<String>,
+    pub columns: Vec<String>,
+    pub rows: Vec<PaperRow>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PaperRow {
+    pub label: String,
+    pub values: Vec<serde_json::Value>,
+}
+
+impl PaperTable {
+    pub fn row(&self, label: &str) -> Option<&PaperRow> {
+        self.rows.iter().find(|r| r.label == label)
+    }
+}
+
+/// The generic tables in `assets/`, by file name.
+pub fn paper_table(name: &str) -> Result<PaperTable, ExperimentError> {
+    let text = match name {
+        "thall-table1.json" => include_str!("../../assets/thall-table1.json"),
+        "thall-fft.json" => include_str!("../../assets/thall-fft.json"),
+        "dagraca-table3.json" => include_str!("../../assets/dagraca-table3.json"),
+        "dagraca-table4.json" => include_str!("../../assets/dagraca-table4.json"),
+        "warwick-table2.json" => include_str!("../../assets/warwick-table2.json"),
+        "warwick-table3.json" => include_str!("../../assets/warwick-table3.json"),
+        "warwick-table4.json" => include_str!("../../assets/warwick-table4.json"),
+        _ => {
+            return Err(ExperimentError::PaperData {
+                file: format!("assets/{name}"),
+                detail: "no such bundled table".into(),
+            })
+        }
+    };
+    let table: PaperTable = parse(&format!("assets/{name}"), text)?;
+    if let Some(r) = table
+        .rows
+        .iter()
+        .find(|r| r.values.len() != table.columns.len())
+    {
+        return Err(ExperimentError::PaperData {
+            file: format!("assets/{name}"),
+            detail: format!(
+                "row {} has {} values for {} columns",
+                r.label,
+                r.values.len(),
+                table.columns.len()
+            ),
+        });
+    }
+    Ok(table)
+}
+
 fn parse<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Result<T, ExperimentError> {
     serde_json::from_str(text).map_err(|e| ExperimentError::PaperData {
         file: file.to_string(),
@@ -88,5 +149,19 @@ mod tests {
         assert_eq!(w.rows.len(), 4);
         let d = super::dagraca_table5().unwrap();
         assert_eq!(d.rows[1].log2_max_rel_error, None);
+        for name in [
+            "thall-table1.json",
+            "thall-fft.json",
+            "dagraca-table3.json",
+            "dagraca-table4.json",
+            "warwick-table2.json",
+            "warwick-table3.json",
+            "warwick-table4.json",
+        ] {
+            super::paper_table(name).unwrap();
+        }
+        let t3 = super::paper_table("dagraca-table3.json").unwrap();
+        assert_eq!(t3.row("1048576").unwrap().values[6], 24.64);
+        assert!(super::paper_table("nope.json").is_err());
     }
 }

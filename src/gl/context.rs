@@ -172,6 +172,18 @@ impl GlInfo {
         format!("{} | {} | {}", self.vendor, self.renderer, self.version)
     }
 
+    /// GL_TIME_ELAPSED measures the draws: false for Mesa's software rasterisers, where the
+    /// query was measured closing before the rasterizer threads finish (a chain of 33M f32
+    /// adds: 28 ms wall-clock between glFinish calls, 55 us by the query), so wall-clock time
+    /// between glFinish calls is the time of the work there.
+    pub fn timer_measures_draws(&self) -> bool {
+        let r = self.renderer.to_ascii_lowercase();
+        self.timer_query
+            && !["llvmpipe", "softpipe", "swrast", "lavapipe"]
+                .iter()
+                .any(|s| r.contains(s))
+    }
+
     /// The shaders df64gl writes can use `precise` (GLSL 4.00+; on 3.30 it would need
     /// ARB_gpu_shader5 enabled, which df64gl does not do).
     pub fn has_precise(&self) -> bool {

@@ -146,7 +146,8 @@ impl PingPong {
     }
 }
 
-/// Wall-clock time of a block of GL work and, when the driver has timer queries, GPU time.
+/// Wall-clock time of a block of GL work and, when the driver's timer queries measure draws
+/// (not on llvmpipe: see `GlInfo::timer_measures_draws`), GPU time.
 #[derive(Debug, Clone, Copy)]
 pub struct Timing {
     pub wall: Duration,
@@ -166,7 +167,7 @@ pub fn timed<T, E: From<super::error::GlError>>(
     work: impl FnOnce() -> Result<T, E>,
 ) -> Result<(T, Timing), E> {
     let gl = ctx.gl();
-    let query = if ctx.info().timer_query {
+    let query = if ctx.info().timer_measures_draws() {
         unsafe { gl.create_query().ok() }
     } else {
         None
@@ -194,7 +195,9 @@ pub fn timed<T, E: From<super::error::GlError>>(
         value,
         Timing {
             wall,
-            gpu: gpu.filter(|d| !d.is_zero()),
+            // The work lies between two glFinish calls, so GPU time cannot exceed the wall time
+            // between them; a larger value is a driver error and the wall clock is kept.
+            gpu: gpu.filter(|d| !d.is_zero() && *d <= wall + wall / 20 + Duration::from_millis(1)),
         },
     ))
 }

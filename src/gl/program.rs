@@ -25,6 +25,11 @@ const BUILTIN_MODULES: &[(&str, &str)] = &[
         "elementwise.glsl",
         include_str!("../../glsl/elementwise.glsl"),
     ),
+    (
+        "mandelbrot.glsl",
+        include_str!("../../glsl/mandelbrot.glsl"),
+    ),
+    ("leibniz.glsl", include_str!("../../glsl/leibniz.glsl")),
 ];
 
 /// A set of named GLSL modules that `#include` can name.

@@ -96,6 +96,10 @@ pub enum Df64Op {
     FrexpExp,
     /// The f32 add on the same engine: the unit of the cost column.
     F32Add,
+    /// The f32 multiply (Da Graca and Defour's Mul column).
+    F32Mul,
+    /// The f32 multiply-add a.hi * b.hi + a.lo (their Mad column).
+    F32Mad,
     /// TwoSum(a.hi, b.hi) (Da Graca and Defour's Add12).
     TwoSum,
     /// TwoProduct(a.hi, b.hi) (their Mul12).
@@ -215,6 +219,8 @@ impl Df64Op {
             Df64Op::Frexp => "frexp",
             Df64Op::FrexpExp => "frexp_exp",
             Df64Op::F32Add => "f32_add",
+            Df64Op::F32Mul => "f32_mul",
+            Df64Op::F32Mad => "f32_mad",
             Df64Op::TwoSum => "add12",
             Df64Op::TwoProd => "mul12",
             Df64Op::AddDagraca => "add22_dagraca",
@@ -278,6 +284,8 @@ impl Df64Op {
             Df64Op::Frexp => "df64_frexp_mantissa(a)",
             Df64Op::FrexpExp => "df64_frexp_exponent(a)",
             Df64Op::F32Add => "vec2(a.x + b.x, 0.0)",
+            Df64Op::F32Mul => "vec2(a.x * b.x, 0.0)",
+            Df64Op::F32Mad => "vec2(a.x * b.x + a.y, 0.0)",
             Df64Op::TwoSum => "df64_two_sum(a.x, b.x)",
             Df64Op::TwoProd => "df64_two_prod(a.x, b.x)",
             Df64Op::AddDagraca => "df64_add_dagraca(a, b)",
@@ -341,6 +349,8 @@ impl Df64Op {
             Df64Op::Frexp => |a, _| f::df64_frexp(a).0,
             Df64Op::FrexpExp => |a, _| Df64::new(f::df64_frexp(a).1 as f32, 0.0),
             Df64Op::F32Add => |a, b| Df64::new(a.hi + b.hi, 0.0),
+            Df64Op::F32Mul => |a, b| Df64::new(a.hi * b.hi, 0.0),
+            Df64Op::F32Mad => |a, b| Df64::new(a.hi * b.hi + a.lo, 0.0),
             Df64Op::TwoSum => |a, b| m::df64_two_sum(a.hi, b.hi),
             Df64Op::TwoProd => |a, b| m::df64_two_prod(a.hi, b.hi),
             Df64Op::AddDagraca => m::df64_add_dagraca,
@@ -607,11 +617,65 @@ impl Qf128Op {
     }
 }
 
-/// An operation whose cost can be timed: a df64 or a qf128 one.
+/// A native double-precision operation in GLSL (`double`, core since GLSL 4.00, else
+/// GL_ARB_gpu_shader_fp64): the baseline Warwick compares extended precision with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum F64Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Sqrt,
+}
+
+impl F64Op {
+    pub const ALL: [F64Op; 5] = [F64Op::Add, F64Op::Sub, F64Op::Mul, F64Op::Div, F64Op::Sqrt];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            F64Op::Add => "f64_add",
+            F64Op::Sub => "f64_sub",
+            F64Op::Mul => "f64_mul",
+            F64Op::Div => "f64_div",
+            F64Op::Sqrt => "f64_sqrt",
+        }
+    }
+
+    /// The GLSL expression on the doubles `a` and `b`.
+    pub fn glsl(self) -> &'static str {
+        match self {
+            F64Op::Add => "(a + b)",
+            F64Op::Sub => "(a - b)",
+            F64Op::Mul => "(a * b)",
+            F64Op::Div => "(a / b)",
+            F64Op::Sqrt => "sqrt(a)",
+        }
+    }
+}
+
+/// An operation whose cost can be timed: a df64, a qf128 or a native double one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TimedOp {
     Df64(Df64Op),
     Qf128(Qf128Op),
+    F64(F64Op),
+}
+
+impl TimedOp {
+    pub fn name(self) -> String {
+        match self {
+            TimedOp::Df64(op) => op.name().to_string(),
+            TimedOp::Qf128(op) => format!("qf128_{}", op.name()),
+            TimedOp::F64(op) => op.name().to_string(),
+        }
+    }
+}
+
+impl From<F64Op> for TimedOp {
+    fn from(op: F64Op) -> Self {
+        TimedOp::F64(op)
+    }
 }
 
 impl From<Df64Op> for TimedOp {
@@ -684,6 +748,34 @@ impl Df64Kernels {
         &self.ctx
     }
 
+    /// Builds a program of the GLSL library with this driver's df64 configuration plus
+    /// `defines` (experiments beyond the element-wise kernels: Leibniz, Mandelbrot).
+    pub fn build_program(
+        &self,
+        entry: &str,
+        defines: &[(&str, &str)],
+    ) -> Result<Program, KernelError> {
+        let mut all = self.config.defines();
+        all.extend(defines.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        Ok(Program::build(&self.ctx, &self.library, entry, &all)?)
+    }
+
+    /// Whether shaders here can use `double`: `Ok(false)` natively (GLSL 4.00+), `Ok(true)`
+    /// through GL_ARB_gpu_shader_fp64 (the shader must enable it), an error when neither.
+    pub fn double_support(&self) -> Result<bool, KernelError> {
+        let info = self.ctx.info();
+        if info.glsl_number >= 400 {
+            Ok(false)
+        } else if info.gpu_shader_fp64 {
+            Ok(true)
+        } else {
+            Err(KernelError::Gl(GlError::Unsupported(format!(
+                "native double needs GLSL 4.00 or GL_ARB_gpu_shader_fp64, which {} does not offer",
+                info.renderer
+            ))))
+        }
+    }
+
     fn program(&self, key: ProgramKey) -> Result<std::rc::Rc<Program>, KernelError> {
         if let Some(p) = self.programs.borrow().get(&key) {
             return Ok(p.clone());
@@ -700,6 +792,12 @@ impl Df64Kernels {
             ProgramKey::Chain(TimedOp::Qf128(op)) => {
                 defines.push(("ELEMENTWISE_VEC4".into(), "1".into()));
                 (op.glsl(), Some("ELEMENTWISE_CHAIN"))
+            }
+            ProgramKey::Chain(TimedOp::F64(op)) => {
+                if self.double_support()? {
+                    defines.push(("ELEMENTWISE_FP64_EXTENSION".into(), "1".into()));
+                }
+                (op.glsl(), Some("ELEMENTWISE_F64"))
             }
             ProgramKey::Complex(op) => (op.glsl(), Some("ELEMENTWISE_VEC4")),
             ProgramKey::Qf(op) => (op.glsl(), Some("ELEMENTWISE_VEC4")),
@@ -841,7 +939,7 @@ impl Df64Kernels {
     ) -> Result<OpCost, KernelError> {
         let op = op.into();
         let lanes = match op {
-            TimedOp::Df64(_) => (texels * 2) as f64,
+            TimedOp::Df64(_) | TimedOp::F64(_) => (texels * 2) as f64,
             TimedOp::Qf128(_) => texels as f64,
         };
         let base = self.time_chain(op, texels, 0, 5)?.best().as_secs_f64();

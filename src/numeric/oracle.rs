@@ -1,7 +1,7 @@
 //! The correctly rounded oracle: astro-float (pure Rust, arbitrary precision) evaluates every
 //! reference value for the df64 functions and for qf128, and measures errors in ulp48/ulp96.
 
-use astro_float::{BigFloat, Consts, RoundingMode, Sign};
+use astro_float::{BigFloat, Consts, Radix, RoundingMode, Sign};
 
 use super::df64::Df64;
 
@@ -129,6 +129,44 @@ pub fn round_to_df64(x: &BigFloat) -> Df64 {
     Df64::new(hi, to_f64(&rest) as f32)
 }
 
+/// The nearest qf128 to `x` in the greedy form: each word the nearest f32 to what the words
+/// before it leave (the remainders are exact in the oracle's precision).
+pub fn round_to_qf128(x: &BigFloat) -> super::qf128::Qf128 {
+    let mut words = [0.0f32; 4];
+    let mut rest = x.clone();
+    for w in words.iter_mut() {
+        *w = to_f64(&rest) as f32;
+        if !w.is_finite() || *w == 0.0 {
+            break;
+        }
+        rest = rest.sub(&big(*w as f64), ORACLE_BITS, RM);
+    }
+    super::qf128::Qf128 { x: words }
+}
+
+/// A decimal number such as `-0.743643887037158704752191506114774`, `1.5e-3` or `42`,
+/// correctly rounded to the oracle's precision; `None` for anything else (no inf or NaN).
+pub fn parse_decimal(text: &str, oracle: &mut Oracle) -> Option<BigFloat> {
+    let t = text.trim();
+    let (mantissa, exponent) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], Some(&t[i + 1..])),
+        None => (t, None),
+    };
+    let digits = mantissa.strip_prefix(['+', '-']).unwrap_or(mantissa);
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let well_formed = !(int.is_empty() && frac.is_empty())
+        && int.chars().chain(frac.chars()).all(|c| c.is_ascii_digit())
+        && exponent.is_none_or(|e| {
+            let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+            !e.is_empty() && e.len() < 6 && e.chars().all(|c| c.is_ascii_digit())
+        });
+    if !well_formed {
+        return None;
+    }
+    let x = BigFloat::parse(t, Radix::Dec, ORACLE_BITS, RM, oracle.consts());
+    (!x.is_nan() && !x.is_inf()).then_some(x)
+}
+
 /// `x` is exactly a df64 (two f32 words).
 pub fn is_df64(x: &BigFloat) -> bool {
     let r = round_to_df64(x);
@@ -235,6 +273,29 @@ impl Oracle {
     }
     pub fn sqrt(&mut self, x: &BigFloat) -> BigFloat {
         x.sqrt(ORACLE_BITS, RM)
+    }
+}
+
+#[cfg(test)]
+mod decimal_tests {
+    use super::*;
+
+    #[test]
+    fn decimal_strings_round_to_qf128_beyond_f64() {
+        let mut o = Oracle::new();
+        let x = parse_decimal("-0.743643887037158704752191506114774", &mut o).unwrap();
+        let q = round_to_qf128(&x);
+        // The words carry the digits f64 cannot: the error is far below an f64 ulp.
+        let err = error_ulps(&big_words(&q.x), &x, 95);
+        assert!(err <= 0.5, "{err}");
+        assert!(q.x[2] != 0.0);
+        assert_eq!(to_f64(&parse_decimal("1.5e-3", &mut o).unwrap()), 1.5e-3);
+        assert_eq!(to_f64(&parse_decimal("42", &mut o).unwrap()), 42.0);
+        for bad in [
+            "", "abc", "1.2.3", "inf", "NaN", "1e", "--1", "0x10", "1e999999",
+        ] {
+            assert!(parse_decimal(bad, &mut o).is_none(), "{bad}");
+        }
     }
 }
 

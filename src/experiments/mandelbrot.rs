@@ -1,0 +1,615 @@
+//! Mandelbrot deep zoom, the paper's own example of df64 in a real fragment shader, built
+//! from the same GLSL snippets users paste (`glsl/mandelbrot.glsl`): f32, df64 and qf128 side
+//! by side, headless into PNG files or in a window with pan, zoom and a precision switch.
+
+use std::time::Instant;
+
+use astro_float::{BigFloat, RoundingMode};
+use serde::Serialize;
+
+use crate::gl::{timed, Framebuffer, GlContext, Pass, Program, Texture, Uniform};
+use crate::kernels::Df64Kernels;
+use crate::numeric::oracle::{big, parse_decimal, round_to_qf128, to_f64, Oracle, ORACLE_BITS};
+
+use super::plot::{Canvas, BLACK, WHITE};
+use super::ExperimentError;
+
+/// Working precision of a Mandelbrot render.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum MandelPrecision {
+    F32,
+    Df64,
+    Qf128,
+}
+
+impl MandelPrecision {
+    pub const ALL: [MandelPrecision; 3] = [
+        MandelPrecision::F32,
+        MandelPrecision::Df64,
+        MandelPrecision::Qf128,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MandelPrecision::F32 => "f32",
+            MandelPrecision::Df64 => "df64",
+            MandelPrecision::Qf128 => "qf128",
+        }
+    }
+
+    fn define(self) -> &'static str {
+        match self {
+            MandelPrecision::F32 => "MANDEL_F32",
+            MandelPrecision::Df64 => "MANDEL_DF64",
+            MandelPrecision::Qf128 => "MANDEL_QF128",
+        }
+    }
+}
+
+/// Width of the view in the complex plane at zoom 1 (the whole set).
+pub const FULL_WIDTH: f64 = 3.0;
+/// Smallest zoom: below it pixels are finer than qf128 (about 96 bits) resolves anywhere
+/// near the set, and their size (an f32 uniform) approaches f32's range.
+pub const MIN_ZOOM: f64 = 1e-30;
+pub const MAX_ZOOM: f64 = 100.0;
+/// Seahorse valley, to 33 digits: the default deep-zoom target.
+pub const DEFAULT_CENTER: &str =
+    "-0.743643887037158704752191506114774,0.131825904205311970493132056385139";
+
+/// What to draw: the center to full oracle precision, the zoom and the image size.
+#[derive(Debug, Clone)]
+pub struct MandelbrotView {
+    pub center_re: BigFloat,
+    pub center_im: BigFloat,
+    /// The view is `FULL_WIDTH * zoom` wide in the complex plane.
+    pub zoom: f64,
+    pub width: u32,
+    pub height: u32,
+    /// `None`: chosen from the zoom.
+    pub max_iter: Option<u32>,
+}
+
+impl MandelbrotView {
+    /// A view from the command line's strings: `center` is "X,Y" in decimal, any number of
+    /// digits (kept to the oracle's 256 bits, so qf128 is not limited by f64).
+    pub fn parse(
+        center: &str,
+        zoom: f64,
+        width: u32,
+        height: u32,
+        max_iter: Option<u32>,
+    ) -> Result<Self, ExperimentError> {
+        let mut oracle = Oracle::new();
+        let (re, im) = center.split_once(',').ok_or_else(|| {
+            ExperimentError::Invalid(format!(
+                "--center {center:?}: give the real and imaginary parts as X,Y, for example \
+                 --center=-0.75,0.1"
+            ))
+        })?;
+        let part = |s: &str, what: &str, o: &mut Oracle| {
+            parse_decimal(s, o).ok_or_else(|| {
+                ExperimentError::Invalid(format!(
+                    "--center: the {what} part {s:?} is not a decimal number (digits, an optional \
+                     sign, point and exponent)"
+                ))
+            })
+        };
+        let view = MandelbrotView {
+            center_re: part(re, "real", &mut oracle)?,
+            center_im: part(im, "imaginary", &mut oracle)?,
+            zoom,
+            width,
+            height,
+            max_iter,
+        };
+        view.validate(None)?;
+        Ok(view)
+    }
+
+    /// Checks the zoom, the iteration count and (with a context) the size against the limits.
+    pub fn validate(&self, ctx: Option<&GlContext>) -> Result<(), ExperimentError> {
+        if !(self.zoom.is_finite() && self.zoom > 0.0) {
+            return Err(ExperimentError::Invalid(format!(
+                "--zoom {}: the zoom must be a positive number (1 shows the whole set, 1e-13 a \
+                 view 3e-13 wide)",
+                self.zoom
+            )));
+        }
+        if !(MIN_ZOOM..=MAX_ZOOM).contains(&self.zoom) {
+            return Err(ExperimentError::Invalid(format!(
+                "--zoom {:e} is outside [{MIN_ZOOM:e}, {MAX_ZOOM}]: below {MIN_ZOOM:e} pixels are \
+                 finer than qf128 resolves",
+                self.zoom
+            )));
+        }
+        if self.max_iter == Some(0) || self.max_iter.is_some_and(|n| n > 1_000_000) {
+            return Err(ExperimentError::Invalid(
+                "--iterations must be between 1 and 1000000".into(),
+            ));
+        }
+        // Without a context only emptiness is checked; the limit is the driver's.
+        let limit = ctx.map_or(u32::MAX, |c| c.info().max_texture_size);
+        if self.width == 0 || self.height == 0 || self.width > limit || self.height > limit {
+            return Err(ExperimentError::Invalid(format!(
+                "image size {}x{}: each side must be between 1 and {limit} (this driver's texture \
+                 limit)",
+                self.width, self.height
+            )));
+        }
+        Ok(())
+    }
+
+    /// Complex-plane units per pixel.
+    pub fn pixel_size(&self) -> f64 {
+        FULL_WIDTH * self.zoom / self.width as f64
+    }
+
+    /// Iterations: as given, else growing with the depth of the zoom.
+    pub fn iterations(&self) -> u32 {
+        self.max_iter
+            .unwrap_or_else(|| (250.0 + 250.0 * (1.0 / self.zoom).log10().max(0.0)) as u32)
+    }
+
+    /// The center rounded to qf128 words (the shader takes what each precision keeps).
+    pub fn center_words(&self) -> ([f32; 4], [f32; 4]) {
+        (
+            round_to_qf128(&self.center_re).x,
+            round_to_qf128(&self.center_im).x,
+        )
+    }
+
+    /// Moves the center by a number of pixels (x right, y up), exactly in the oracle.
+    pub fn pan_pixels(&mut self, dx: f64, dy: f64) {
+        let p = self.pixel_size();
+        let rm = RoundingMode::ToEven;
+        self.center_re = self.center_re.add(&big(dx * p), ORACLE_BITS, rm);
+        self.center_im = self.center_im.add(&big(dy * p), ORACLE_BITS, rm);
+    }
+
+    /// Zooms by `factor` (< 1: in) keeping the point under pixel offset (dx, dy) from the
+    /// center in place; clamped to the zoom limits.
+    pub fn zoom_at(&mut self, factor: f64, dx: f64, dy: f64) {
+        let new_zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        let f = new_zoom / self.zoom;
+        // The point under the cursor stays: center' = center + d * p * (1 - f).
+        self.pan_pixels(dx * (1.0 - f), dy * (1.0 - f));
+        self.zoom = new_zoom;
+    }
+
+    pub fn center_f64(&self) -> (f64, f64) {
+        (to_f64(&self.center_re), to_f64(&self.center_im))
+    }
+}
+
+/// Smooth escape counts, row 0 at the bottom (GL order); negative: did not escape.
+#[derive(Debug, Clone)]
+pub struct MandelImage {
+    pub precision: MandelPrecision,
+    pub width: u32,
+    pub height: u32,
+    pub counts: Vec<f32>,
+    pub gpu_seconds: f64,
+}
+
+/// How blocky an image is: neighbours that came out identical because their c values
+/// rounded to the same number.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ImageStats {
+    /// Distinct escape counts in the image.
+    pub distinct: usize,
+    /// Share of horizontally or vertically adjacent escaped pixel pairs with equal counts.
+    pub equal_neighbours: f64,
+    /// Share of pixels that escaped.
+    pub escaped: f64,
+}
+
+impl MandelImage {
+    pub fn stats(&self) -> ImageStats {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let at = |x: usize, y: usize| self.counts[y * w + x];
+        let (mut pairs, mut equal) = (0usize, 0usize);
+        for y in 0..h {
+            for x in 0..w {
+                let v = at(x, y);
+                if v < 0.0 {
+                    continue;
+                }
+                for (nx, ny) in [(x + 1, y), (x, y + 1)] {
+                    if nx < w && ny < h && at(nx, ny) >= 0.0 {
+                        pairs += 1;
+                        equal += (at(nx, ny).to_bits() == v.to_bits()) as usize;
+                    }
+                }
+            }
+        }
+        let mut bits: Vec<u32> = self.counts.iter().map(|c| c.to_bits()).collect();
+        bits.sort_unstable();
+        bits.dedup();
+        ImageStats {
+            distinct: bits.len(),
+            equal_neighbours: if pairs > 0 {
+                equal as f64 / pairs as f64
+            } else {
+                0.0
+            },
+            escaped: self.counts.iter().filter(|c| **c >= 0.0).count() as f64
+                / self.counts.len().max(1) as f64,
+        }
+    }
+
+    /// The palette of the window (`MANDEL_COLOR` in the shader), top row first.
+    pub fn colorize(&self) -> Canvas {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let mut c = Canvas::new(w, h, BLACK);
+        for y in 0..h {
+            for x in 0..w {
+                let mu = self.counts[y * w + x];
+                if mu >= 0.0 {
+                    c.set(x as i64, (h - 1 - y) as i64, palette(mu));
+                }
+            }
+        }
+        c
+    }
+}
+
+/// The shader's palette: cosines over the square root of the count.
+pub fn palette(mu: f32) -> [u8; 3] {
+    let t = 0.6 * mu.sqrt();
+    let ch = |phase: f32| ((0.5 + 0.5 * (t + phase * 3.0).cos()) * 255.0).round() as u8;
+    [ch(0.0), ch(0.6), ch(1.0)]
+}
+
+/// Compiled Mandelbrot programs, one per precision (and colour/count variant), on demand.
+#[derive(Default)]
+pub struct MandelRenderer {
+    programs: Vec<((MandelPrecision, bool), Program)>,
+}
+
+impl MandelRenderer {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn program(
+        &mut self,
+        kernels: &Df64Kernels,
+        precision: MandelPrecision,
+        color: bool,
+    ) -> Result<&Program, ExperimentError> {
+        let key = (precision, color);
+        if let Some(i) = self.programs.iter().position(|(k, _)| *k == key) {
+            return Ok(&self.programs[i].1);
+        }
+        let mut defines = vec![(precision.define(), "1")];
+        if color {
+            defines.push(("MANDEL_COLOR", "1"));
+        }
+        let p = kernels.build_program("mandelbrot.glsl", &defines)?;
+        self.programs.push((key, p));
+        Ok(&self.programs[self.programs.len() - 1].1)
+    }
+
+    fn pass<'a>(program: &'a Program, view: &MandelbrotView, size: (u32, u32)) -> Pass<'a> {
+        let (re, im) = view.center_words();
+        Pass::new(program)
+            .uniform("u_center_re", Uniform::Vec4(re))
+            .uniform("u_center_im", Uniform::Vec4(im))
+            .uniform(
+                "u_pixel",
+                Uniform::F32((FULL_WIDTH * view.zoom / size.0 as f64) as f32),
+            )
+            .uniform(
+                "u_half",
+                Uniform::Vec2([size.0 as f32 / 2.0, size.1 as f32 / 2.0]),
+            )
+            .uniform("u_max_iter", Uniform::I32(view.iterations() as i32))
+    }
+
+    /// Renders the escape counts into a float texture and reads them back.
+    pub fn render(
+        &mut self,
+        kernels: &Df64Kernels,
+        view: &MandelbrotView,
+        precision: MandelPrecision,
+    ) -> Result<MandelImage, ExperimentError> {
+        let ctx = kernels.context().clone();
+        view.validate(Some(&ctx))?;
+        let tex = Texture::new(&ctx, view.width, view.height)?;
+        let fb = Framebuffer::new(&ctx, &[&tex])?;
+        let program = self.program(kernels, precision, false)?;
+        let pass = Self::pass(program, view, (view.width, view.height));
+        let ((), t) = timed::<_, ExperimentError>(&ctx, || Ok(pass.run(&ctx, &fb)?))?;
+        let texels: Vec<[f32; 4]> = fb.read(&ctx, 0)?;
+        Ok(MandelImage {
+            precision,
+            width: view.width,
+            height: view.height,
+            counts: texels.iter().map(|t| t[0]).collect(),
+            gpu_seconds: t.best().as_secs_f64(),
+        })
+    }
+
+    /// Draws the coloured view into the bound (window) framebuffer of `size` pixels.
+    pub fn draw_colored(
+        &mut self,
+        kernels: &Df64Kernels,
+        view: &MandelbrotView,
+        precision: MandelPrecision,
+        size: (u32, u32),
+    ) -> Result<(), ExperimentError> {
+        let ctx = kernels.context().clone();
+        let program = self.program(kernels, precision, true)?;
+        Self::pass(program, view, size).draw(&ctx)?;
+        Ok(())
+    }
+}
+
+/// Renders each precision and lays the images side by side, labelled, for one PNG.
+pub fn side_by_side(images: &[MandelImage]) -> Canvas {
+    let w: usize =
+        images.iter().map(|i| i.width as usize).sum::<usize>() + 4 * images.len().saturating_sub(1);
+    let h = images.iter().map(|i| i.height as usize).max().unwrap_or(0) + 16;
+    let mut c = Canvas::new(w.max(1), h, WHITE);
+    let mut x0 = 0usize;
+    for img in images {
+        let part = img.colorize();
+        for y in 0..img.height as usize {
+            for x in 0..img.width as usize {
+                c.set((x0 + x) as i64, (16 + y) as i64, part.get(x, y));
+            }
+        }
+        c.text(x0 as i64 + 4, 4, img.precision.name(), BLACK);
+        x0 += img.width as usize + 4;
+    }
+    c
+}
+
+/// The headless command's result, for `--json` and the tests.
+#[derive(Debug, Clone, Serialize)]
+pub struct MandelRun {
+    pub center: (f64, f64),
+    pub zoom: f64,
+    pub pixel_size: f64,
+    pub iterations: u32,
+    pub width: u32,
+    pub height: u32,
+    pub images: Vec<MandelRunImage>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MandelRunImage {
+    pub precision: MandelPrecision,
+    pub gpu_seconds: f64,
+    pub wall_seconds: f64,
+    pub stats: ImageStats,
+    /// When qf128 was rendered too: share of pixels that agree with it (both inside, or both
+    /// escaped with counts within 1%).
+    pub agreement_with_qf128: Option<f64>,
+}
+
+/// Share of pixels of `a` that agree with `b` (same escape status, counts within 1%).
+pub fn agreement(a: &MandelImage, b: &MandelImage) -> f64 {
+    let same = a
+        .counts
+        .iter()
+        .zip(&b.counts)
+        .filter(|(x, y)| {
+            (**x < 0.0 && **y < 0.0)
+                || (**x >= 0.0 && **y >= 0.0 && (*x - *y).abs() <= 0.01 * y.max(1.0))
+        })
+        .count();
+    same as f64 / a.counts.len().max(1) as f64
+}
+
+/// Renders `precisions` of `view`; returns the images and their summary.
+pub fn render_views(
+    kernels: &Df64Kernels,
+    view: &MandelbrotView,
+    precisions: &[MandelPrecision],
+) -> Result<(Vec<MandelImage>, MandelRun), ExperimentError> {
+    let mut renderer = MandelRenderer::new();
+    let mut images = Vec::new();
+    let mut summary = Vec::new();
+    for &p in precisions {
+        let t0 = Instant::now();
+        let img = renderer.render(kernels, view, p)?;
+        summary.push(MandelRunImage {
+            precision: p,
+            gpu_seconds: img.gpu_seconds,
+            wall_seconds: t0.elapsed().as_secs_f64(),
+            stats: img.stats(),
+            agreement_with_qf128: None,
+        });
+        images.push(img);
+    }
+    if let Some(q) = images
+        .iter()
+        .position(|i| i.precision == MandelPrecision::Qf128)
+    {
+        for (k, s) in summary.iter_mut().enumerate() {
+            s.agreement_with_qf128 = Some(agreement(&images[k], &images[q]));
+        }
+    }
+    Ok((
+        images,
+        MandelRun {
+            center: view.center_f64(),
+            zoom: view.zoom,
+            pixel_size: view.pixel_size(),
+            iterations: view.iterations(),
+            width: view.width,
+            height: view.height,
+            images: summary,
+        },
+    ))
+}
+
+/// What the window does with input, separated from winit's events so it can be tested.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MandelAction {
+    /// Move the view by pixels (x right, y up).
+    Pan(f64, f64),
+    /// Multiply the zoom by the factor, keeping the point at this pixel offset from the
+    /// center (x right, y up) in place.
+    Zoom(f64, f64, f64),
+    Precision(MandelPrecision),
+    Quit,
+}
+
+/// The windowed explorer: drag to pan, wheel or +/- to zoom, 1/2/3 for f32/df64/qf128,
+/// arrows to pan, Escape to quit; zoom and precision in the title.
+pub struct MandelbrotApp {
+    pub view: MandelbrotView,
+    pub precision: MandelPrecision,
+    pub frames: u64,
+    kernels: Option<Df64Kernels>,
+    renderer: MandelRenderer,
+    cursor: (f64, f64),
+    dragging: bool,
+    size: (u32, u32),
+    quit: bool,
+}
+
+impl MandelbrotApp {
+    pub fn new(view: MandelbrotView, precision: MandelPrecision) -> Self {
+        let size = (view.width, view.height);
+        MandelbrotApp {
+            view,
+            precision,
+            frames: 0,
+            kernels: None,
+            renderer: MandelRenderer::new(),
+            cursor: (0.0, 0.0),
+            dragging: false,
+            size,
+            quit: false,
+        }
+    }
+
+    pub fn apply(&mut self, action: MandelAction) {
+        match action {
+            MandelAction::Pan(dx, dy) => self.view.pan_pixels(dx, dy),
+            MandelAction::Zoom(f, dx, dy) => self.view.zoom_at(f, dx, dy),
+            MandelAction::Precision(p) => self.precision = p,
+            MandelAction::Quit => self.quit = true,
+        }
+    }
+
+    pub fn title_text(&self) -> String {
+        let (re, im) = self.view.center_f64();
+        format!(
+            "df64gl Mandelbrot | {} | zoom {:.3e} | {} iterations | center {re:.15}, {im:.15} | \
+             drag: pan, wheel or +/-: zoom, 1/2/3: f32/df64/qf128",
+            self.precision.name(),
+            self.view.zoom,
+            self.view.iterations()
+        )
+    }
+
+    /// The cursor as a pixel offset from the center, y up.
+    fn cursor_offset(&self) -> (f64, f64) {
+        (
+            self.cursor.0 - self.size.0 as f64 / 2.0,
+            self.size.1 as f64 / 2.0 - self.cursor.1,
+        )
+    }
+
+    fn action_for(&mut self, event: &winit::event::WindowEvent) -> Option<MandelAction> {
+        use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
+        use winit::keyboard::{Key, NamedKey};
+        match event {
+            WindowEvent::CursorMoved { position, .. } => {
+                let (x, y) = (position.x, position.y);
+                let (dx, dy) = (x - self.cursor.0, y - self.cursor.1);
+                self.cursor = (x, y);
+                // Dragging moves the picture with the mouse: the center goes the other way.
+                self.dragging.then_some(MandelAction::Pan(-dx, dy))
+            }
+            WindowEvent::MouseInput {
+                state,
+                button: MouseButton::Left,
+                ..
+            } => {
+                self.dragging = *state == ElementState::Pressed;
+                None
+            }
+            WindowEvent::MouseWheel { delta, .. } => {
+                let lines = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => *y as f64,
+                    MouseScrollDelta::PixelDelta(p) => p.y / 40.0,
+                };
+                let (dx, dy) = self.cursor_offset();
+                Some(MandelAction::Zoom(0.8f64.powf(lines), dx, dy))
+            }
+            WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {
+                let step = self.size.0.min(self.size.1) as f64 / 8.0;
+                match &event.logical_key {
+                    Key::Character(c) => match c.as_str() {
+                        "+" | "=" => Some(MandelAction::Zoom(0.5, 0.0, 0.0)),
+                        "-" | "_" => Some(MandelAction::Zoom(2.0, 0.0, 0.0)),
+                        "1" => Some(MandelAction::Precision(MandelPrecision::F32)),
+                        "2" => Some(MandelAction::Precision(MandelPrecision::Df64)),
+                        "3" => Some(MandelAction::Precision(MandelPrecision::Qf128)),
+                        "q" => Some(MandelAction::Quit),
+                        _ => None,
+                    },
+                    Key::Named(NamedKey::ArrowLeft) => Some(MandelAction::Pan(-step, 0.0)),
+                    Key::Named(NamedKey::ArrowRight) => Some(MandelAction::Pan(step, 0.0)),
+                    Key::Named(NamedKey::ArrowUp) => Some(MandelAction::Pan(0.0, step)),
+                    Key::Named(NamedKey::ArrowDown) => Some(MandelAction::Pan(0.0, -step)),
+                    Key::Named(NamedKey::Escape) => Some(MandelAction::Quit),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+impl crate::gl::WindowApp for MandelbrotApp {
+    fn init(&mut self, ctx: &GlContext) -> Result<(), crate::gl::AppError> {
+        let probe = crate::probe::probe_driver(ctx, false)?;
+        self.kernels = Some(Df64Kernels::new(ctx, &probe)?);
+        Ok(())
+    }
+
+    fn frame(&mut self, ctx: &GlContext, size: (u32, u32)) -> Result<bool, crate::gl::AppError> {
+        if self.quit {
+            return Ok(false);
+        }
+        let kernels = self
+            .kernels
+            .as_ref()
+            .ok_or("the window was not initialised")?;
+        self.size = (size.0.max(1), size.1.max(1));
+        self.view.width = self.size.0;
+        self.view.height = self.size.1;
+        let gl = ctx.gl();
+        // Framebuffer 0 is the window's; the viewport follows its size.
+        unsafe {
+            use glow::HasContext;
+            gl.bind_framebuffer(glow::FRAMEBUFFER, None);
+            gl.viewport(0, 0, self.size.0 as i32, self.size.1 as i32);
+        }
+        self.renderer
+            .draw_colored(kernels, &self.view, self.precision, self.size)?;
+        self.frames += 1;
+        Ok(true)
+    }
+
+    fn event(&mut self, event: &winit::event::WindowEvent) -> bool {
+        match self.action_for(event) {
+            Some(a) => {
+                self.apply(a);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn title(&self) -> Option<String> {
+        Some(self.title_text())
+    }
+}
