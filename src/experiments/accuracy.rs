@@ -577,7 +577,7 @@ pub fn run_accuracy(
         dagraca_table5: dagraca_rows,
         dagraca_paper: dagraca_table5()?,
         cost_method: format!(
-            "per-op GPU time over {} texels (2 lanes each): a pass with a dependent chain of K ops \
+            "per-op time (GL_TIME_ELAPSED, or wall-clock on llvmpipe) over {} texels (2 lanes each): a pass with a dependent chain of K ops \
              minus a pass with none, over K, K doubled until the difference reaches {} s; best of 3; \
              divided by the same for an f32 add, all in this run",
             options.cost_texels, options.cost_min_seconds

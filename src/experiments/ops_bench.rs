@@ -195,7 +195,8 @@ pub fn run_op_bench(
         device: kernels.context().info().renderer.clone(),
         texels: options.texels,
         method: format!(
-            "GPU time per op per lane over {} texels: a pass with a dependent chain of K ops minus \
+            "time per op per lane (GL_TIME_ELAPSED, or wall-clock where the query does not measure \
+             draws, as on llvmpipe) over {} texels: a pass with a dependent chain of K ops minus \
              a pass with none, over K, K doubled until the difference reaches {} s; best of 3",
             options.texels, options.min_seconds
         ),
