@@ -1,7 +1,7 @@
 //! The `df64gl` command line, run as a user would: JSON output of info, probe and accuracy,
 //! the accuracy gate, and errors for a device that does not exist.
 
-use std::process::Command;
+mod common;
 
 fn df64gl(args: &[&str]) -> (i32, String, String) {
     df64gl_env(args, &[])
@@ -9,18 +9,10 @@ fn df64gl(args: &[&str]) -> (i32, String, String) {
 
 fn df64gl_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let cache = std::env::temp_dir().join(format!("df64gl-cli-cache-{}", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_df64gl"))
-        .args(args)
-        .env("DF64GL_CACHE_DIR", &cache)
-        .env_remove("DF64GL_DEVICE")
-        .envs(env.iter().copied())
-        .output()
-        .expect("df64gl runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let cache = cache.to_string_lossy();
+    let mut all = vec![("DF64GL_CACHE_DIR", cache.as_ref())];
+    all.extend(env.iter().copied());
+    common::run_bin(env!("CARGO_BIN_EXE_df64gl"), args, &all)
 }
 
 fn json(text: &str) -> serde_json::Value {

@@ -2,22 +2,18 @@
 //! the plot, and clear errors for bad input.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use rustfft::num_complex::Complex64;
 
+mod common;
+
 fn demo(args: &[&str]) -> (i32, String, String) {
     let cache = std::env::temp_dir().join(format!("df64gl-demo-cache-{}", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_fft-demo"))
-        .args(args)
-        .env("DF64GL_CACHE_DIR", &cache)
-        .env_remove("DF64GL_DEVICE")
-        .output()
-        .expect("fft-demo runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+    let cache = cache.to_string_lossy();
+    common::run_bin(
+        env!("CARGO_BIN_EXE_fft-demo"),
+        args,
+        &[("DF64GL_CACHE_DIR", cache.as_ref())],
     )
 }
 

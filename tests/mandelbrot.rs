@@ -2,24 +2,15 @@
 //! one value (every pixel's c rounds to the same f32) while df64 resolves every pixel; at
 //! zoom 1 the three precisions draw the same picture; bad flags give clear errors.
 
-use std::process::Command;
-
 use df64gl::experiments::mandelbrot::{
     render_views, MandelAction, MandelPrecision, MandelbrotApp, MandelbrotView, DEFAULT_CENTER,
 };
-use df64gl::experiments::Session;
-use df64gl::gl::DeviceChoice;
-use df64gl::kernels::Df64Kernels;
 
-fn kernels() -> (Session, Df64Kernels) {
-    let session = Session::open(&DeviceChoice::Auto, false).expect("a GL context");
-    let kernels = Df64Kernels::new(&session.ctx, &session.probe).expect("df64 kernels");
-    (session, kernels)
-}
+mod common;
 
 #[test]
 fn f32_is_blocky_at_1e_13_and_df64_is_not() {
-    let (_s, k) = kernels();
+    let k = common::kernels();
     let view = MandelbrotView::parse(DEFAULT_CENTER, 1e-13, 96, 72, None).unwrap();
     let (images, run) =
         render_views(&k, &view, &[MandelPrecision::F32, MandelPrecision::Df64]).unwrap();
@@ -36,7 +27,7 @@ fn f32_is_blocky_at_1e_13_and_df64_is_not() {
 
 #[test]
 fn precisions_agree_on_the_whole_set_and_qf128_resolves_the_deep_view() {
-    let (_s, k) = kernels();
+    let k = common::kernels();
     let view = MandelbrotView::parse("-0.5,0", 1.0, 96, 64, Some(200)).unwrap();
     let (images, run) = render_views(&k, &view, &MandelPrecision::ALL).unwrap();
     // At zoom 1 rounding does not show: f32 and df64 match qf128 nearly everywhere.
@@ -93,16 +84,7 @@ fn window_actions_pan_zoom_and_switch_precision() {
 }
 
 fn df64gl(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_df64gl"))
-        .args(args)
-        .env_remove("DF64GL_DEVICE")
-        .output()
-        .expect("df64gl runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_bin(env!("CARGO_BIN_EXE_df64gl"), args, &[])
 }
 
 #[test]

@@ -3,19 +3,11 @@
 //! engine's targets, and an existing report folder is not overwritten without --force.
 
 use std::path::PathBuf;
-use std::process::Command;
+
+mod common;
 
 fn df64gl(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_df64gl"))
-        .args(args)
-        .env_remove("DF64GL_DEVICE")
-        .output()
-        .expect("df64gl runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_bin(env!("CARGO_BIN_EXE_df64gl"), args, &[])
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -11,6 +11,8 @@ use df64gl::gl::{
 };
 use glow::HasContext;
 
+mod common;
+
 /// The tests here share DISPLAY (set by `x_server`), so they run one at a time.
 static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
@@ -195,8 +197,9 @@ fn mandelbrot_window_runs_and_titles_itself() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let _x = x_server();
     let display = std::env::var("DISPLAY").expect("x_server sets DISPLAY");
-    let out = Command::new(env!("CARGO_BIN_EXE_df64gl"))
-        .args([
+    let (code, _, err) = common::run_bin(
+        env!("CARGO_BIN_EXE_df64gl"),
+        &[
             "mandelbrot",
             "--window",
             "--frames",
@@ -209,13 +212,10 @@ fn mandelbrot_window_runs_and_titles_itself() {
             "1e-20",
             "--iterations",
             "300",
-        ])
-        .env("DISPLAY", display)
-        .env_remove("DF64GL_DEVICE")
-        .output()
-        .expect("df64gl runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
+        ],
+        &[("DISPLAY", &display)],
+    );
+    assert_eq!(code, 0, "{err}");
     assert!(err.contains("3 frames"), "{err}");
     assert!(
         err.contains("qf128") && err.contains("zoom 1.000e-20"),

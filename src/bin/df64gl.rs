@@ -239,6 +239,26 @@ fn progress(bar: &ProgressBar) -> impl FnMut(usize, usize, &str) + '_ {
     }
 }
 
+/// A report as JSON with `--json`, else as its text table.
+fn print_report<T: serde::Serialize>(
+    json: bool,
+    report: &T,
+    table: impl FnOnce(&T) -> String,
+) -> Result<(), ExperimentError> {
+    if json {
+        print_json(report)
+    } else {
+        print!("{}", table(report));
+        Ok(())
+    }
+}
+
+/// df64 kernels on the chosen device, with its (cached) probe.
+fn kernels_on(device: &DeviceChoice) -> Result<Df64Kernels, ExperimentError> {
+    let session = Session::open(device, false)?;
+    Ok(Df64Kernels::new(&session.ctx, &session.probe)?)
+}
+
 fn print_json<T: serde::Serialize>(value: &T) -> Result<(), ExperimentError> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| ExperimentError::Invalid(format!("JSON output: {e}")))?;
@@ -309,11 +329,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                 let _ = store_cached(&r);
                 r
             };
-            if cli.json {
-                print_json(&report)?;
-            } else {
-                print!("{}", report.table());
-            }
+            print_report(cli.json, &report, |r| r.table())?;
             Ok(if report.config.is_some() {
                 ExitCode::SUCCESS
             } else {
@@ -351,11 +367,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             let bar = progress_bar();
             let report = run_accuracy(&session, &options, &mut progress(&bar))?;
             bar.finish_and_clear();
-            if cli.json {
-                print_json(&report)?;
-            } else {
-                print!("{}", report.table());
-            }
+            print_report(cli.json, &report, |r| r.table())?;
             let failures = report.failures();
             if check && !failures.is_empty() {
                 for f in failures {
@@ -493,8 +505,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             } else {
                 vec![first]
             };
-            let session = Session::open(&device, false)?;
-            let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
+            let kernels = kernels_on(&device)?;
             let (images, run) = render_views(&kernels, &view, &precisions)?;
             side_by_side(&images).write_png(&out)?;
             if cli.json {
@@ -535,8 +546,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                     min_seconds,
                 },
         } => {
-            let session = Session::open(&device, false)?;
-            let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
+            let kernels = kernels_on(&device)?;
             let options = OpBenchOptions {
                 texels,
                 min_seconds,
@@ -545,11 +555,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             let bar = progress_bar();
             let report = run_op_bench(&kernels, &options, &mut progress(&bar))?;
             bar.finish_and_clear();
-            if cli.json {
-                print_json(&report)?;
-            } else {
-                print!("{}", report.table());
-            }
+            print_report(cli.json, &report, |r| r.table())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {
@@ -562,8 +568,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                     twiddles,
                 },
         } => {
-            let session = Session::open(&device, false)?;
-            let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
+            let kernels = kernels_on(&device)?;
             let options = FftBenchOptions {
                 min_log2,
                 max_log2,
@@ -574,11 +579,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             let bar = progress_bar();
             let report = run_fft_bench(&kernels, &options, &mut progress(&bar))?;
             bar.finish_and_clear();
-            if cli.json {
-                print_json(&report)?;
-            } else {
-                print!("{}", report.table());
-            }
+            print_report(cli.json, &report, |r| r.table())?;
             Ok(ExitCode::SUCCESS)
         }
     }

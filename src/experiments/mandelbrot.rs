@@ -291,18 +291,15 @@ impl MandelRenderer {
         Ok(&self.programs[self.programs.len() - 1].1)
     }
 
-    fn pass<'a>(program: &'a Program, view: &MandelbrotView, size: (u32, u32)) -> Pass<'a> {
+    fn pass<'a>(program: &'a Program, view: &MandelbrotView) -> Pass<'a> {
         let (re, im) = view.center_words();
         Pass::new(program)
             .uniform("u_center_re", Uniform::Vec4(re))
             .uniform("u_center_im", Uniform::Vec4(im))
-            .uniform(
-                "u_pixel",
-                Uniform::F32((FULL_WIDTH * view.zoom / size.0 as f64) as f32),
-            )
+            .uniform("u_pixel", Uniform::F32(view.pixel_size() as f32))
             .uniform(
                 "u_half",
-                Uniform::Vec2([size.0 as f32 / 2.0, size.1 as f32 / 2.0]),
+                Uniform::Vec2([view.width as f32 / 2.0, view.height as f32 / 2.0]),
             )
             .uniform("u_max_iter", Uniform::I32(view.iterations() as i32))
     }
@@ -319,7 +316,7 @@ impl MandelRenderer {
         let tex = Texture::new(&ctx, view.width, view.height)?;
         let fb = Framebuffer::new(&ctx, &[&tex])?;
         let program = self.program(kernels, precision, false)?;
-        let pass = Self::pass(program, view, (view.width, view.height));
+        let pass = Self::pass(program, view);
         let ((), t) = timed::<_, ExperimentError>(&ctx, || Ok(pass.run(&ctx, &fb)?))?;
         let texels: Vec<[f32; 4]> = fb.read(&ctx, 0)?;
         Ok(MandelImage {
@@ -331,17 +328,17 @@ impl MandelRenderer {
         })
     }
 
-    /// Draws the coloured view into the bound (window) framebuffer of `size` pixels.
+    /// Draws the coloured view into the bound (window) framebuffer, `view.width` x
+    /// `view.height` pixels.
     pub fn draw_colored(
         &mut self,
         kernels: &Df64Kernels,
         view: &MandelbrotView,
         precision: MandelPrecision,
-        size: (u32, u32),
     ) -> Result<(), ExperimentError> {
         let ctx = kernels.context().clone();
         let program = self.program(kernels, precision, true)?;
-        Self::pass(program, view, size).draw(&ctx)?;
+        Self::pass(program, view).draw(&ctx)?;
         Ok(())
     }
 }
@@ -468,13 +465,11 @@ pub struct MandelbrotApp {
     renderer: MandelRenderer,
     cursor: (f64, f64),
     dragging: bool,
-    size: (u32, u32),
     quit: bool,
 }
 
 impl MandelbrotApp {
     pub fn new(view: MandelbrotView, precision: MandelPrecision) -> Self {
-        let size = (view.width, view.height);
         MandelbrotApp {
             view,
             precision,
@@ -483,7 +478,6 @@ impl MandelbrotApp {
             renderer: MandelRenderer::new(),
             cursor: (0.0, 0.0),
             dragging: false,
-            size,
             quit: false,
         }
     }
@@ -511,8 +505,8 @@ impl MandelbrotApp {
     /// The cursor as a pixel offset from the center, y up.
     fn cursor_offset(&self) -> (f64, f64) {
         (
-            self.cursor.0 - self.size.0 as f64 / 2.0,
-            self.size.1 as f64 / 2.0 - self.cursor.1,
+            self.cursor.0 - self.view.width as f64 / 2.0,
+            self.view.height as f64 / 2.0 - self.cursor.1,
         )
     }
 
@@ -544,7 +538,7 @@ impl MandelbrotApp {
                 Some(MandelAction::Zoom(0.8f64.powf(lines), dx, dy))
             }
             WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {
-                let step = self.size.0.min(self.size.1) as f64 / 8.0;
+                let step = self.view.width.min(self.view.height) as f64 / 8.0;
                 match &event.logical_key {
                     Key::Character(c) => match c.as_str() {
                         "+" | "=" => Some(MandelAction::Zoom(0.5, 0.0, 0.0)),
@@ -583,18 +577,18 @@ impl crate::gl::WindowApp for MandelbrotApp {
             .kernels
             .as_ref()
             .ok_or("the window was not initialised")?;
-        self.size = (size.0.max(1), size.1.max(1));
-        self.view.width = self.size.0;
-        self.view.height = self.size.1;
+        // The window's size is the view's: a resize shows more, not a stretched picture.
+        self.view.width = size.0.max(1);
+        self.view.height = size.1.max(1);
         let gl = ctx.gl();
         // Framebuffer 0 is the window's; the viewport follows its size.
         unsafe {
             use glow::HasContext;
             gl.bind_framebuffer(glow::FRAMEBUFFER, None);
-            gl.viewport(0, 0, self.size.0 as i32, self.size.1 as i32);
+            gl.viewport(0, 0, self.view.width as i32, self.view.height as i32);
         }
         self.renderer
-            .draw_colored(kernels, &self.view, self.precision, self.size)?;
+            .draw_colored(kernels, &self.view, self.precision)?;
         self.frames += 1;
         Ok(true)
     }

@@ -740,7 +740,16 @@ fn dagraca_timings(
                 .collect()
         })
         .collect();
-    let colors = [BLUE, GREEN, ORANGE, RED, BLUE, GREEN, RED];
+    // Seven distinct colours, one per column of the table (the plot module has four).
+    let colors = [
+        BLUE,
+        GREEN,
+        ORANGE,
+        RED,
+        [148, 103, 189],
+        [140, 86, 75],
+        [227, 119, 194],
+    ];
     let title = format!("Da Graca Table 3 on {dev}: log10 GPU time / f32 Add at 4096");
     let ymax = series
         .iter()

@@ -28,3 +28,20 @@ pub fn kernels() -> Df64Kernels {
 pub fn is_llvmpipe(ctx: &GlContext) -> bool {
     ctx.info().renderer.contains("llvmpipe")
 }
+
+/// Runs one of the crate's binaries (`env!("CARGO_BIN_EXE_...")`) as a user would, without a
+/// DF64GL_DEVICE from the test's environment and with `env` added: (exit code, stdout,
+/// stderr).
+pub fn run_bin(exe: &str, args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let out = std::process::Command::new(exe)
+        .args(args)
+        .env_remove("DF64GL_DEVICE")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap_or_else(|e| panic!("{exe} runs: {e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
