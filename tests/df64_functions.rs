@@ -135,7 +135,7 @@ fn edge_cases_follow_ieee() {
     let b: Vec<Df64> = cases.iter().map(|c| d(c.2)).collect();
     let mut bad = Vec::new();
     for (i, (op, x, y, want)) in cases.iter().enumerate() {
-        let got = k.apply(*op, &a[i..i + 1], &b[i..i + 1]).unwrap()[0];
+        let got = k.apply_unchecked(*op, &a[i..i + 1], &b[i..i + 1]).unwrap()[0];
         let ok = if want.is_nan() {
             got.hi.is_nan()
         } else if *want == 0.0 {

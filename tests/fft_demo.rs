@@ -161,19 +161,22 @@ fn inverse_of_raw_input_with_in_shader_twiddles() {
 #[test]
 fn bad_input_gives_clear_errors() {
     let (code, _, err) = demo(&["--size", "1000", "--no-plot"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         err.contains("power of two") && err.contains("1024"),
         "{err}"
     );
     let (code, _, err) = demo(&["--input", "/nonexistent/x.csv", "--no-plot"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 3);
     assert!(err.contains("/nonexistent/x.csv"), "{err}");
     let bad = scratch("nan.csv");
     std::fs::write(&bad, "1,2\nnan,0\n").unwrap();
     let (code, _, err) = demo(&["--input", bad.to_str().unwrap(), "--no-plot"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("sample 1") && err.contains("NaN"), "{err}");
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("line 2, field 1") && err.contains("not finite"),
+        "{err}"
+    );
     let (code, _, err) = demo(&["--precision", "f16"]);
     assert_eq!(code, 2, "{err}");
 }

@@ -120,11 +120,14 @@ fn headless_command_writes_a_png_and_rejects_bad_flags() {
         (vec!["--center", "1.5"], "X,Y"),
         (vec!["--center", "1.5,abc"], "not a decimal"),
         (vec!["--iterations", "0"], "iterations"),
+        (vec!["--center", "1e40,0"], "2^60"),
+        (vec!["--center", "0,-2e18"], "imaginary part"),
     ] {
         let mut a = vec!["mandelbrot", "--out", p];
         a.extend(args.iter().copied());
         let (code, _, err) = df64gl(&a);
-        assert_ne!(code, 0, "{args:?}");
+        // Usage errors: exit status 2 (README's table of exit codes).
+        assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(expect), "{args:?}: {err}");
     }
     assert!(!png.exists());

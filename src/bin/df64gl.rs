@@ -9,11 +9,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use df64gl::experiments::accuracy::{run_accuracy, AccuracyOptions};
 use df64gl::experiments::bench::{run_fft_bench, FftBenchOptions};
 use df64gl::experiments::mandelbrot::{
-    render_views, side_by_side, MandelPrecision, MandelbrotApp, MandelbrotView, DEFAULT_CENTER,
+    parse_image_size, render_views, side_by_side, MandelPrecision, MandelbrotApp, MandelbrotView,
+    DEFAULT_CENTER,
 };
 use df64gl::experiments::ops_bench::{run_op_bench, OpBenchOptions};
 use df64gl::experiments::repro::{check_out_dir, run_repro, ReproOptions};
-use df64gl::experiments::{ExperimentError, Session};
+use df64gl::experiments::{exit_code, ExperimentError, Session};
 use df64gl::fft::TwiddleSource;
 use df64gl::gl::{list_devices, run_windowed, DeviceChoice, GlContext, WindowOptions};
 use df64gl::kernels::Df64Kernels;
@@ -211,16 +212,6 @@ enum MandelChoice {
 }
 
 /// "640x480" to (640, 480).
-fn parse_size(text: &str) -> Result<(u32, u32), ExperimentError> {
-    text.split_once(['x', 'X'])
-        .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)))
-        .ok_or_else(|| {
-            ExperimentError::Invalid(format!(
-                "--size {text:?}: give WIDTHxHEIGHT in pixels, for example 640x480"
-            ))
-        })
-}
-
 fn progress_bar() -> ProgressBar {
     let bar = ProgressBar::new(1);
     bar.set_style(
@@ -333,7 +324,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             Ok(if report.config.is_some() {
                 ExitCode::SUCCESS
             } else {
-                ExitCode::from(2)
+                ExitCode::from(exit_code::REFUSED)
             })
         }
         Command::Accuracy {
@@ -481,7 +472,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             window,
             frames,
         } => {
-            let (width, height) = parse_size(&size)?;
+            let (width, height) = parse_image_size(&size)?;
             let view = MandelbrotView::parse(&center, zoom, width, height, iterations)?;
             let first = match precision {
                 MandelChoice::F32 => MandelPrecision::F32,
@@ -591,7 +582,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("df64gl: {e}");
-            ExitCode::from(1)
+            ExitCode::from(e.exit_code())
         }
     }
 }

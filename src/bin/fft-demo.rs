@@ -13,9 +13,10 @@ use df64gl::experiments::signal::{
     default_signal, read_signal, write_signal, SignalFormat, DEFAULT_TONES,
 };
 use df64gl::experiments::{ExperimentError, Session};
-use df64gl::fft::{Direction, FftPrecision, QfWrite, Radix, TwiddleSource};
+use df64gl::fft::{BlockScaled, Direction, FftPrecision, QfWrite, Radix, TwiddleSource};
 use df64gl::gl::DeviceChoice;
 use df64gl::kernels::Df64Kernels;
+use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 
 /// Default transform length of the embedded signal: seconds on llvmpipe for all three precisions.
 const DEFAULT_SIZE: usize = 1 << 16;
@@ -28,8 +29,10 @@ const DEFAULT_SIZE: usize = 1 << 16;
              measured against rustfft and a double-double FFT"
 )]
 struct Cli {
-    /// Signal file: CSV (`re,im` or one real a line), WAV (first channel) or raw little-endian
-    /// f64 pairs. Without it, an embedded signal: five tones from 1 down to 1e-12 plus 1e-14 noise.
+    /// Signal file: CSV (`re,im` or one real a line, decimals of any length and magnitude),
+    /// WAV (first channel), raw little-endian f64 pairs, or raw df64 (.df64) or qf128 (.qf128)
+    /// f32 words. Without it, an embedded signal: five tones from 1 down to 1e-12 plus 1e-14
+    /// noise.
     #[arg(long)]
     input: Option<PathBuf>,
     /// Format of --input and --output (default: from the extension; unknown means raw).
@@ -54,7 +57,8 @@ struct Cli {
     /// Run the inverse transform (with 1/N) instead of the forward one.
     #[arg(long)]
     inverse: bool,
-    /// Write the transform (of the most precise precision run, rounded to f64) to this file.
+    /// Write the transform of the most precise precision run to this file, to its full
+    /// precision (CSV: 9, 17 or 36 significant digits; raw word formats: the words).
     #[arg(long)]
     output: Option<PathBuf>,
     /// PNG plot of the spectra and their errors.
@@ -72,6 +76,9 @@ struct Cli {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Turn off block floating point (for testing the NaN guard only).
+    #[arg(long, hide = true)]
+    no_block_scaling: bool,
 }
 
 fn run(cli: Cli) -> Result<(), ExperimentError> {
@@ -89,6 +96,9 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
         Some(path) => {
             let s = read_signal(path, cli.format)?;
             let d = format!("{} ({} samples)", path.display(), s.len());
+            if let Some(w) = s.underflow.warning() {
+                eprintln!("fft-demo: warning: {w}");
+            }
             (s, d)
         }
         None => {
@@ -99,7 +109,7 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
                 .map(|(_, a)| format!("{a:e}"))
                 .collect();
             (
-                default_signal(n),
+                BlockScaled::from_f64(&default_signal(n))?,
                 format!(
                     "embedded signal: tones of {} plus 1e-14 noise",
                     tones.join(", ")
@@ -112,14 +122,22 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
         .unwrap_or_else(|| signal.len().next_power_of_two().max(2));
     check_size(size)?;
     if signal.len() < size {
-        eprintln!("fft-demo: zero-padding {} samples to {size}", signal.len());
+        eprintln!(
+            "fft-demo: note: zero-padding {} samples to {size}: this is the {size}-point transform \
+             of the padded signal, not the {}-point DFT of your data (only powers of two are \
+             supported so far)",
+            signal.len(),
+            signal.len()
+        );
     } else if signal.len() > size {
         eprintln!(
-            "fft-demo: using the first {size} of {} samples",
+            "fft-demo: note: using the first {size} of {} samples",
             signal.len()
         );
     }
-    signal.resize(size, Default::default());
+    signal
+        .words
+        .resize(size, ComplexQf128::new(Qf128::ZERO, Qf128::ZERO));
 
     let session = Session::open(&DeviceChoice::from_arg_or_env(cli.device.as_deref()), false)?;
     let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
@@ -134,6 +152,7 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
             Direction::Forward
         },
         repeats: cli.repeats,
+        block_scaling: !cli.no_block_scaling,
     };
     let bar = ProgressBar::new_spinner();
     bar.set_style(
@@ -147,8 +166,8 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
     bar.finish_and_clear();
 
     if let Some(path) = &cli.output {
-        if let Some((_, spectrum)) = study.spectra.last() {
-            write_signal(path, cli.format, spectrum)?;
+        if let Some((precision, spectrum)) = study.outputs.last() {
+            write_signal(path, cli.format, spectrum, *precision)?;
         }
     }
     if !cli.no_plot {
@@ -171,6 +190,12 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
 }
 
 fn check_size(n: usize) -> Result<(), ExperimentError> {
+    // The largest transform a 16384 x 16384 RGBA32F texture holds.
+    if n > 1 << 28 {
+        return Err(ExperimentError::Invalid(format!(
+            "--size {n}: at most 2^28 points (268435456) fit a texture"
+        )));
+    }
     if n < 2 || !n.is_power_of_two() {
         return Err(ExperimentError::Invalid(format!(
             "--size {n}: the transform length must be a power of two, at least 2 (try {})",
@@ -185,7 +210,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("fft-demo: {e}");
-            ExitCode::from(1)
+            ExitCode::from(e.exit_code())
         }
     }
 }

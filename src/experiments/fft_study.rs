@@ -8,12 +8,13 @@ use rustfft::num_complex::Complex64;
 use serde::Serialize;
 
 use crate::fft::reference::{fft_dd, rel_l2, round_trip, rustfft_f64, Cdd, RoundTrip};
+use crate::fft::scale::ldexp;
 use crate::fft::{
-    gflops, Direction, FftError, FftOptions, FftPrecision, FftShape, QfWrite, Radix, StockhamPlan,
-    TwiddleSource,
+    gflops, BlockScaled, Direction, FftError, FftOptions, FftPrecision, FftShape, QfWrite, Radix,
+    StockhamPlan, TwiddleSource, Underflow,
 };
 use crate::kernels::Df64Kernels;
-use crate::numeric::df64::{ComplexDf64, Df64};
+use crate::numeric::df64::ComplexDf64;
 use crate::numeric::qf128::{ComplexQf128, Qf128};
 use crate::numeric::Dd;
 
@@ -29,6 +30,8 @@ pub struct FftStudyOptions {
     pub direction: Direction,
     /// Timed repetitions (the best is reported).
     pub repeats: usize,
+    /// Block floating point in the plans (see `fft::scale`); off only to test the NaN guard.
+    pub block_scaling: bool,
 }
 
 impl Default for FftStudyOptions {
@@ -40,6 +43,7 @@ impl Default for FftStudyOptions {
             qf_write: QfWrite::Mrt,
             direction: Direction::Forward,
             repeats: 3,
+            block_scaling: true,
         }
     }
 }
@@ -76,12 +80,18 @@ pub struct FftStudyReport {
     /// rustfft in f64 on the host, best of the same repetitions, planned once (the time of the
     /// transform alone, as the GPU rows time the passes alone).
     pub rustfft_seconds: f64,
+    /// The input is `words * 2^block_exponent` on the GPU (block floating point).
+    pub block_exponent: i32,
+    /// Input parts too small next to the largest to be held.
+    pub underflow: Underflow,
 }
 
 /// The report plus the spectra, for plots and output files.
 pub struct FftStudy {
     pub report: FftStudyReport,
-    /// Each precision's transform of the signal.
+    /// Each precision's transform, to its full precision and in the signal's units.
+    pub outputs: Vec<(FftPrecision, BlockScaled)>,
+    /// Each precision's transform of the signal, in the units of its block scale (for plots).
     pub spectra: Vec<(FftPrecision, Vec<Complex64>)>,
     /// Each precision's |X[k] - reference[k]|, taken in double-double.
     pub errors: Vec<(FftPrecision, Vec<f64>)>,
@@ -96,17 +106,23 @@ fn opposite(d: Direction) -> Direction {
     }
 }
 
-/// Exact split of an f64 into three f32 words (53 <= 3 x 24 bits).
-fn qf_of_f64(x: f64) -> Qf128 {
-    let w0 = x as f32;
-    let r = x - w0 as f64;
-    let w1 = r as f32;
-    let w2 = (r - w1 as f64) as f32;
-    Qf128::new(w0, w1, w2, 0.0)
-}
-
 fn to_c64(v: &[Cdd]) -> Vec<Complex64> {
     v.iter().map(|c| c.to_c64()).collect()
+}
+
+/// Exact values of block-scaled words times 2^`shift`, in double-double.
+fn words_dd(words: &[ComplexQf128], shift: i32) -> Vec<Cdd> {
+    let f = ldexp(1.0, shift);
+    words
+        .iter()
+        .map(|c| {
+            let z = Cdd::from_qf128(*c);
+            Cdd {
+                re: z.re.mul_f64(f),
+                im: z.im.mul_f64(f),
+            }
+        })
+        .collect()
 }
 
 /// The reference transform in double-double (inverse: conjugate, transform, conjugate, 1/N).
@@ -137,60 +153,54 @@ fn conj_dd(c: Cdd) -> Cdd {
     }
 }
 
-/// The signal as uploaded to one precision's plan.
-enum PlanInput {
-    Df64(Vec<ComplexDf64>),
-    Qf128(Vec<ComplexQf128>),
-}
-
-impl PlanInput {
-    /// f32 plans get the f32 values, df64 the nearest df64, qf128 the exact f64 values.
-    fn new(signal: &[Complex64], precision: FftPrecision) -> Self {
-        match precision {
-            FftPrecision::Qf128 => PlanInput::Qf128(
-                signal
-                    .iter()
-                    .map(|z| ComplexQf128::new(qf_of_f64(z.re), qf_of_f64(z.im)))
-                    .collect(),
-            ),
-            _ => PlanInput::Df64(
-                signal
-                    .iter()
-                    .map(|z| {
-                        let c = ComplexDf64::from_f64(z.re, z.im);
-                        if precision == FftPrecision::F32 {
-                            ComplexDf64 {
-                                re: Df64::new(c.re.hi, 0.0),
-                                im: Df64::new(c.im.hi, 0.0),
-                            }
-                        } else {
-                            c
-                        }
-                    })
-                    .collect(),
-            ),
-        }
-    }
-
-    fn exact(&self) -> Vec<Cdd> {
-        match self {
-            PlanInput::Df64(v) => v.iter().map(|c| Cdd::from_df64(*c)).collect(),
-            PlanInput::Qf128(v) => v.iter().map(|c| Cdd::from_qf128(*c)).collect(),
-        }
-    }
-
-    fn upload(&self, plan: &mut StockhamPlan) -> Result<(), FftError> {
-        match self {
-            PlanInput::Df64(v) => plan.upload(v),
-            PlanInput::Qf128(v) => plan.upload_qf128(v),
-        }
+/// The signal as one precision holds it: f32 plans the nearest f32 words, df64 the nearest
+/// df64, qf128 the words as given (with the same block exponent).
+fn held_by(signal: &BlockScaled, precision: FftPrecision) -> BlockScaled {
+    let words = signal
+        .words
+        .iter()
+        .map(|c| {
+            let round = |q: Qf128| match precision {
+                FftPrecision::Qf128 => q,
+                FftPrecision::Df64 => Qf128::from_df64(q.to_df64()),
+                FftPrecision::F32 => Qf128::from_f32(q.to_df64().hi),
+            };
+            ComplexQf128::new(round(c.re), round(c.im))
+        })
+        .collect();
+    BlockScaled {
+        words,
+        exponent: signal.exponent,
+        underflow: signal.underflow,
     }
 }
 
-/// Runs the study on `signal` (length a power of two).
+/// The plan's data in double-double, in the units of the input's block scale; a NaN or
+/// infinity is located pass by pass (`held` re-uploaded) so the error names the pass.
+fn gpu_result(
+    plan: &mut StockhamPlan,
+    held: &BlockScaled,
+    steps: &[Direction],
+) -> Result<(Vec<Cdd>, BlockScaled), FftError> {
+    match plan.download_scaled() {
+        Ok(out) => Ok((words_dd(&out.words, out.exponent - held.exponent), out)),
+        Err(e @ FftError::NonFiniteResult { .. }) => {
+            plan.upload_scaled(held)?;
+            for d in steps {
+                plan.execute_checked(*d)?;
+            }
+            Err(e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Runs the study on `signal` (length a power of two). Every measure is taken in the units of
+/// the signal's block scale (the relative ones do not depend on it); the round-trip RMSE is
+/// scaled back to the signal's units.
 pub fn run_fft_study(
     kernels: &Df64Kernels,
-    signal: &[Complex64],
+    signal: &BlockScaled,
     input: &str,
     options: &FftStudyOptions,
     progress: &mut dyn FnMut(&str),
@@ -202,33 +212,39 @@ pub fn run_fft_study(
     let mut spectra = Vec::new();
     let mut errors = Vec::new();
     let mut reference_out: Option<Vec<Complex64>> = None;
+    let mut outputs = Vec::new();
     for &precision in &options.precisions {
         progress(&format!("{} plan", precision.name()));
         let fft_options = FftOptions::new(precision)
             .radix(options.radix)
             .twiddles(options.twiddles)
-            .qf_write(options.qf_write);
+            .qf_write(options.qf_write)
+            .block_scaling(options.block_scaling);
         let t0 = Instant::now();
         let mut plan =
             StockhamPlan::with_options(kernels, FftShape::Rows { n, batch: 1 }, fft_options)?;
         let plan_seconds = t0.elapsed().as_secs_f64();
         // The values as this precision holds them, and exactly, in double-double.
-        let input = PlanInput::new(signal, precision);
-        let input_dd = input.exact();
+        let mut held = held_by(signal, precision);
+        if !options.block_scaling {
+            // The data as the user gave them, unscaled: what the NaN guard is tested on.
+            let f = |q: Qf128| Qf128 {
+                x: q.x.map(|w| ldexp(w as f64, held.exponent) as f32),
+            };
+            held.words = held
+                .words
+                .iter()
+                .map(|c| ComplexQf128::new(f(c.re), f(c.im)))
+                .collect();
+            held.exponent = 0;
+        }
+        let input_dd = words_dd(&held.words, 0);
         progress(&format!("{} transform", precision.name()));
-        input.upload(&mut plan)?;
+        plan.upload_scaled(&held)?;
         let mut best = plan.execute(dir)?.best();
-        let got: Vec<Cdd> = plan
-            .download_qf128()?
-            .iter()
-            .map(|c| Cdd::from_qf128(*c))
-            .collect();
+        let (got, output) = gpu_result(&mut plan, &held, &[dir])?;
         plan.execute(opposite(dir))?;
-        let back: Vec<Cdd> = plan
-            .download_qf128()?
-            .iter()
-            .map(|c| Cdd::from_qf128(*c))
-            .collect();
+        let (back, _) = gpu_result(&mut plan, &held, &[dir, opposite(dir)])?;
         for _ in 1..repeats {
             // Forward then inverse keeps the data bounded between repetitions.
             best = best.min(plan.execute(dir)?.best());
@@ -254,6 +270,8 @@ pub fn run_fft_study(
             )
         };
         let seconds = best.as_secs_f64();
+        let mut round_trip = round_trip(&input_dd, &back);
+        round_trip.rmse_magnitude = ldexp(round_trip.rmse_magnitude, signal.exponent);
         rows.push(PrecisionRow {
             precision,
             passes: plan.passes(),
@@ -262,8 +280,9 @@ pub fn run_fft_study(
             gflops: gflops(n, seconds),
             rel_l2: rel_l2(&got, &reference),
             reference: label,
-            round_trip: round_trip(&input_dd, &back),
+            round_trip,
         });
+        outputs.push((precision, output));
         if precision == FftPrecision::Qf128 || reference_out.is_none() {
             reference_out = Some(to_c64(&reference));
         }
@@ -277,7 +296,7 @@ pub fn run_fft_study(
         spectra.push((precision, to_c64(&got)));
     }
     // The host reference's speed on the same input: planned once, the transform alone.
-    let host_input: Vec<Complex64> = signal.to_vec();
+    let host_input: Vec<Complex64> = to_c64(&words_dd(&signal.words, 0));
     let host_fft = match dir {
         Direction::Forward => rustfft::FftPlanner::<f64>::new().plan_fft_forward(n),
         Direction::Inverse => rustfft::FftPlanner::<f64>::new().plan_fft_inverse(n),
@@ -306,7 +325,10 @@ pub fn run_fft_study(
             qf_write: options.qf_write,
             rows,
             rustfft_seconds: rust_best.as_secs_f64(),
+            block_exponent: signal.exponent,
+            underflow: signal.underflow,
         },
+        outputs,
         spectra,
         errors,
         reference,

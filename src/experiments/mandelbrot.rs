@@ -57,6 +57,18 @@ pub const MAX_ZOOM: f64 = 100.0;
 pub const DEFAULT_CENTER: &str =
     "-0.743643887037158704752191506114774,0.131825904205311970493132056385139";
 
+/// `WIDTHxHEIGHT` in pixels (`640x480`); the sizes' limits are checked by
+/// [`MandelbrotView::validate`].
+pub fn parse_image_size(text: &str) -> Result<(u32, u32), ExperimentError> {
+    text.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            ExperimentError::Invalid(format!(
+                "--size {text:?}: give WIDTHxHEIGHT in pixels, for example 640x480"
+            ))
+        })
+}
+
 /// What to draw: the center to full oracle precision, the zoom and the image size.
 #[derive(Debug, Clone)]
 pub struct MandelbrotView {
@@ -127,6 +139,19 @@ impl MandelbrotView {
             return Err(ExperimentError::Invalid(
                 "--iterations must be between 1 and 1000000".into(),
             ));
+        }
+        // The center goes to the GPU as f32 words: past 2^60 the first square of the
+        // iteration leaves f32's range before the escape test sees it. Tiny centers need no
+        // guard: a part too small for f32 is far below any pixel (zoom >= 1e-30).
+        let limit_center = 2f64.powi(60);
+        for (what, v) in [("real", &self.center_re), ("imaginary", &self.center_im)] {
+            let x = to_f64(v);
+            if !(x.abs() <= limit_center) {
+                return Err(ExperimentError::Invalid(format!(
+                    "--center: the {what} part {x:e} is beyond +-2^60 ({limit_center:.2e}), which \
+                     df64's f32 words cannot iterate (the set itself lies within |c| <= 2)"
+                )));
+            }
         }
         // Without a context only emptiness is checked; the limit is the driver's.
         let limit = ctx.map_or(u32::MAX, |c| c.info().max_texture_size);

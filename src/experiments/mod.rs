@@ -32,8 +32,46 @@ pub enum ExperimentError {
     Io(String, std::io::Error),
     #[error("invalid option: {0}")]
     Invalid(String),
+    /// Bad input data (a file's content, a value out of range), with its position.
+    #[error("{0}")]
+    Input(String),
     #[error("bundled paper data {file} is malformed: {detail}")]
     PaperData { file: String, detail: String },
+}
+
+/// Exit statuses of `df64gl` and `fft-demo` (the README's table).
+pub mod exit_code {
+    pub const SUCCESS: u8 = 0;
+    /// The computation or a check failed: a GL or driver error, a NaN from finite input, a
+    /// check that missed its target.
+    pub const FAILED: u8 = 1;
+    /// Usage: an unknown flag, or an option value that is malformed or out of range.
+    pub const USAGE: u8 = 2;
+    /// Data: a file that cannot be read, parsed or written, or input the engine cannot take.
+    pub const DATA: u8 = 3;
+    /// The driver refuses df64: no configuration was proven exact there.
+    pub const REFUSED: u8 = 4;
+}
+
+impl ExperimentError {
+    /// The process exit status for this error ([`exit_code`]).
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            ExperimentError::Invalid(_) => exit_code::USAGE,
+            ExperimentError::Input(_) | ExperimentError::Io(..) => exit_code::DATA,
+            ExperimentError::Kernel(KernelError::Refused(_))
+            | ExperimentError::Fft(FftError::Kernel(KernelError::Refused(_))) => exit_code::REFUSED,
+            ExperimentError::Kernel(KernelError::OutOfDomain { .. })
+            | ExperimentError::Fft(
+                FftError::NonFinite(_)
+                | FftError::ResultOutOfRange { .. }
+                | FftError::LengthMismatch { .. }
+                | FftError::NotPowerOfTwo(..)
+                | FftError::TooShort(..),
+            ) => exit_code::DATA,
+            _ => exit_code::FAILED,
+        }
+    }
 }
 
 /// A headless context and its probe report (cached per driver unless `fresh_probe`).

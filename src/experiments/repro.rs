@@ -1047,6 +1047,7 @@ fn thall_fft(
         let signal: Vec<Complex64> = (0..n)
             .map(|_| Complex64::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
             .collect();
+        let signal = crate::fft::BlockScaled::from_f64(&signal)?;
         let study =
             |radix: Radix, twiddles: TwiddleSource| -> Result<PrecisionRow, ExperimentError> {
                 let options = FftStudyOptions {

@@ -15,10 +15,12 @@
 mod plan;
 mod real;
 pub mod reference;
+pub mod scale;
 pub mod twiddle;
 
 pub use plan::{FftShape, StockhamPlan};
 pub use real::RealFftPlan;
+pub use scale::{BlockScaled, Underflow};
 
 use thiserror::Error;
 
@@ -45,6 +47,21 @@ pub enum FftError {
     PlanMismatch,
     #[error("{0}")]
     Unsupported(String),
+    #[error(
+        "the {precision} FFT produced a NaN or infinity from finite input: element {element} \
+             {after}. This is a fault of the driver or of df64gl: please report it with the \
+             output of `df64gl info` and `df64gl probe`"
+    )]
+    NonFiniteResult {
+        precision: &'static str,
+        element: usize,
+        after: String,
+    },
+    #[error(
+        "result element {element} exceeds the range of {what}: read the result with \
+             download_f64 or download_scaled (fft-demo: write CSV, which has no range limit)"
+    )]
+    ResultOutOfRange { element: usize, what: String },
 }
 
 /// Arithmetic of the transform.
@@ -108,6 +125,9 @@ pub struct FftOptions {
     pub radix: Radix,
     pub twiddles: TwiddleSource,
     pub qf_write: QfWrite,
+    /// Block floating point (see [`scale`]): on by default. Off only to test what the guards
+    /// catch: without it sums overflow f32 for data near 1e38.
+    pub block_scaling: bool,
 }
 
 impl FftOptions {
@@ -118,7 +138,13 @@ impl FftOptions {
             radix: Radix::Four,
             twiddles: TwiddleSource::Table,
             qf_write: QfWrite::Mrt,
+            block_scaling: true,
         }
+    }
+
+    pub fn block_scaling(mut self, on: bool) -> Self {
+        self.block_scaling = on;
+        self
     }
 
     pub fn radix(mut self, radix: Radix) -> Self {

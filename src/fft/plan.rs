@@ -8,10 +8,13 @@ use crate::gl::{
     Uniform,
 };
 use crate::kernels::Df64Kernels;
+use rustfft::num_complex::Complex64;
+
 use crate::numeric::df64::{ComplexDf64, Df64};
 use crate::numeric::qf128::{ComplexQf128, Qf128};
 use crate::probe::DriverConfig;
 
+use super::scale::{ldexp, BlockScaled, Underflow};
 use super::twiddle::{base_big, base_f64, w_long};
 use super::{Direction, FftError, FftOptions, FftPrecision, QfWrite, Radix, TwiddleSource};
 
@@ -158,6 +161,10 @@ enum Loc {
     Planes(usize, u32),
 }
 
+/// Largest log2 magnitude the words may reach inside a transform: far enough below f32's
+/// 2^128 that Dekker's split (x 4097) and the butterflies' sums cannot overflow.
+const HEADROOM_LOG2: i32 = 100;
+
 /// A planned transform of one shape and precision.
 pub struct StockhamPlan {
     ctx: GlContext,
@@ -170,6 +177,13 @@ pub struct StockhamPlan {
     front: usize,
     twiddles: Option<(Vec<Texture>, u32)>,
     programs: HashMap<PassKind, Vec<Program>>,
+    /// The data on the GPU are `words * 2^exponent` (block floating point).
+    exponent: i32,
+    /// log2 of a bound on the words' complex magnitudes, tracked through each pass's growth;
+    /// past [`HEADROOM_LOG2`] the data are rescaled before the next transform.
+    bound_log2: i32,
+    /// What ran since the last upload, for error messages.
+    history: Vec<&'static str>,
 }
 
 fn log2_checked(n: usize, what: &str) -> Result<u32, FftError> {
@@ -271,6 +285,9 @@ impl StockhamPlan {
             front: 0,
             twiddles,
             programs: HashMap::new(),
+            exponent: 0,
+            bound_log2: 1,
+            history: Vec::new(),
         };
         let kinds: Vec<PassKind> = plan
             .axes
@@ -379,101 +396,221 @@ impl StockhamPlan {
         Ok(())
     }
 
-    /// Loads complex df64 data (f32 plans keep the high words, qf128 plans take it exactly).
-    pub fn upload(&mut self, data: &[ComplexDf64]) -> Result<(), FftError> {
-        self.check_len(data.len())?;
-        check_finite(data.iter().map(|c| [c.re.hi, c.re.lo, c.im.hi, c.im.lo]))?;
-        let front = &self.natural[self.front];
-        match self.options.precision {
-            FftPrecision::Df64 => front.textures[0].upload(&self.ctx, data)?,
-            FftPrecision::F32 => {
-                let v: Vec<ComplexDf64> = data.iter().map(|c| high_words(*c)).collect();
-                front.textures[0].upload(&self.ctx, &v)?;
-            }
-            FftPrecision::Qf128 => {
-                let v: Vec<ComplexQf128> =
-                    data.iter().map(|c| ComplexQf128::from_df64(*c)).collect();
-                return self.upload_qf128(&v);
-            }
-        }
-        Ok(())
+    /// Loads complex df64 data (f32 plans keep the high words, qf128 plans take it exactly),
+    /// block-scaled: returns what could not be kept (parts ~2^126 below the largest).
+    pub fn upload(&mut self, data: &[ComplexDf64]) -> Result<Underflow, FftError> {
+        let q: Vec<ComplexQf128> = data.iter().map(|c| ComplexQf128::from_df64(*c)).collect();
+        self.upload_qf128(&q)
     }
 
     /// Loads complex qf128 data (df64 and f32 plans round it to their precision).
-    pub fn upload_qf128(&mut self, data: &[ComplexQf128]) -> Result<(), FftError> {
+    pub fn upload_qf128(&mut self, data: &[ComplexQf128]) -> Result<Underflow, FftError> {
         self.check_len(data.len())?;
-        if self.options.precision != FftPrecision::Qf128 {
-            let v: Vec<ComplexDf64> = data
+        if !self.options.block_scaling {
+            let raw = BlockScaled {
+                words: data.to_vec(),
+                exponent: 0,
+                underflow: Underflow::default(),
+            };
+            if let Some(i) = data
                 .iter()
-                .map(|c| ComplexDf64 {
-                    re: c.re.to_df64(),
-                    im: c.im.to_df64(),
-                })
-                .collect();
-            return self.upload(&v);
+                .position(|z| z.re.x.iter().chain(&z.im.x).any(|w| !w.is_finite()))
+            {
+                return Err(FftError::NonFinite(i));
+            }
+            return self.upload_scaled(&raw);
         }
-        check_finite(
-            data.iter()
-                .map(|c| c.re.x)
-                .chain(data.iter().map(|c| c.im.x)),
-        )?;
+        self.upload_scaled(&BlockScaled::from_qf128(data, 0)?)
+    }
+
+    /// Loads any finite f64 data (1e-300 and 1e300 alike), block-scaled.
+    pub fn upload_f64(&mut self, data: &[Complex64]) -> Result<Underflow, FftError> {
+        self.check_len(data.len())?;
+        self.upload_scaled(&BlockScaled::from_f64(data)?)
+    }
+
+    /// Loads block-scaled data as they are (rounded to the plan's precision).
+    pub fn upload_scaled(&mut self, data: &BlockScaled) -> Result<Underflow, FftError> {
+        self.check_len(data.len())?;
         let front = &self.natural[self.front];
-        let re: Vec<Qf128> = data.iter().map(|c| c.re).collect();
-        let im: Vec<Qf128> = data.iter().map(|c| c.im).collect();
-        front.textures[0].upload(&self.ctx, &re)?;
-        front.textures[1].upload(&self.ctx, &im)?;
+        match self.options.precision {
+            FftPrecision::Df64 | FftPrecision::F32 => {
+                let f32_only = self.options.precision == FftPrecision::F32;
+                let v: Vec<ComplexDf64> = data
+                    .words
+                    .iter()
+                    .map(|c| {
+                        let z = ComplexDf64 {
+                            re: c.re.to_df64(),
+                            im: c.im.to_df64(),
+                        };
+                        if f32_only {
+                            high_words(z)
+                        } else {
+                            z
+                        }
+                    })
+                    .collect();
+                front.textures[0].upload(&self.ctx, &v)?;
+            }
+            FftPrecision::Qf128 => {
+                let re: Vec<Qf128> = data.words.iter().map(|c| c.re).collect();
+                let im: Vec<Qf128> = data.words.iter().map(|c| c.im).collect();
+                front.textures[0].upload(&self.ctx, &re)?;
+                front.textures[1].upload(&self.ctx, &im)?;
+            }
+        }
+        self.exponent = data.exponent;
+        // Parts below 1 each: complex magnitudes below 2^1 (a bound only, for unscaled data).
+        self.bound_log2 = 1;
+        self.history.clear();
+        Ok(data.underflow)
+    }
+
+    /// The current data exactly as block-scaled words (full precision, any magnitude).
+    pub fn download_scaled(&self) -> Result<BlockScaled, FftError> {
+        let words: Vec<ComplexQf128> = if self.options.precision == FftPrecision::Qf128 {
+            let fb = &self.natural[self.front].all;
+            let re: Vec<Qf128> = fb.read(&self.ctx, 0)?;
+            let im: Vec<Qf128> = fb.read(&self.ctx, 1)?;
+            re.into_iter()
+                .zip(im)
+                .take(self.len())
+                .map(|(re, im)| ComplexQf128 { re, im })
+                .collect()
+        } else {
+            let mut v: Vec<ComplexDf64> = self.natural[self.front].all.read(&self.ctx, 0)?;
+            v.truncate(self.len());
+            v.into_iter().map(ComplexQf128::from_df64).collect()
+        };
+        if let Some(i) = first_non_finite(&words) {
+            return Err(self.non_finite(i, self.after()));
+        }
+        Ok(BlockScaled {
+            words,
+            exponent: self.exponent,
+            underflow: Underflow::default(),
+        })
+    }
+
+    /// Reads the current data back as complex f64 (every precision's value to f64's 53 bits).
+    pub fn download_f64(&self) -> Result<Vec<Complex64>, FftError> {
+        self.download_scaled()?.to_f64()
+    }
+
+    /// Reads the current data back as complex df64 (qf128 plans round to df64); an error when
+    /// a value exceeds f32's exponent range (read those with `download_f64`).
+    pub fn download(&self) -> Result<Vec<ComplexDf64>, FftError> {
+        let data = self.download_scaled()?;
+        data.words
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let q = |x: Qf128| {
+                    let d = if self.options.precision == FftPrecision::Qf128 {
+                        x.to_df64()
+                    } else {
+                        Df64::new(x.x[0], x.x[1])
+                    };
+                    Some(Df64::new(
+                        unscale_word(d.hi, data.exponent)?,
+                        unscale_word(d.lo, data.exponent)?,
+                    ))
+                };
+                match (q(c.re), q(c.im)) {
+                    (Some(re), Some(im)) => Ok(ComplexDf64 { re, im }),
+                    _ => Err(FftError::ResultOutOfRange {
+                        element: i,
+                        what: "df64 (f32's exponents)".into(),
+                    }),
+                }
+            })
+            .collect()
+    }
+
+    /// Reads the current data back as complex qf128 (exact for every precision while the
+    /// values lie in f32's exponent range; an error naming the element otherwise).
+    pub fn download_qf128(&self) -> Result<Vec<ComplexQf128>, FftError> {
+        let data = self.download_scaled()?;
+        data.words
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let q = |x: Qf128| -> Option<Qf128> {
+                    let mut out = [0.0f32; 4];
+                    for (o, w) in out.iter_mut().zip(x.x) {
+                        *o = unscale_word(w, data.exponent)?;
+                    }
+                    Some(Qf128 { x: out })
+                };
+                match (q(c.re), q(c.im)) {
+                    (Some(re), Some(im)) => Ok(ComplexQf128 { re, im }),
+                    _ => Err(FftError::ResultOutOfRange {
+                        element: i,
+                        what: "qf128 (f32's exponents)".into(),
+                    }),
+                }
+            })
+            .collect()
+    }
+
+    /// The exponent of the data on the GPU (see [`BlockScaled`]).
+    pub fn exponent(&self) -> i32 {
+        self.exponent
+    }
+
+    /// Scales the data back to a largest part in [0.5, 1) through the host: rare, only when
+    /// the tracked bound (loose: it assumes the worst growth of every pass) runs out of room.
+    fn rescale(&mut self) -> Result<(), FftError> {
+        let history = std::mem::take(&mut self.history);
+        let data = self.download_scaled()?;
+        self.upload_scaled(&BlockScaled::from_qf128(&data.words, data.exponent)?)?;
+        self.history = history;
         Ok(())
     }
 
-    /// Reads the current data back as complex df64 (qf128 plans round to df64).
-    pub fn download(&self) -> Result<Vec<ComplexDf64>, FftError> {
-        if self.options.precision == FftPrecision::Qf128 {
-            return Ok(self
-                .download_qf128()?
-                .iter()
-                .map(|c| ComplexDf64 {
-                    re: c.re.to_df64(),
-                    im: c.im.to_df64(),
-                })
-                .collect());
+    fn after(&self) -> String {
+        if self.history.is_empty() {
+            "right after the upload".into()
+        } else {
+            format!("after {}", self.history.join(", then "))
         }
-        let mut v: Vec<ComplexDf64> = self.natural[self.front].all.read(&self.ctx, 0)?;
-        v.truncate(self.len());
-        Ok(v)
     }
 
-    /// Reads the current data back as complex qf128 (exact for every precision).
-    pub fn download_qf128(&self) -> Result<Vec<ComplexQf128>, FftError> {
-        if self.options.precision != FftPrecision::Qf128 {
-            return Ok(self
-                .download()?
-                .into_iter()
-                .map(ComplexQf128::from_df64)
-                .collect());
+    fn non_finite(&self, element: usize, after: String) -> FftError {
+        FftError::NonFiniteResult {
+            precision: self.options.precision.name(),
+            element,
+            after,
         }
-        let fb = &self.natural[self.front].all;
-        let re: Vec<Qf128> = fb.read(&self.ctx, 0)?;
-        let im: Vec<Qf128> = fb.read(&self.ctx, 1)?;
-        Ok(re
-            .into_iter()
-            .zip(im)
-            .take(self.len())
-            .map(|(re, im)| ComplexQf128 { re, im })
-            .collect())
     }
 
     /// Runs every stage of every axis on the data on the GPU; returns the time of the passes.
     pub fn execute(&mut self, direction: Direction) -> Result<Timing, FftError> {
         let ctx = self.ctx.clone();
-        let ((), timing) = timed(&ctx, || self.run(direction))?;
+        let ((), timing) = timed(&ctx, || self.run(direction, false))?;
         Ok(timing)
     }
 
+    /// [`execute`](Self::execute) reading every pass's output back and checking it: slow, for
+    /// finding the pass where a NaN or infinity first appears (the error names it).
+    pub fn execute_checked(&mut self, direction: Direction) -> Result<(), FftError> {
+        self.run(direction, true)
+    }
+
     /// [`execute`](Self::execute) without the timer (for callers that time a larger block).
-    pub(crate) fn run(&mut self, direction: Direction) -> Result<(), FftError> {
-        for axis in self.axes.clone() {
-            self.run_axis(axis, direction)?;
+    pub(crate) fn run(&mut self, direction: Direction, check: bool) -> Result<(), FftError> {
+        let growth: i32 = self.axes.iter().map(|a| a.log2_n as i32).sum();
+        if self.options.block_scaling && self.bound_log2 + growth > HEADROOM_LOG2 {
+            self.rescale()?;
         }
+        for (i, axis) in self.axes.clone().into_iter().enumerate() {
+            self.run_axis(axis, direction, check.then_some(i))?;
+        }
+        self.history.push(match direction {
+            Direction::Forward => "a forward transform",
+            Direction::Inverse => "an inverse transform",
+        });
         Ok(())
     }
 
@@ -523,6 +660,9 @@ impl StockhamPlan {
             Some(b),
         )?;
         self.front = 1 - self.front;
+        self.exponent += other.exponent;
+        self.bound_log2 += other.bound_log2;
+        self.history.push("a pointwise product");
         Ok(())
     }
 
@@ -548,19 +688,40 @@ impl StockhamPlan {
         &self.ctx
     }
 
-    fn run_axis(&mut self, axis: Axis, direction: Direction) -> Result<(), FftError> {
+    /// `check`: the axis's index, to read back and check every pass's output.
+    fn run_axis(
+        &mut self,
+        axis: Axis,
+        direction: Direction,
+        check: Option<usize>,
+    ) -> Result<(), FftError> {
         let conj = if direction == Direction::Inverse {
             -1.0
         } else {
             1.0
         };
+        // The last pass scales the words by 2^-shift (exact). Without block scaling: 1/N on
+        // the inverse, as its definition has it. With it, about 1/sqrt(N) each way (floor
+        // forward, ceil inverse) and the rest of the inverse's 1/N in the exponent: the words
+        // keep their energy, so round trips neither grow nor shrink them.
+        let l = axis.log2_n as i32;
+        let (shift, exponent_delta) = match (self.options.block_scaling, direction) {
+            (false, Direction::Forward) => (0, 0),
+            (false, Direction::Inverse) => (l, 0),
+            (true, Direction::Forward) => (l / 2, l / 2),
+            (true, Direction::Inverse) => ((l + 1) / 2, -(l / 2)),
+        };
+        self.exponent += exponent_delta;
+        // Each output is a sum of N inputs, then scaled.
+        self.bound_log2 += l - shift;
         let kinds = self.stage_kinds(axis);
         let last = kinds.len() - 1;
+        let total = kinds.len();
         let mut loc = Loc::Natural(self.front);
         let mut l: usize = 1;
         for (i, kind) in kinds.into_iter().enumerate() {
-            let scale = if i == last && direction == Direction::Inverse {
-                1.0 / (1u64 << axis.log2_n) as f32 // a power of two: exact
+            let scale = if i == last {
+                1.0 / (1u64 << shift) as f32
             } else {
                 1.0
             };
@@ -570,6 +731,19 @@ impl StockhamPlan {
                 _ => 1,
             };
             loc = self.pass(kind, axis, loc, l, conj, scale, None)?;
+            if let Some(axis_index) = check {
+                if let Some(element) = self.first_non_finite_at(loc)? {
+                    let after = format!(
+                        "in pass {} of {total} ({kind:?}) along axis {axis_index} of {}",
+                        i + 1,
+                        match direction {
+                            Direction::Forward => "a forward transform",
+                            Direction::Inverse => "an inverse transform",
+                        }
+                    );
+                    return Err(self.non_finite(element, after));
+                }
+            }
         }
         match loc {
             Loc::Natural(f) => self.front = f,
@@ -666,6 +840,28 @@ impl StockhamPlan {
         Ok(dst)
     }
 
+    /// The first non-finite element a pass wrote (every attachment of its output), if any.
+    fn first_non_finite_at(&self, loc: Loc) -> Result<Option<usize>, FftError> {
+        let buf = match loc {
+            Loc::Natural(i) => &self.natural[i],
+            Loc::Planes(i, _) => &self.plane_buffers()?[i],
+        };
+        let fbs: Vec<&Framebuffer> = match &buf.parts {
+            Some(parts) if self.two_pass() => parts.iter().collect(),
+            _ => vec![&buf.all],
+        };
+        let mut first: Option<usize> = None;
+        for fb in fbs {
+            for a in 0..fb.attachments() {
+                let v: Vec<[f32; 4]> = fb.read(&self.ctx, a)?;
+                if let Some(i) = v.iter().position(|t| t.iter().any(|w| !w.is_finite())) {
+                    first = Some(first.map_or(i, |f| f.min(i)));
+                }
+            }
+        }
+        Ok(first)
+    }
+
     fn plane_buffers(&self) -> Result<&[Buffer; 2], FftError> {
         self.planes
             .as_ref()
@@ -680,13 +876,16 @@ fn high_words(c: ComplexDf64) -> ComplexDf64 {
     }
 }
 
-fn check_finite<const K: usize>(words: impl Iterator<Item = [f32; K]>) -> Result<(), FftError> {
-    for (i, w) in words.enumerate() {
-        if w.iter().any(|x| !x.is_finite()) {
-            return Err(FftError::NonFinite(i));
-        }
-    }
-    Ok(())
+fn first_non_finite(words: &[ComplexQf128]) -> Option<usize> {
+    words
+        .iter()
+        .position(|z| z.re.x.iter().chain(&z.im.x).any(|w| !w.is_finite()))
+}
+
+/// A GPU word times 2^`exponent` as an f32; `None` past f32's range.
+fn unscale_word(w: f32, exponent: i32) -> Option<f32> {
+    let v = ldexp(w as f64, exponent) as f32;
+    v.is_finite().then_some(v)
 }
 
 /// W_long textures for transforms up to `n` points: one (complex df64 texels; f32 plans

@@ -8,7 +8,8 @@ use crate::numeric::df64::{ComplexDf64, Df64};
 use crate::numeric::qf128::{ComplexQf128, Qf128};
 
 use super::plan::{FftShape, StockhamPlan};
-use super::{Direction, FftError, FftOptions};
+use super::{BlockScaled, Direction, FftError, FftOptions, Underflow};
+use rustfft::num_complex::Complex64;
 
 /// `batch` real transforms of `n` points each.
 pub struct RealFftPlan {
@@ -52,8 +53,8 @@ impl RealFftPlan {
         self.n / 2 + 1
     }
 
-    /// Loads `batch * n` reals (row after row).
-    pub fn upload(&mut self, reals: &[Df64]) -> Result<(), FftError> {
+    /// Loads `batch * n` reals (row after row), block-scaled like [`StockhamPlan::upload`].
+    pub fn upload(&mut self, reals: &[Df64]) -> Result<Underflow, FftError> {
         self.check(reals.len())?;
         let z: Vec<ComplexDf64> = reals
             .chunks_exact(2)
@@ -62,7 +63,7 @@ impl RealFftPlan {
         self.inner.upload(&z)
     }
 
-    pub fn upload_qf128(&mut self, reals: &[Qf128]) -> Result<(), FftError> {
+    pub fn upload_qf128(&mut self, reals: &[Qf128]) -> Result<Underflow, FftError> {
         self.check(reals.len())?;
         let z: Vec<ComplexQf128> = reals
             .chunks_exact(2)
@@ -85,7 +86,7 @@ impl RealFftPlan {
     pub fn execute(&mut self) -> Result<Timing, FftError> {
         let ctx = self.inner.context().clone();
         let ((), t) = timed(&ctx, || {
-            self.inner.run(Direction::Forward)?;
+            self.inner.run(Direction::Forward, false)?;
             self.inner.real_post()
         })?;
         Ok(t)
@@ -95,6 +96,20 @@ impl RealFftPlan {
     pub fn download(&self) -> Result<Vec<ComplexDf64>, FftError> {
         let packed = self.inner.download()?;
         Ok(self.unpack(&packed, |re| ComplexDf64 { re, im: Df64::ZERO }))
+    }
+
+    /// Bins 0 ..= N/2 of every row to full precision at any magnitude (see [`BlockScaled`]).
+    pub fn download_scaled(&self) -> Result<BlockScaled, FftError> {
+        let packed = self.inner.download_scaled()?;
+        Ok(BlockScaled {
+            words: self.unpack(&packed.words, |re| ComplexQf128::new(re, Qf128::ZERO)),
+            ..packed
+        })
+    }
+
+    /// Bins 0 ..= N/2 of every row, rounded to f64 (no f32 exponent limit).
+    pub fn download_f64(&self) -> Result<Vec<Complex64>, FftError> {
+        self.download_scaled()?.to_f64()
     }
 
     pub fn download_qf128(&self) -> Result<Vec<ComplexQf128>, FftError> {

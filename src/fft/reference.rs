@@ -180,6 +180,19 @@ pub struct RoundTrip {
 /// The round-trip measures, each difference taken in double-double: |x'| - |x| as
 /// (|x'|^2 - |x|^2) / (|x'| + |x|), the phase difference as arg(x' conj(x)).
 pub fn round_trip(original: &[Cdd], back: &[Cdd]) -> RoundTrip {
+    let finite = |v: &[Cdd]| {
+        v.iter()
+            .all(|c| c.re.to_f64().is_finite() && c.im.to_f64().is_finite())
+    };
+    if !finite(original) || !finite(back) {
+        // A broken result must not look like a perfect one (RMSE 0, S/N inf).
+        return RoundTrip {
+            rmse_magnitude: f64::NAN,
+            rmse_magnitude_relative: f64::NAN,
+            rmse_phase: f64::NAN,
+            peak_snr_db: f64::NAN,
+        };
+    }
     let n = original.len() as f64;
     let (mut mag2, mut ph2, mut err2, mut sig2, mut peak) = (0.0, 0.0, 0.0, 0.0, 0.0f64);
     for (x, y) in original.iter().zip(back) {
@@ -276,5 +289,10 @@ mod tests {
         );
         assert!(r.peak_snr_db > 400.0 && r.peak_snr_db.is_finite(), "{r:?}");
         assert_eq!(round_trip(&x, &x).rmse_phase, 0.0);
+        // NaN data give NaN measures, never RMSE 0 or S/N inf.
+        y[5].im = Dd::from_f64(f64::NAN);
+        let r = round_trip(&x, &y);
+        assert!(r.rmse_magnitude.is_nan() && r.peak_snr_db.is_nan(), "{r:?}");
+        assert!(rel_l2(&y, &x).is_nan());
     }
 }

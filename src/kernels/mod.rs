@@ -30,6 +30,28 @@ pub enum KernelError {
     Refused(String),
     #[error("operands differ in length: {a} and {b} elements")]
     LengthMismatch { a: usize, b: usize },
+    #[error("df64 {op}: element {element}: {what} {value:e} is outside the domain where df64's \
+             error bounds are proven (zero, or magnitudes from 2^{lo} to 2^{hi}, about {lo_dec:.1e} \
+             to {hi_dec:.1e}): scale the data by a power of two first (exact), or call \
+             apply_unchecked to compute it anyway", lo = DF64_DOMAIN_LOG2.0, hi = DF64_DOMAIN_LOG2.1,
+             lo_dec = 2f64.powi(DF64_DOMAIN_LOG2.0), hi_dec = 2f64.powi(DF64_DOMAIN_LOG2.1))]
+    OutOfDomain {
+        op: &'static str,
+        element: usize,
+        what: &'static str,
+        value: f64,
+    },
+}
+
+/// log2 of the magnitudes (operands and results) where the df64 routines keep every
+/// intermediate error term in f32's normal range, so their documented bounds hold on drivers
+/// that flush subnormals (the top is f32's: Dekker's split scales large operands); zero is
+/// always in the domain.
+pub const DF64_DOMAIN_LOG2: (i32, i32) = (-60, 126);
+
+fn in_domain(x: f64) -> bool {
+    let (lo, hi) = DF64_DOMAIN_LOG2;
+    x == 0.0 || (x.is_finite() && (2f64.powi(lo)..=2f64.powi(hi)).contains(&x.abs()))
 }
 
 /// An element-wise df64 operation the engine can run.
@@ -375,6 +397,82 @@ impl Df64Op {
             Df64Op::Rsqrt | Df64Op::RsqrtThall => |a, _| a.sqrt().recip(),
             _ => return None,
         })
+    }
+
+    /// Exact on every finite operand (sign, comparisons, rounding to integers, exponent
+    /// handling): no domain beyond finiteness.
+    fn exact(self) -> bool {
+        matches!(
+            self,
+            Df64Op::Neg
+                | Df64Op::Abs
+                | Df64Op::Min
+                | Df64Op::Max
+                | Df64Op::Eq
+                | Df64Op::Neq
+                | Df64Op::Lt
+                | Df64Op::Le
+                | Df64Op::Gt
+                | Df64Op::Ge
+                | Df64Op::Floor
+                | Df64Op::Ceil
+                | Df64Op::Round
+                | Df64Op::Trunc
+                | Df64Op::Frexp
+                | Df64Op::FrexpExp
+                | Df64Op::Ldexp
+        )
+    }
+
+    /// The public kernels' guard: finite operands, and operands and results in the domain
+    /// (sums are exempt from the result check: a cancelling sum is exact).
+    pub fn check_domain(self, a: &[Df64], b: &[Df64]) -> Result<(), KernelError> {
+        if a.len() != b.len() {
+            return Err(KernelError::LengthMismatch {
+                a: a.len(),
+                b: b.len(),
+            });
+        }
+        let sum = matches!(
+            self,
+            Df64Op::Add
+                | Df64Op::Sub
+                | Df64Op::AddThall
+                | Df64Op::AddSloppy
+                | Df64Op::SubThall
+                | Df64Op::AddDagraca
+                | Df64Op::TwoSum
+        );
+        let out = |element, what, value| KernelError::OutOfDomain {
+            op: self.name(),
+            element,
+            what,
+            value,
+        };
+        for (i, (x, y)) in a.iter().zip(b).enumerate() {
+            let operands: &[(&'static str, Df64)] = if self.unary() {
+                &[("operand", *x)]
+            } else {
+                &[("first operand", *x), ("second operand", *y)]
+            };
+            for (what, v) in operands {
+                let ok = if self.exact() {
+                    v.is_finite()
+                } else {
+                    in_domain(v.hi as f64)
+                };
+                if !ok {
+                    return Err(out(i, what, v.to_f64()));
+                }
+            }
+            if let (Some(r), false) = (self.reference(), sum || self.exact()) {
+                let exact = r(Dd::from_df64(*x), Dd::from_df64(*y)).to_f64();
+                if !in_domain(exact) {
+                    return Err(out(i, "result", exact));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Uses only the first operand.
@@ -851,8 +949,22 @@ impl Df64Kernels {
         Ok((r, timing))
     }
 
-    /// `op` applied element-wise on the GPU (unary ops ignore `b`, which must still match `a`'s length).
+    /// `op` applied element-wise on the GPU (unary ops ignore `b`, which must still match `a`'s
+    /// length). Operands (and, where the exact result is known, results) outside
+    /// [`DF64_DOMAIN_LOG2`] are an error naming the element: there the 48-bit bound is not
+    /// proven.
     pub fn apply(&self, op: Df64Op, a: &[Df64], b: &[Df64]) -> Result<Vec<Df64>, KernelError> {
+        op.check_domain(a, b)?;
+        self.apply_unchecked(op, a, b)
+    }
+
+    /// [`apply`](Self::apply) without the domain check: for measuring the routines anywhere.
+    pub fn apply_unchecked(
+        &self,
+        op: Df64Op,
+        a: &[Df64],
+        b: &[Df64],
+    ) -> Result<Vec<Df64>, KernelError> {
         Ok(self.run_texels(ProgramKey::Lanes(op), a, b, 2)?.0)
     }
 
@@ -863,6 +975,7 @@ impl Df64Kernels {
         a: &[Df64],
         b: &[Df64],
     ) -> Result<(Vec<Df64>, Timing), KernelError> {
+        op.check_domain(a, b)?;
         self.run_texels(ProgramKey::Lanes(op), a, b, 2)
     }
 

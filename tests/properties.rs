@@ -1,0 +1,252 @@
+//! Property tests and fuzzing in the normal test run (proptest):
+//! - every reader of user input (CSV, raw f64, raw df64/qf128 words, WAV bytes, decimals, the
+//!   Mandelbrot center and size, GLSL `#include` resolution) returns a value or a clear error
+//!   with a position on any input, and never panics;
+//! - the CPU mirrors across the exponent range: twoSum and twoProd exact, and df64 add, sub,
+//!   mul, div and sqrt within their bounds against the oracle at random exponents, in the
+//!   flush-to-zero mode of the GPUs (the domain where the bounds are documented to hold).
+
+use astro_float::RoundingMode;
+use df64gl::experiments::mandelbrot::{parse_image_size, MandelbrotView};
+use df64gl::experiments::signal::{
+    parse_csv, parse_raw_f64, parse_raw_words, read_signal, SignalFormat,
+};
+use df64gl::fft::scale::parse_wide_decimal;
+use df64gl::gl::GlslLibrary;
+use df64gl::kernels::DF64_DOMAIN_LOG2;
+use df64gl::numeric::df64::{
+    df64_add, df64_div, df64_mul, df64_sqrt, df64_sub, df64_two_prod, df64_two_sum, Df64,
+};
+use df64gl::numeric::fpenv::with_flush_to_zero;
+use df64gl::numeric::oracle::{big, big_df64, error_ulp48, ORACLE_BITS};
+use proptest::prelude::*;
+
+const RM: RoundingMode = RoundingMode::ToEven;
+
+/// Cases per property: thousands in the normal run (PROPTEST_CASES raises it for a soak).
+fn config(cases: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(cases);
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Text that looks like what users feed the parsers: numbers, separators, signs, exponents,
+/// words, NaN and inf, odd whitespace and bytes.
+fn csv_like() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        "[-+]?[0-9]{0,40}(\\.[0-9]{0,40})?([eE][-+]?[0-9]{0,7})?",
+        Just(",".to_string()),
+        Just(";".to_string()),
+        Just("\n".to_string()),
+        Just("\r\n".to_string()),
+        Just(" ".to_string()),
+        Just("\t".to_string()),
+        Just("#".to_string()),
+        "(?i)nan|inf|infinity|re|im|x",
+        "\\PC{0,4}",
+    ];
+    prop::collection::vec(token, 0..60).prop_map(|t| t.concat())
+}
+
+proptest! {
+    #![proptest_config(config(3000))]
+
+    #[test]
+    fn csv_parser_never_panics_and_names_the_line(text in csv_like()) {
+        match parse_csv(&text) {
+            Ok(rows) => prop_assert!(rows.len() <= text.lines().count()),
+            Err(e) => prop_assert!(e.starts_with("line "), "{}", e),
+        }
+    }
+
+    #[test]
+    fn decimal_parser_never_panics_and_agrees_with_f64(text in csv_like()) {
+        let _ = parse_wide_decimal(&text);
+    }
+
+    #[test]
+    fn decimals_in_f64_range_parse_to_the_f64_value(
+        mantissa in -1.0e6f64..1.0e6,
+        exp in -300i32..300,
+    ) {
+        let text = format!("{mantissa:.17}e{exp}");
+        let want: f64 = text.parse().unwrap();
+        let got = parse_wide_decimal(&text).expect("a well-formed decimal parses");
+        prop_assert_eq!(df64gl::numeric::oracle::to_f64(&got), want, "{}", text);
+    }
+
+    #[test]
+    fn raw_readers_never_panic_and_say_where(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        match parse_raw_f64(&bytes) {
+            Ok(v) => prop_assert_eq!(v.len() * 16, bytes.len()),
+            Err(e) => prop_assert!(e.contains("left over after sample"), "{}", e),
+        }
+        for f in [SignalFormat::RawDf64, SignalFormat::RawQf128] {
+            if let Err(e) = parse_raw_words(&bytes, f) {
+                prop_assert!(e.contains("left over after sample"), "{}", e);
+            }
+        }
+    }
+
+    #[test]
+    fn mandelbrot_parsers_never_panic(
+        center in csv_like(),
+        size in "[0-9xX ]{0,12}|\\PC{0,8}",
+        zoom in prop_oneof![any::<f64>(), 1e-31f64..200.0],
+    ) {
+        let _ = parse_image_size(&size);
+        if let Err(e) = MandelbrotView::parse(&center, zoom, 64, 48, None) {
+            prop_assert!(e.to_string().contains("--center") || e.to_string().contains("--zoom"), "{}", e);
+        }
+    }
+
+    #[test]
+    fn include_resolver_never_panics_and_names_file_and_line(
+        lines in prop::collection::vec(prop_oneof![
+            Just("#include \"a.glsl\"".to_string()),
+            Just("#include \"b.glsl\"".to_string()),
+            Just("#include \"missing.glsl\"".to_string()),
+            Just("#include <a.glsl>".to_string()),
+            Just("#include \"a.glsl".to_string()),
+            Just("#version 330".to_string()),
+            "[ -~]{0,20}",
+        ], 0..12),
+        split in 0usize..12,
+    ) {
+        let split = split.min(lines.len());
+        let lib = GlslLibrary::builtin()
+            .with_module("a.glsl", lines[..split].join("\n"))
+            .with_module("b.glsl", lines[split..].join("\n"));
+        match lib.resolve("a.glsl", 330, &[]) {
+            Ok(src) => prop_assert!(src.text.starts_with("#version 330")),
+            Err(e) => {
+                let t = e.to_string();
+                prop_assert!(
+                    t.contains("line") || t.contains("cycle") || t.contains("missing.glsl"),
+                    "{}", t
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+
+    /// Arbitrary bytes as a WAV file: hound's errors come back as ours, never a panic.
+    #[test]
+    fn wav_reader_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..120), header in any::<bool>()) {
+        let mut data = bytes;
+        if header {
+            // A valid-looking RIFF header makes the fuzzer reach the chunk parser.
+            let mut h = b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00\x40\x1f\x00\x00\x80\x3e\x00\x00\x02\x00\x10\x00data".to_vec();
+            h.extend_from_slice(&data);
+            data = h;
+        }
+        let dir = std::env::temp_dir().join(format!("df64gl-prop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(format!("f{}.wav", data.len()));
+        std::fs::write(&p, &data).unwrap();
+        if let Err(e) = read_signal(&p, None) {
+            prop_assert!(e.to_string().contains(p.to_str().unwrap()), "{}", e);
+        }
+    }
+}
+
+// ---------------------------------------------------------------- mirrors
+
+/// A random f32 of magnitude 2^e with random sign and mantissa.
+fn f32_at(exp_lo: i32, exp_hi: i32) -> impl Strategy<Value = f32> {
+    (1u32..(1 << 23), exp_lo..=exp_hi, any::<bool>()).prop_map(|(m, e, neg)| {
+        let v = (1.0 + m as f64 / (1u64 << 23) as f64) * 2f64.powi(e);
+        (if neg { -v } else { v }) as f32
+    })
+}
+
+/// A df64 of magnitude about 2^e: a high word and a low word at most half its ulp.
+fn df64_at(exp_lo: i32, exp_hi: i32) -> impl Strategy<Value = Df64> {
+    (f32_at(exp_lo, exp_hi), -1.0f64..1.0).prop_map(|(hi, r)| {
+        let ulp = 2f64.powi(hi.abs().log2().floor() as i32 - 23);
+        let lo = (r * 0.5 * ulp) as f32;
+        // Keep the low word normal, as the GPU would hold it.
+        let lo = if lo.abs() < f32::MIN_POSITIVE {
+            0.0
+        } else {
+            lo
+        };
+        Df64::new(hi, lo)
+    })
+}
+
+fn in_domain(x: f64) -> bool {
+    let (lo, hi) = DF64_DOMAIN_LOG2;
+    x == 0.0 || (2f64.powi(lo)..=2f64.powi(hi)).contains(&x.abs())
+}
+
+proptest! {
+    #![proptest_config(config(4000))]
+
+    #[test]
+    fn two_sum_is_exact_at_every_exponent(a in f32_at(-125, 126), b in f32_at(-125, 126)) {
+        let s = df64_two_sum(a, b);
+        prop_assume!(s.hi.is_finite());
+        prop_assert_eq!(s.hi as f64 + s.lo as f64, a as f64 + b as f64);
+    }
+
+    #[test]
+    fn two_prod_is_exact_from_2_pow_minus_50_to_2_pow_57(a in f32_at(-50, 57), b in f32_at(-50, 57)) {
+        let p = df64_two_prod(a, b);
+        // The product of two 24-bit mantissas is exact in f64.
+        let exact = big(a as f64 * b as f64);
+        prop_assert_eq!(big_df64(p).sub(&exact, ORACLE_BITS, RM).is_zero(), true);
+    }
+
+    /// add, sub, mul, div and sqrt within their bounds in the documented domain, with the
+    /// GPU's flush-to-zero (error terms below 2^-126 vanish there) and without it.
+    #[test]
+    fn df64_ops_meet_their_bounds_across_the_domain(
+        a in df64_at(DF64_DOMAIN_LOG2.0, DF64_DOMAIN_LOG2.1 - 1),
+        b in df64_at(DF64_DOMAIN_LOG2.0, DF64_DOMAIN_LOG2.1 - 1),
+        flush in any::<bool>(),
+    ) {
+        let (ba, bb) = (big_df64(a), big_df64(b));
+        let cases: [(&str, fn(Df64, Df64) -> Df64, astro_float::BigFloat, f64); 5] = [
+            ("add", df64_add, ba.add(&bb, ORACLE_BITS, RM), 0.5),
+            ("sub", df64_sub, ba.sub(&bb, ORACLE_BITS, RM), 0.5),
+            ("mul", df64_mul, ba.mul(&bb, ORACLE_BITS, RM), 0.5),
+            ("div", df64_div, ba.div(&bb, ORACLE_BITS, RM), 1.0),
+            ("sqrt", |a, _| df64_sqrt(Df64::new(a.hi.abs(), if a.hi < 0.0 { -a.lo } else { a.lo })),
+                ba.abs().sqrt(ORACLE_BITS, RM), 0.5),
+        ];
+        for (name, op, exact, bound) in cases {
+            let e = df64gl::numeric::oracle::to_f64(&exact);
+            if !in_domain(e) || name == "add" && e == 0.0 {
+                continue;
+            }
+            let inputs = [a, b];
+            let got = with_flush_to_zero(flush, || {
+                let x = std::hint::black_box(inputs);
+                std::hint::black_box(op(x[0], x[1]))
+            });
+            let err = error_ulp48(got, &exact);
+            prop_assert!(err <= bound, "{} {:?} {:?} flush={}: {} ulp48", name, a, b, flush, err);
+        }
+    }
+
+    /// Sums stay within their bound far above the domain too (to 2^120): only products need
+    /// the domain's upper end, where Dekker's split of an operand would overflow.
+    #[test]
+    fn df64_add_holds_up_to_2_pow_120(a in df64_at(-60, 120), b in df64_at(-60, 120)) {
+        let exact = big_df64(a).add(&big_df64(b), ORACLE_BITS, RM);
+        prop_assume!(!exact.is_zero());
+        let got = with_flush_to_zero(true, || std::hint::black_box(df64_add(std::hint::black_box(a), std::hint::black_box(b))));
+        let err = error_ulp48(got, &exact);
+        prop_assert!(err <= 0.5, "{:?} + {:?}: {} ulp48", a, b, err);
+    }
+}
