@@ -370,6 +370,7 @@ fn fft_demo_is_accurate_at_every_magnitude_and_never_prints_nan() {
             assert_eq!(code, 0, "{log}");
             assert!(!log.contains("NaN") && !log.contains("inf dB"), "{log}");
             let e = rel_l2_big(&got, &exact_dft(&x, inverse));
+            eprintln!("df64 at {scale}, inverse={inverse}: rel. L2 against the exact DFT {e:.2e}");
             assert!(e < 1e-14, "{scale} inverse={inverse}: rel. L2 {e:e}");
         }
     }
@@ -399,6 +400,7 @@ fn fft_demo_qf128_keeps_36_digit_decimals_both_ways() {
         let (code, log, got) = demo_round("qf", &text, "qf128", extra);
         assert_eq!(code, 0, "{log}");
         let e = rel_l2_big(&got, &exact_dft(&x, inverse));
+        eprintln!("qf128 from 36-digit decimals, inverse={inverse}: rel. L2 {e:.2e}");
         assert!(e < 1e-27, "inverse={inverse}: rel. L2 {e:e}");
         // The output carries 36 significant digits.
         let line = std::fs::read_to_string(scratch("qf-out.csv")).unwrap();

@@ -143,7 +143,7 @@ fn quick_repro_writes_every_table_without_missing_cells() {
     // The folder now exists: a second run refuses before measuring anything.
     let started = std::time::Instant::now();
     let (code, _, err) = df64gl(&["repro", "--quick", "--out", out_s]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "usage error: {err}");
     assert!(err.contains("exists") && err.contains("--force"), "{err}");
     assert!(started.elapsed().as_secs() < 20);
     let _ = std::fs::remove_dir_all(&out);

@@ -146,7 +146,7 @@ impl MandelbrotView {
         let limit_center = 2f64.powi(60);
         for (what, v) in [("real", &self.center_re), ("imaginary", &self.center_im)] {
             let x = to_f64(v);
-            if !(x.abs() <= limit_center) {
+            if x.is_nan() || x.abs() > limit_center {
                 return Err(ExperimentError::Invalid(format!(
                     "--center: the {what} part {x:e} is beyond +-2^60 ({limit_center:.2e}), which \
                      df64's f32 words cannot iterate (the set itself lies within |c| <= 2)"

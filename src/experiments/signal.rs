@@ -197,7 +197,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<[BigFloat; 2]>, String> {
 
 /// Little-endian f64 pairs.
 pub fn parse_raw_f64(bytes: &[u8]) -> Result<Vec<Complex64>, String> {
-    if bytes.len() % 16 != 0 {
+    if !bytes.len().is_multiple_of(16) {
         return Err(format!(
             "{} bytes is not a whole number of (re, im) f64 pairs (16 bytes each): {} bytes \
              left over after sample {}",
@@ -217,7 +217,7 @@ pub fn parse_raw_f64(bytes: &[u8]) -> Result<Vec<Complex64>, String> {
 pub fn parse_raw_words(bytes: &[u8], format: SignalFormat) -> Result<Vec<ComplexQf128>, String> {
     let words = format.words().unwrap_or(4);
     let size = 4 * words;
-    if bytes.len() % size != 0 {
+    if !bytes.len().is_multiple_of(size) {
         return Err(format!(
             "{} bytes is not a whole number of samples of {words} f32 words ({size} bytes each): \
              {} bytes left over after sample {}",

@@ -406,21 +406,17 @@ impl StockhamPlan {
     /// Loads complex qf128 data (df64 and f32 plans round it to their precision).
     pub fn upload_qf128(&mut self, data: &[ComplexQf128]) -> Result<Underflow, FftError> {
         self.check_len(data.len())?;
-        if !self.options.block_scaling {
-            let raw = BlockScaled {
-                words: data.to_vec(),
-                exponent: 0,
-                underflow: Underflow::default(),
-            };
-            if let Some(i) = data
-                .iter()
-                .position(|z| z.re.x.iter().chain(&z.im.x).any(|w| !w.is_finite()))
-            {
-                return Err(FftError::NonFinite(i));
-            }
-            return self.upload_scaled(&raw);
+        if let Some(i) = data
+            .iter()
+            .position(|z| z.re.x.iter().chain(&z.im.x).any(|w| !w.is_finite()))
+        {
+            return Err(FftError::NonFinite(i));
         }
-        self.upload_scaled(&BlockScaled::from_qf128(data, 0)?)
+        self.upload_scaled(&BlockScaled {
+            words: data.to_vec(),
+            exponent: 0,
+            underflow: Underflow::default(),
+        })
     }
 
     /// Loads any finite f64 data (1e-300 and 1e300 alike), block-scaled.
@@ -429,9 +425,20 @@ impl StockhamPlan {
         self.upload_scaled(&BlockScaled::from_f64(data)?)
     }
 
-    /// Loads block-scaled data as they are (rounded to the plan's precision).
+    /// Loads `words * 2^exponent` (rounded to the plan's precision), rescaled so the largest
+    /// part lies in [0.5, 1) unless block scaling is off; returns every part flushed on the way.
     pub fn upload_scaled(&mut self, data: &BlockScaled) -> Result<Underflow, FftError> {
         self.check_len(data.len())?;
+        let rescaled;
+        let data = if self.options.block_scaling {
+            rescaled = BlockScaled::from_qf128(&data.words, data.exponent)?;
+            &BlockScaled {
+                underflow: data.underflow.merge(rescaled.underflow),
+                ..rescaled
+            }
+        } else {
+            data
+        };
         let front = &self.natural[self.front];
         match self.options.precision {
             FftPrecision::Df64 | FftPrecision::F32 => {
@@ -501,31 +508,22 @@ impl StockhamPlan {
     /// Reads the current data back as complex df64 (qf128 plans round to df64); an error when
     /// a value exceeds f32's exponent range (read those with `download_f64`).
     pub fn download(&self) -> Result<Vec<ComplexDf64>, FftError> {
-        let data = self.download_scaled()?;
-        data.words
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let q = |x: Qf128| {
-                    let d = if self.options.precision == FftPrecision::Qf128 {
-                        x.to_df64()
-                    } else {
-                        Df64::new(x.x[0], x.x[1])
-                    };
-                    Some(Df64::new(
-                        unscale_word(d.hi, data.exponent)?,
-                        unscale_word(d.lo, data.exponent)?,
-                    ))
-                };
-                match (q(c.re), q(c.im)) {
-                    (Some(re), Some(im)) => Ok(ComplexDf64 { re, im }),
-                    _ => Err(FftError::ResultOutOfRange {
-                        element: i,
-                        what: "df64 (f32's exponents)".into(),
-                    }),
-                }
+        let qf = self.options.precision == FftPrecision::Qf128;
+        let df64 = |x: Qf128| {
+            if qf {
+                x.to_df64()
+            } else {
+                Df64::new(x.x[0], x.x[1])
+            }
+        };
+        Ok(self
+            .download_qf128()?
+            .into_iter()
+            .map(|c| ComplexDf64 {
+                re: df64(c.re),
+                im: df64(c.im),
             })
-            .collect()
+            .collect())
     }
 
     /// Reads the current data back as complex qf128 (exact for every precision while the
@@ -547,7 +545,7 @@ impl StockhamPlan {
                     (Some(re), Some(im)) => Ok(ComplexQf128 { re, im }),
                     _ => Err(FftError::ResultOutOfRange {
                         element: i,
-                        what: "qf128 (f32's exponents)".into(),
+                        what: "f32's exponents (df64 and qf128 words)".into(),
                     }),
                 }
             })

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::numeric::oracle::{big_words, ORACLE_BITS};
 use crate::numeric::qf128::{ComplexQf128, Qf128};
+pub use crate::numeric::reference::ldexp;
 use crate::numeric::Dd;
 
 use super::FftError;
@@ -33,6 +34,17 @@ impl Underflow {
             self.largest_flushed_log2
                 .map_or(log2_below, |l| l.max(log2_below)),
         );
+    }
+
+    /// Both counts together.
+    pub fn merge(self, other: Underflow) -> Underflow {
+        Underflow {
+            flushed: self.flushed + other.flushed,
+            largest_flushed_log2: match (self.largest_flushed_log2, other.largest_flushed_log2) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            },
+        }
     }
 
     /// A one-line warning, or `None` when nothing was flushed.
@@ -58,20 +70,6 @@ pub fn exponent_of(x: f64) -> i32 {
         return exponent_of(x * 2f64.powi(64)) - 64;
     }
     biased - 1022
-}
-
-/// `x * 2^k`, exact whenever the result is a normal f64 (the factor is applied in steps that
-/// are themselves representable).
-pub fn ldexp(mut x: f64, mut k: i32) -> f64 {
-    while k > 1000 {
-        x *= 2f64.powi(1000);
-        k -= 1000;
-    }
-    while k < -1000 {
-        x *= 2f64.powi(-1000);
-        k += 1000;
-    }
-    x * 2f64.powi(k)
 }
 
 /// The nearest f32, or zero (of the same sign) below f32's normal range, as the GPU sees it.
@@ -102,36 +100,19 @@ impl BlockScaled {
         {
             return Err(FftError::NonFinite(i));
         }
-        let largest = x
-            .iter()
-            .map(|z| z.re.abs().max(z.im.abs()))
-            .fold(0.0, f64::max);
-        if largest == 0.0 {
-            return Ok(Self::zeros(x.len()));
-        }
-        let e = exponent_of(largest);
-        let mut underflow = Underflow::default();
-        let mut part = |v: f64| {
-            let s = ldexp(v, -e);
-            let w0 = gpu_word(s);
-            if w0 == 0.0 && v != 0.0 {
-                underflow.note((v.abs() / largest).log2());
-                return Qf128::ZERO;
-            }
-            let r = s - w0 as f64; // exact
-            let w1 = gpu_word(r);
-            let w2 = gpu_word(r - w1 as f64);
-            Qf128::new(w0, w1, w2, 0.0)
-        };
-        let words = x
-            .iter()
-            .map(|z| ComplexQf128::new(part(z.re), part(z.im)))
-            .collect();
-        Ok(BlockScaled {
-            words,
-            exponent: e,
-            underflow,
-        })
+        Ok(Self::scaled(
+            x,
+            0,
+            |z| [z.re, z.im],
+            |v| v.abs(),
+            |v, e| {
+                let s = ldexp(v, -e);
+                let w0 = gpu_word(s);
+                let r = s - w0 as f64; // exact
+                let w1 = gpu_word(r);
+                Qf128::new(w0, w1, gpu_word(r - w1 as f64), 0.0)
+            },
+        ))
     }
 
     /// qf128 words times 2^`exponent` (df64 data: the two leading words), rescaled.
@@ -142,34 +123,56 @@ impl BlockScaled {
         {
             return Err(FftError::NonFinite(i));
         }
+        Ok(Self::scaled(
+            x,
+            exponent,
+            |z| [z.re, z.im],
+            |q| q.x[0].abs() as f64,
+            |q, e| Qf128 {
+                x: q.x.map(|w| gpu_word(ldexp(w as f64, -e))),
+            },
+        ))
+    }
+
+    /// Scales every part by 2^-e, e taken from the largest `magnitude`, through `scale`; a
+    /// nonzero part whose leading word is flushed is counted in the underflow.
+    fn scaled<T, P: Copy>(
+        x: &[T],
+        exponent: i32,
+        parts: impl Fn(&T) -> [P; 2],
+        magnitude: impl Fn(P) -> f64,
+        scale: impl Fn(P, i32) -> Qf128,
+    ) -> Self {
         let largest = x
             .iter()
-            .map(|z| (z.re.x[0].abs().max(z.im.x[0].abs())) as f64)
+            .flat_map(|z| parts(z).map(&magnitude))
             .fold(0.0, f64::max);
         if largest == 0.0 {
-            return Ok(Self::zeros(x.len()));
+            return Self::zeros(x.len());
         }
         let e = exponent_of(largest);
         let mut underflow = Underflow::default();
-        let mut part = |q: Qf128| {
-            let mut out = [0.0f32; 4];
-            for (o, w) in out.iter_mut().zip(q.x) {
-                *o = gpu_word(ldexp(w as f64, -e));
+        let mut part = |p: P| {
+            let q = scale(p, e);
+            let m = magnitude(p);
+            if q.x[0] == 0.0 && m != 0.0 {
+                underflow.note((m / largest).log2());
+                return Qf128::ZERO;
             }
-            if out[0] == 0.0 && q.x[0] != 0.0 {
-                underflow.note((q.x[0].abs() as f64 / largest).log2());
-            }
-            Qf128 { x: out }
+            q
         };
         let words = x
             .iter()
-            .map(|z| ComplexQf128::new(part(z.re), part(z.im)))
+            .map(|z| {
+                let [re, im] = parts(z);
+                ComplexQf128::new(part(re), part(im))
+            })
             .collect();
-        Ok(BlockScaled {
+        BlockScaled {
             words,
             exponent: exponent + e,
             underflow,
-        })
+        }
     }
 
     /// Values of any magnitude the oracle holds (decimal input), rounded to qf128 words.
@@ -195,7 +198,7 @@ impl BlockScaled {
                 underflow.note((ev - e) as f64);
                 return Qf128::ZERO;
             }
-            let _ = s.set_exponent(ev - e);
+            s.set_exponent(ev - e);
             let q = Qf128::from_big(&s);
             Qf128 {
                 x: q.x.map(|w| gpu_word(w as f64)),
@@ -254,7 +257,7 @@ impl BlockScaled {
         [z.re, z.im].map(|q| {
             let mut b = big_words(&q.x);
             if let Some(e) = (!b.is_zero()).then(|| b.exponent()).flatten() {
-                let _ = b.set_exponent(e + self.exponent);
+                b.set_exponent(e + self.exponent);
             }
             b
         })

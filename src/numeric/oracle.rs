@@ -63,7 +63,7 @@ pub fn big_df64(a: Df64) -> BigFloat {
     big_words(&[a.hi, a.lo])
 }
 
-/// Nearest f64 (to within one rounding of the top 128 bits).
+/// The nearest f64, correctly rounded (ties to even), subnormals included.
 pub fn to_f64(x: &BigFloat) -> f64 {
     if x.is_nan() {
         return f64::NAN;
@@ -80,17 +80,34 @@ pub fn to_f64(x: &BigFloat) -> f64 {
     let Some((words, _, sign, exp, _)) = x.as_raw_parts() else {
         return f64::NAN;
     };
+    let signed = |v: f64| if sign == Sign::Neg { -v } else { v };
+    // |x| = 0.m * 2^exp with the 128 leading mantissa bits in `m`, the rest only as sticky.
     let n = words.len();
-    let two64 = 18_446_744_073_709_551_616.0;
-    let top = words[n - 1] as f64;
-    let next = if n > 1 { words[n - 2] as f64 } else { 0.0 };
-    let m = (top + next / two64) / two64;
-    let v = m * 2f64.powi(exp);
-    if sign == Sign::Neg {
-        -v
-    } else {
-        v
+    let top = words[n - 1] as u128;
+    let next = if n > 1 { words[n - 2] as u128 } else { 0 };
+    let sticky = n > 2 && words[..n - 2].iter().any(|w| *w != 0);
+    let m = (top << 64) | next;
+    // 53 bits, fewer where the result is subnormal (|x| < 2^-1022).
+    let bits = 53.min(exp as i64 + 1074);
+    if bits < 0 {
+        return signed(0.0); // below half the least subnormal
     }
+    if bits == 0 {
+        // In [2^-1075, 2^-1074): up to the least subnormal, but a tie goes to even (zero).
+        let tie = m == 1u128 << 127 && !sticky;
+        return signed(if tie { 0.0 } else { f64::from_bits(1) });
+    }
+    if exp > 1024 {
+        return signed(f64::INFINITY);
+    }
+    let shift = 128 - bits as u32;
+    let mut q = m >> shift;
+    let rem = m & ((1u128 << shift) - 1);
+    let half = 1u128 << (shift - 1);
+    if rem > half || (rem == half && (sticky || q & 1 == 1)) {
+        q += 1;
+    }
+    signed(super::reference::ldexp(q as f64, exp - bits as i32))
 }
 
 /// |result - exact| in ulps of a (p+1)-bit significand at `exact` (2^(e-p)), computed in full
@@ -303,6 +320,35 @@ mod decimal_tests {
 mod tests {
     use super::*;
     use crate::numeric::df64_consts as k;
+
+    #[test]
+    fn to_f64_rounds_correctly_like_rusts_parser() {
+        let mut o = Oracle::new();
+        // A near-tie the old two-step conversion rounded the wrong way (found by proptest),
+        // the extremes, subnormals, and ties to even.
+        for t in [
+            "890175.81341325014363974e-191",
+            "1.7976931348623157e308",
+            "2.2250738585072014e-308",
+            "4.9406564584124654e-324",
+            "1.23456789e-315",
+            "9007199254740993",
+            "9007199254740995",
+            "0.1",
+            "-3.14159265358979323846264338327950288",
+        ] {
+            let want: f64 = t.parse().unwrap();
+            let got = to_f64(&parse_decimal(t, &mut o).unwrap());
+            assert_eq!(got.to_bits(), want.to_bits(), "{t}");
+        }
+        assert_eq!(
+            to_f64(&parse_decimal("1e309", &mut o).unwrap()),
+            f64::INFINITY
+        );
+        assert_eq!(to_f64(&parse_decimal("1e-330", &mut o).unwrap()), 0.0);
+        let half_least = big(f64::from_bits(1)).div(&big(2.0), ORACLE_BITS, RM);
+        assert_eq!(to_f64(&half_least), 0.0);
+    }
 
     /// Words whose exact sum is the oracle's value of `v` to the last word's precision.
     fn check_words(name: &str, words: &[f32], exact: &BigFloat) {

@@ -145,6 +145,20 @@ impl std::ops::Div for Dd {
 
 /// ulp48(x) = 2^(e-47) where 2^e <= |x| < 2^(e+1): the unit of a 48-bit significand, the unit
 /// of Thall's Table II.
+/// `x * 2^k`, exact whenever the result is a normal f64 (the factor is applied in steps that
+/// are themselves representable; a subnormal result is rounded once, at the last step).
+pub fn ldexp(mut x: f64, mut k: i32) -> f64 {
+    while k > 1000 {
+        x *= 2f64.powi(1000);
+        k -= 1000;
+    }
+    while k < -1000 {
+        x *= 2f64.powi(-1000);
+        k += 1000;
+    }
+    x * 2f64.powi(k)
+}
+
 pub fn ulp48(x: f64) -> f64 {
     ulp_bits(x, 47)
 }
