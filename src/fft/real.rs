@@ -85,6 +85,7 @@ impl RealFftPlan {
     /// The forward transform on the GPU (complex stages and the separating pass).
     pub fn execute(&mut self) -> Result<Timing, FftError> {
         let ctx = self.inner.context().clone();
+        self.inner.ensure_headroom()?;
         let ((), t) = timed(&ctx, || {
             self.inner.run(Direction::Forward, false)?;
             self.inner.real_post()
