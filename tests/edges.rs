@@ -432,25 +432,3 @@ fn fft_demo_warns_of_flushed_parts_and_reports_a_broken_transform_as_an_error() 
         "{log}"
     );
 }
-
-#[test]
-fn fft_demo_exit_codes_follow_the_table() {
-    // 2: usage.
-    let (code, _, err) = demo(&["--size", "1000", "--no-plot"]);
-    assert_eq!(code, 2, "{err}");
-    assert!(
-        err.contains("power of two") && err.contains("1024"),
-        "{err}"
-    );
-    // 3: data.
-    let (code, _, err) = demo(&["--input", "/nonexistent/x.csv", "--no-plot"]);
-    assert_eq!(code, 3, "{err}");
-    let bad = scratch("bad.csv");
-    std::fs::write(&bad, "1,2\n3,1e5x\n").unwrap();
-    let (code, _, err) = demo(&["--input", bad.to_str().unwrap(), "--no-plot"]);
-    assert_eq!(code, 3, "{err}");
-    assert!(
-        err.contains("line 2, field 2") && err.contains("1e5x"),
-        "{err}"
-    );
-}

@@ -177,6 +177,14 @@ fn bad_input_gives_clear_errors() {
         err.contains("line 2, field 1") && err.contains("not finite"),
         "{err}"
     );
+    let bad = scratch("field.csv");
+    std::fs::write(&bad, "1,2\n3,1e5x\n").unwrap();
+    let (code, _, err) = demo(&["--input", bad.to_str().unwrap(), "--no-plot"]);
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("line 2, field 2") && err.contains("1e5x"),
+        "{err}"
+    );
     let (code, _, err) = demo(&["--precision", "f16"]);
     assert_eq!(code, 2, "{err}");
 }

@@ -271,7 +271,7 @@ pub fn run_fft_study(
         };
         let seconds = best.as_secs_f64();
         let mut round_trip = round_trip(&input_dd, &back);
-        round_trip.rmse_magnitude = ldexp(round_trip.rmse_magnitude, signal.exponent);
+        round_trip.rmse_magnitude = ldexp(round_trip.rmse_magnitude, held.exponent);
         rows.push(PrecisionRow {
             precision,
             passes: plan.passes(),
