@@ -8,7 +8,7 @@ use df64gl::gl::{
     timed, Framebuffer, GlError, GlslLibrary, Layout, Pass, PingPong, Program, Texture, Uniform,
 };
 use df64gl::kernels::{Df64Kernels, KernelError};
-use df64gl::probe::{load_cached, store_cached, TwoProdKind};
+use df64gl::probe::{load_cached, store_cached, Protection, TwoProdKind};
 
 #[test]
 fn probe_measures_this_driver() {
@@ -18,7 +18,7 @@ fn probe_measures_this_driver() {
     assert!(add.min_ulp <= 0.0 && add.max_ulp >= 0.0);
     // Whatever the driver, a configuration exists only if its transforms were proven exact.
     if let Some(cfg) = report.config {
-        let p = report.transform("twoSum", cfg.precise).unwrap();
+        let p = report.transform("twoSum", cfg.protection).unwrap();
         assert!(p.exact());
         if cfg.two_prod == TwoProdKind::Fma {
             assert!(report.fma_fused);
@@ -34,14 +34,21 @@ fn probe_measures_this_driver() {
         }
         assert!(report.ties_to_even && report.guard_digit);
         assert!(!report.fma_fused);
-        let plain = report.transform("twoSum", false).unwrap();
+        let plain = report.transform("twoSum", Protection::None).unwrap();
         assert!(
             plain.wrong > 0.5,
             "plain twoSum should be broken: {plain:?}"
         );
-        assert!(report.transform("twoSum", true).unwrap().exact());
+        assert!(report
+            .transform("twoSum", Protection::Precise)
+            .unwrap()
+            .exact());
+        assert!(report
+            .transform("twoSum", Protection::Barrier)
+            .unwrap()
+            .exact());
         let cfg = report.config.expect("llvmpipe is usable with precise");
-        assert!(cfg.precise);
+        assert_eq!(cfg.protection, Protection::Precise);
         assert_eq!(cfg.two_prod, TwoProdKind::Dekker);
         assert!(report.round_to_nearest());
     }

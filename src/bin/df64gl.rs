@@ -8,6 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use df64gl::experiments::accuracy::{run_accuracy, AccuracyOptions};
 use df64gl::experiments::bench::{run_fft_bench, FftBenchOptions};
+use df64gl::experiments::export_check::measure_export;
 use df64gl::experiments::mandelbrot::{
     parse_image_size, render_views, side_by_side, MandelPrecision, MandelbrotApp, MandelbrotView,
     DEFAULT_CENTER,
@@ -16,7 +17,7 @@ use df64gl::experiments::ops_bench::{run_op_bench, OpBenchOptions};
 use df64gl::experiments::repro::{check_out_dir, run_repro, ReproOptions};
 use df64gl::experiments::{exit_code, ExperimentError, Session};
 use df64gl::fft::TwiddleSource;
-use df64gl::gl::{list_devices, run_windowed, DeviceChoice, GlContext, WindowOptions};
+use df64gl::gl::{list_devices, run_windowed, DeviceChoice, GlContext, MesaDriver, WindowOptions};
 use df64gl::kernels::Df64Kernels;
 use df64gl::kernels::Df64Op;
 use df64gl::probe::snippet::{check_snippet, probe_shader, snippet, SnippetOptions, SnippetTarget};
@@ -37,6 +38,11 @@ struct Cli {
     /// Print JSON instead of tables.
     #[arg(long, global = true)]
     json: bool,
+
+    /// Mesa driver to run on (sets GALLIUM_DRIVER / MESA_LOADER_DRIVER_OVERRIDE before the
+    /// first EGL call): llvmpipe, softpipe or zink (zink needs mesa-vulkan-drivers).
+    #[arg(long, global = true, value_name = "DRIVER")]
+    gl_driver: Option<MesaDriver>,
 
     #[command(subcommand)]
     command: Command,
@@ -113,9 +119,18 @@ enum Command {
         /// 1 unless every pixel is green.
         #[arg(long)]
         check: bool,
-        /// Without `precise`, also leave out the u_df64_one fallback (to see what goes wrong).
+        /// Without `precise`, also leave out the barrier (to see what goes wrong: the probe shader
+        /// must turn red).
         #[arg(long)]
         no_fallback: bool,
+        /// Paste the snippet into a plain program of its GLSL version on this device and
+        /// measure add, sub, mul, div, sqrt, exp, log, sin and cos against the oracle and the
+        /// CPU mirror; exit 1 if one misses its bound.
+        #[arg(long)]
+        measure: bool,
+        /// Operand pairs per routine for --measure.
+        #[arg(long, default_value_t = 1 << 16)]
+        samples: usize,
         /// Write to this file instead of standard output.
         #[arg(long)]
         output: Option<std::path::PathBuf>,
@@ -258,6 +273,9 @@ fn print_json<T: serde::Serialize>(value: &T) -> Result<(), ExperimentError> {
 }
 
 fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
+    if let Some(driver) = cli.gl_driver {
+        driver.select()?;
+    }
     let device = DeviceChoice::from_arg_or_env(cli.device.as_deref());
     match cli.command {
         Command::Info { devices } => {
@@ -375,6 +393,8 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             probe,
             check,
             no_fallback,
+            measure,
+            samples,
             output,
         } => {
             let options = SnippetOptions {
@@ -383,6 +403,24 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                 qf128,
                 no_fallback,
             };
+            if measure {
+                let ctx = if target.is_es() {
+                    GlContext::headless_gles(&device)?
+                } else {
+                    GlContext::headless(&device)?
+                };
+                let report = measure_export(&ctx, &options, samples, 2026)?;
+                print_report(cli.json, &report, |r| r.table())?;
+                let failures = report.failures();
+                for f in &failures {
+                    eprintln!("df64gl: {f}");
+                }
+                return Ok(if failures.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
+            }
             if check {
                 let ctx = if target.is_es() {
                     GlContext::headless_gles(&device)?

@@ -14,7 +14,7 @@ use df64gl::experiments::signal::{
 };
 use df64gl::experiments::{ExperimentError, Session};
 use df64gl::fft::{BlockScaled, Direction, FftPrecision, QfWrite, Radix, TwiddleSource};
-use df64gl::gl::DeviceChoice;
+use df64gl::gl::{DeviceChoice, MesaDriver};
 use df64gl::kernels::Df64Kernels;
 use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 
@@ -73,6 +73,9 @@ struct Cli {
     /// EGL device: `auto`, an index or a name fragment (see `df64gl info --devices`).
     #[arg(long)]
     device: Option<String>,
+    /// Mesa driver to run on: llvmpipe, softpipe or zink (zink needs mesa-vulkan-drivers).
+    #[arg(long, value_name = "DRIVER")]
+    gl_driver: Option<MesaDriver>,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -139,6 +142,9 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
         .words
         .resize(size, ComplexQf128::new(Qf128::ZERO, Qf128::ZERO));
 
+    if let Some(driver) = cli.gl_driver {
+        driver.select()?;
+    }
     let session = Session::open(&DeviceChoice::from_arg_or_env(cli.device.as_deref()), false)?;
     let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
     let options = FftStudyOptions {

@@ -764,7 +764,7 @@ pub struct FunctionRow {
 }
 
 /// `f(oracle, i)` for i in 0..n on all cores, each thread with its own oracle.
-fn with_oracles<T: Send + Clone + Default>(
+pub(crate) fn with_oracles<T: Send + Clone + Default>(
     n: usize,
     f: impl Fn(&mut crate::numeric::oracle::Oracle, usize) -> T + Sync,
 ) -> Vec<T> {

@@ -3,6 +3,7 @@
 
 pub mod accuracy;
 pub mod bench;
+pub mod export_check;
 pub mod fft_study;
 pub mod mandelbrot;
 pub mod ops_bench;

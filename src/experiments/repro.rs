@@ -299,7 +299,7 @@ fn thall_table1(probe: &ProbeReport, dev: &str) -> Result<Vec<ReportTable>, Expe
         .map(|t| {
             vec![
                 text(&t.transform),
-                text(if t.precise { "precise" } else { "plain" }),
+                text(t.protection.name()),
                 num(100.0 * t.wrong),
                 num(t.samples as f64),
             ]

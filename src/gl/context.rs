@@ -58,6 +58,68 @@ impl DeviceChoice {
     }
 }
 
+/// A Mesa driver to run on, picked through Mesa's environment variables before the first
+/// EGL call (`--gl-driver`). Each compiles shaders its own way, so each is its own test of
+/// df64's protection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
+pub enum MesaDriver {
+    /// Gallium llvmpipe (LLVM JIT): OpenGL 4.5.
+    Llvmpipe,
+    /// Gallium softpipe (interpreter): OpenGL 3.3, `precise` only through GL_ARB_gpu_shader5.
+    Softpipe,
+    /// zink (OpenGL on Vulkan) over lavapipe: OpenGL 4.6 through SPIR-V; needs the
+    /// mesa-vulkan-drivers package.
+    Zink,
+}
+
+/// Where Debian's mesa-vulkan-drivers puts lavapipe's Vulkan ICD.
+const LAVAPIPE_ICD: &str = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
+
+impl MesaDriver {
+    /// Sets the variables for this driver. Call before any context is opened (Mesa reads them
+    /// once, when EGL initialises).
+    pub fn select(self) -> GlResult<()> {
+        std::env::remove_var("MESA_LOADER_DRIVER_OVERRIDE");
+        match self {
+            MesaDriver::Llvmpipe => std::env::set_var("GALLIUM_DRIVER", "llvmpipe"),
+            MesaDriver::Softpipe => std::env::set_var("GALLIUM_DRIVER", "softpipe"),
+            MesaDriver::Zink => {
+                if !std::path::Path::new(LAVAPIPE_ICD).exists() {
+                    return Err(GlError::Unsupported(format!(
+                        "--gl-driver zink runs on lavapipe, whose Vulkan driver ({LAVAPIPE_ICD}) is missing: install it with `apt-get install mesa-vulkan-drivers`"
+                    )));
+                }
+                std::env::remove_var("GALLIUM_DRIVER");
+                std::env::set_var("MESA_LOADER_DRIVER_OVERRIDE", "zink");
+                std::env::set_var("LIBGL_ALWAYS_SOFTWARE", "1");
+                std::env::set_var("VK_ICD_FILENAMES", LAVAPIPE_ICD);
+                if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+                    // zink's loader wants a runtime folder; a private one is enough headless.
+                    let dir =
+                        std::env::temp_dir().join(format!("df64gl-xdg-{}", std::process::id()));
+                    let _ = std::fs::create_dir_all(&dir);
+                    #[cfg(unix)]
+                    {
+                        use std::os::unix::fs::PermissionsExt;
+                        let _ =
+                            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
+                    }
+                    std::env::set_var("XDG_RUNTIME_DIR", dir);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MesaDriver::Llvmpipe => "llvmpipe",
+            MesaDriver::Softpipe => "softpipe",
+            MesaDriver::Zink => "zink",
+        }
+    }
+}
+
 /// One EGL device as the loader reports it.
 #[derive(Debug, Clone, Serialize)]
 pub struct DeviceDesc {
@@ -184,10 +246,14 @@ impl GlInfo {
                 .any(|s| r.contains(s))
     }
 
-    /// The shaders df64gl writes can use `precise` (GLSL 4.00+; on 3.30 it would need
-    /// ARB_gpu_shader5 enabled, which df64gl does not do).
+    /// The shaders df64gl writes can use `precise`: GLSL 4.00+, or GLSL 3.30 with
+    /// GL_ARB_gpu_shader5 (which the engine then enables).
     pub fn has_precise(&self) -> bool {
         self.glsl_number >= 400
+            || self
+                .extensions_of_interest
+                .iter()
+                .any(|e| e == "GL_ARB_gpu_shader5")
     }
 }
 

@@ -10,10 +10,13 @@ mod program;
 mod texture;
 mod window;
 
-pub use context::{list_devices, DeviceChoice, DeviceDesc, GlContext, GlInfo, DEVICE_ENV};
+pub mod barrier;
+pub use context::{
+    list_devices, DeviceChoice, DeviceDesc, GlContext, GlInfo, MesaDriver, DEVICE_ENV,
+};
 pub use error::{GlError, GlResult};
 pub use framebuffer::Framebuffer;
 pub use pass::{timed, Pass, PingPong, Timing, Uniform};
-pub use program::{GlslLibrary, Program, ResolvedSource};
+pub use program::{GlslLibrary, Program, ResolvedSource, BARRIER_DEFINE, GPU_SHADER5_DEFINE};
 pub use texture::{Layout, Texture, TEXEL_BYTES};
 pub use window::{run_windowed, AppError, WindowApp, WindowOptions};

@@ -32,6 +32,12 @@ const BUILTIN_MODULES: &[(&str, &str)] = &[
     ("leibniz.glsl", include_str!("../../glsl/leibniz.glsl")),
 ];
 
+/// A define (value "1") that builds the program with the bit-level optimisation barrier of
+/// [`super::barrier`] instead of `precise`.
+pub const BARRIER_DEFINE: &str = "DF64_BARRIER";
+/// A define (value "1") that enables GL_ARB_gpu_shader5 (for `precise` on GLSL 3.30).
+pub const GPU_SHADER5_DEFINE: &str = "DF64_GPU_SHADER5";
+
 /// A set of named GLSL modules that `#include` can name.
 #[derive(Clone, Debug)]
 pub struct GlslLibrary {
@@ -136,12 +142,32 @@ impl GlslLibrary {
             "#version {version}{}\n",
             if version >= 150 { " core" } else { "" }
         ));
+        let on = |name: &str| defines.iter().any(|(k, v)| k == name && v == "1");
+        if on(GPU_SHADER5_DEFINE) {
+            // `precise` on GLSL 3.30; an #extension line must come before any declaration.
+            out.push_str("#extension GL_ARB_gpu_shader5 : require\n");
+        }
         for (k, v) in defines {
             out.push_str(&format!("#define {k} {v}\n"));
         }
+        let barrier = on(BARRIER_DEFINE);
+        if barrier {
+            out.push_str(super::barrier::BARRIER_DEFINITIONS);
+        }
         let mut files = Vec::new();
         let mut stack = Vec::new();
-        self.expand(entry, "the program", &mut out, &mut files, &mut stack)?;
+        let mut body = String::new();
+        self.expand(entry, "the program", &mut body, &mut files, &mut stack)?;
+        if barrier {
+            let rewritten = super::barrier::insert_barriers(&body).map_err(|e| {
+                GlError::Unsupported(format!(
+                    "the optimisation barrier cannot rewrite {entry}: {e}"
+                ))
+            })?;
+            out.push_str(&rewritten);
+        } else {
+            out.push_str(&body);
+        }
         Ok(ResolvedSource { text: out, files })
     }
 

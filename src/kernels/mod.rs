@@ -526,9 +526,21 @@ impl Df64Op {
             )
     }
 
-    /// The correctly rounded value of an elementary function (from the oracle).
+    /// The exact (or correctly rounded at the oracle's precision) value of an accurate op or an
+    /// elementary function.
     pub fn oracle(self, o: &mut Oracle, a: &BigFloat, b: &BigFloat) -> Option<BigFloat> {
         Some(match self {
+            Df64Op::Add => o.add(a, b),
+            Df64Op::Sub => o.sub(a, b),
+            Df64Op::Mul => o.mul(a, b),
+            Df64Op::Sqr => o.mul(a, a),
+            Df64Op::Div => o.div(a, b),
+            Df64Op::Recip => o.div(&crate::numeric::oracle::big(1.0), a),
+            Df64Op::Sqrt => o.sqrt(a),
+            Df64Op::Rsqrt => {
+                let r = o.sqrt(a);
+                o.div(&crate::numeric::oracle::big(1.0), &r)
+            }
             Df64Op::Exp => o.exp(a),
             Df64Op::Expm1 => o.expm1(a),
             Df64Op::Log => o.ln(a),

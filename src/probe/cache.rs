@@ -69,6 +69,14 @@ pub fn load_cached(info: &GlInfo) -> Option<ProbeReport> {
 }
 
 pub fn store_cached(report: &ProbeReport) -> Result<PathBuf, ProbeError> {
+    if super::forced_protection().is_some() {
+        // A forced protection is a test of the probe: its verdict must not leak into the
+        // runs after it, which read this cache.
+        return Err(ProbeError::Cache {
+            path: "(not written)".into(),
+            detail: format!("{} is set", super::PROTECTION_ENV),
+        });
+    }
     let path = path_for(&report.driver).ok_or_else(|| ProbeError::Cache {
         path: "(none)".into(),
         detail: "no cache folder: set DF64GL_CACHE_DIR or HOME".into(),

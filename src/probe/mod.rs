@@ -14,6 +14,7 @@ use thiserror::Error;
 
 use crate::gl::{
     Framebuffer, GlContext, GlError, GlInfo, GlslLibrary, Layout, Pass, Program, Texture, Uniform,
+    BARRIER_DEFINE, GPU_SHADER5_DEFINE,
 };
 use crate::numeric::df64::{
     df64_split, df64_two_diff, df64_two_prod_dekker, df64_two_sqr, df64_two_sum,
@@ -23,7 +24,7 @@ use crate::numeric::reference::error_ulp32;
 pub use cache::{cache_dir, load_cached, store_cached};
 
 /// Bumped whenever the probe's tests or decisions change, so cached results are redone.
-pub const PROBE_VERSION: u32 = 1;
+pub const PROBE_VERSION: u32 = 2;
 
 #[derive(Debug, Error)]
 pub enum ProbeError {
@@ -42,20 +43,80 @@ pub enum TwoProdKind {
     Dekker,
 }
 
+/// How the error-free transforms are kept from the compiler's float rewrites, strongest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Protection {
+    /// The GLSL `precise` qualifier (GLSL 4.00+).
+    Precise,
+    /// `precise` on GLSL 3.30 through `#extension GL_ARB_gpu_shader5`.
+    PreciseExtension,
+    /// The bit-level barrier around every operation ([`crate::gl::barrier`]).
+    Barrier,
+    /// Nothing: only for drivers that were measured not to rewrite, and for tests that show
+    /// what goes wrong.
+    None,
+}
+
+impl Protection {
+    pub const ALL: [Protection; 4] = [
+        Protection::Precise,
+        Protection::PreciseExtension,
+        Protection::Barrier,
+        Protection::None,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Protection::Precise => "precise",
+            Protection::PreciseExtension => "precise (GL_ARB_gpu_shader5)",
+            Protection::Barrier => "bit-level barrier",
+            Protection::None => "none",
+        }
+    }
+
+    /// Whether the driver can build programs with this protection at all.
+    pub fn available(self, info: &GlInfo) -> bool {
+        match self {
+            Protection::Precise => info.glsl_number >= 400,
+            Protection::PreciseExtension => {
+                info.glsl_number < 400
+                    && info
+                        .extensions_of_interest
+                        .iter()
+                        .any(|e| e == "GL_ARB_gpu_shader5")
+            }
+            Protection::Barrier | Protection::None => true,
+        }
+    }
+}
+
+/// Environment variable that forces a protection (`precise`, `precise-extension`, `barrier`,
+/// `none`) instead of the strongest proven one: the probe and the self-tests still check it,
+/// so a forced unsafe one is refused, not used.
+pub const PROTECTION_ENV: &str = "DF64GL_PROTECTION";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DriverConfig {
-    /// Intermediates carry the GLSL `precise` qualifier.
-    pub precise: bool,
+    pub protection: Protection,
     pub two_prod: TwoProdKind,
 }
 
 impl DriverConfig {
-    /// The `#define`s that configure `df64.glsl`.
+    /// Intermediates carry the GLSL `precise` qualifier.
+    pub fn precise(&self) -> bool {
+        matches!(
+            self.protection,
+            Protection::Precise | Protection::PreciseExtension
+        )
+    }
+
+    /// The `#define`s that configure `df64.glsl` (and the engine's barrier rewrite).
     pub fn defines(&self) -> Vec<(String, String)> {
-        vec![
+        let mut d = vec![
             (
                 "DF64_PRECISE".into(),
-                if self.precise { "precise" } else { "" }.into(),
+                if self.precise() { "precise" } else { "" }.into(),
             ),
             (
                 "DF64_TWOPROD_FMA".into(),
@@ -66,7 +127,13 @@ impl DriverConfig {
                 }
                 .into(),
             ),
-        ]
+        ];
+        match self.protection {
+            Protection::PreciseExtension => d.push((GPU_SHADER5_DEFINE.into(), "1".into())),
+            Protection::Barrier => d.push((BARRIER_DEFINE.into(), "1".into())),
+            _ => {}
+        }
+        d
     }
 }
 
@@ -90,11 +157,11 @@ impl OpRow {
     }
 }
 
-/// Whether an error-free transform came out exact, compiled with or without `precise`.
+/// Whether an error-free transform came out exact, compiled with one protection.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct EftRow {
     pub transform: String,
-    pub precise: bool,
+    pub protection: Protection,
     /// Share of inputs whose result differs from the exact CPU result.
     pub wrong: f64,
     pub samples: usize,
@@ -136,10 +203,10 @@ impl ProbeReport {
         self.ops.iter().find(|r| r.op == name)
     }
 
-    pub fn transform(&self, name: &str, precise: bool) -> Option<&EftRow> {
+    pub fn transform(&self, name: &str, protection: Protection) -> Option<&EftRow> {
         self.transforms
             .iter()
-            .find(|r| r.transform == name && r.precise == precise)
+            .find(|r| r.transform == name && r.protection == protection)
     }
 
     /// f32 +, -, *, / and sqrt all round to nearest, so GPU df64 results must equal the CPU
@@ -187,8 +254,8 @@ impl ProbeReport {
         ));
         s.push_str("\nerror-free transforms (share of wrong results):\n");
         s.push_str(&format!(
-            "{:<16} {:>14} {:>14}\n",
-            "transform", "plain", "precise"
+            "{:<16} {:>14} {:>14} {:>14} {:>14}\n",
+            "transform", "none", "precise", "precise (ext)", "barrier"
         ));
         let mut names: Vec<&str> = self
             .transforms
@@ -197,16 +264,18 @@ impl ProbeReport {
             .collect();
         names.dedup();
         for n in names {
-            let cell = |p: bool| {
+            let cell = |p: Protection| {
                 self.transform(n, p)
                     .map(|r| format!("{:.2}%", 100.0 * r.wrong))
                     .unwrap_or_else(|| "n/a".into())
             };
             s.push_str(&format!(
-                "{:<16} {:>14} {:>14}\n",
+                "{:<16} {:>14} {:>14} {:>14} {:>14}\n",
                 n,
-                cell(false),
-                cell(true)
+                cell(Protection::None),
+                cell(Protection::Precise),
+                cell(Protection::PreciseExtension),
+                cell(Protection::Barrier)
             ));
         }
         s.push_str(&format!("\ndecision: {}\n", self.decision));
@@ -345,11 +414,10 @@ fn classify(row_errs: &[f64], results: &[f32], exact_rounded: &[f32]) -> (f64, f
 pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeError> {
     let info = ctx.info().clone();
     let library = GlslLibrary::builtin();
-    let has_precise = info.has_precise();
     let has_fma = info.glsl_number >= 400;
-    let build = |precise: bool, fma: bool| {
+    let build = |protection: Protection, fma: bool| {
         let config = DriverConfig {
-            precise,
+            protection,
             two_prod: if fma {
                 TwoProdKind::Fma
             } else {
@@ -358,18 +426,24 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
         };
         Program::build(ctx, &library, "probe.glsl", &config.defines())
     };
-    let plain = build(false, false)?;
-    let precise = if has_precise {
-        Some(build(true, false)?)
-    } else {
-        None
-    };
+    // Every protection the driver can build, strongest first.
+    let mut variants: Vec<(Protection, Program)> = Vec::new();
+    for p in Protection::ALL {
+        if p.available(&info) {
+            variants.push((p, build(p, false)?));
+        }
+    }
+    let strongest_precise = variants
+        .iter()
+        .map(|v| v.0)
+        .find(|p| matches!(p, Protection::Precise | Protection::PreciseExtension));
     let max_tex = info.max_texture_size;
 
     // ---- raw f32 operations
     let raw = make_raw_inputs(samples.max(SPECIAL_LANES * 2), max_tex)?;
     let runner = ProbeRunner::new(ctx, &raw)?;
-    let reference = precise.as_ref().unwrap_or(&plain);
+    // The raw operations are measured through the strongest protection (no rewrite to see).
+    let reference = &variants[0].1;
     type Exact = fn(f32, f32) -> f64;
     let raw_ops: [(&str, i32, Exact); 7] = [
         ("add", 0, |a, b| a as f64 + b as f64),
@@ -433,19 +507,14 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
         false
     };
 
-    // ---- error-free transforms, with and without precise
+    // ---- error-free transforms, under each protection
     let eft = make_eft_inputs(samples, max_tex)?;
     let eft_runner = ProbeRunner::new(ctx, &eft)?;
     let mut transforms = Vec::new();
-    let fma_program = if has_fma && has_precise {
-        Some(build(true, true)?)
-    } else {
-        None
+    let fma_program = match strongest_precise {
+        Some(p) if has_fma => Some(build(p, true)?),
+        _ => None,
     };
-    let mut variants: Vec<(bool, &Program)> = vec![(false, &plain)];
-    if let Some(p) = &precise {
-        variants.push((true, p));
-    }
     type Expect = fn(f32, f32) -> [f32; 2];
     let checks: [(&str, i32, Expect); 4] = [
         ("twoSum", 10, |a, b| {
@@ -466,16 +535,16 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
         }),
     ];
     for (name, test, expect) in checks {
-        for (is_precise, program) in &variants {
+        for (protection, program) in &variants {
             if test == 13 && !has_fma {
                 continue;
             }
             let r = eft_runner.run(program, test)?;
-            transforms.push(eft_row(name, *is_precise, &eft, &r, expect));
+            transforms.push(eft_row(name, *protection, &eft, &r, expect));
         }
     }
     // twoDiff and twoSqr ride along in one test (lanes x and y).
-    for (is_precise, program) in &variants {
+    for (protection, program) in &variants {
         let r = eft_runner.run(program, 14)?;
         let n = eft.layout.texels();
         let mut wrong = 0usize;
@@ -494,7 +563,7 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
         }
         transforms.push(EftRow {
             transform: "twoDiff+twoSqr".into(),
-            precise: *is_precise,
+            protection: *protection,
             wrong: wrong as f64 / n as f64,
             samples: n,
         });
@@ -503,12 +572,19 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
         .as_ref()
         .map(|p| -> Result<bool, GlError> {
             let r = eft_runner.run(p, 13)?;
-            Ok(eft_row("", true, &eft, &r, checks[3].2).exact())
+            Ok(eft_row("", Protection::Precise, &eft, &r, checks[3].2).exact())
         })
         .transpose()?
         .unwrap_or(false);
 
-    let (config, decision) = decide(has_precise, fma_fused, fma_exact, &transforms);
+    let available: Vec<Protection> = variants.iter().map(|v| v.0).collect();
+    let (config, decision) = decide(
+        &available,
+        forced_protection(),
+        fma_fused,
+        fma_exact,
+        &transforms,
+    );
     unsafe { ctx.gl().flush() };
     Ok(ProbeReport {
         probe_version: PROBE_VERSION,
@@ -528,7 +604,7 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
 
 fn eft_row(
     name: &str,
-    precise: bool,
+    protection: Protection,
     inputs: &Inputs,
     result: &[f32],
     expect: fn(f32, f32) -> [f32; 2],
@@ -552,63 +628,97 @@ fn eft_row(
     }
     EftRow {
         transform: name.to_string(),
-        precise,
+        protection,
         wrong: wrong as f64 / total.max(1) as f64,
         samples: total,
     }
 }
 
+/// The protection forced through [`PROTECTION_ENV`], if any (an unknown value is ignored with a
+/// warning on standard error).
+pub fn forced_protection() -> Option<Protection> {
+    use clap::ValueEnum;
+    let v = std::env::var(PROTECTION_ENV).ok()?;
+    let p = Protection::from_str(v.trim(), true).ok();
+    if p.is_none() {
+        eprintln!(
+            "df64gl: ignoring {PROTECTION_ENV}={v}: expected precise, precise-extension, barrier or none"
+        );
+    }
+    p
+}
+
+/// The strongest protection under which every error-free transform came out exact (or the
+/// forced one, if it did), and Dekker's or the FMA TwoProduct.
 fn decide(
-    has_precise: bool,
+    available: &[Protection],
+    forced: Option<Protection>,
     fma_fused: bool,
     fma_exact: bool,
     rows: &[EftRow],
 ) -> (Option<DriverConfig>, String) {
-    let exact = |name: &str, precise: bool| {
+    let exact = |name: &str, p: Protection| {
         rows.iter()
-            .any(|r| r.transform == name && r.precise == precise && r.exact())
+            .any(|r| r.transform == name && r.protection == p && r.exact())
     };
-    let all_exact = |precise: bool| {
-        ["twoSum", "split", "twoDiff+twoSqr"]
+    let all_exact = |p: Protection| {
+        ["twoSum", "split", "twoDiff+twoSqr", "twoProd (Dekker)"]
             .iter()
-            .all(|n| exact(n, precise))
+            .all(|n| exact(n, p))
     };
-    let precise = if has_precise && all_exact(true) {
-        true
-    } else if all_exact(false) {
-        false
-    } else {
-        let why = if has_precise {
-            "twoSum, split, twoDiff or twoSqr returned wrong results even with `precise`"
-        } else {
-            "twoSum, split, twoDiff or twoSqr returned wrong results and this GLSL version has no `precise`"
+    let tried: Vec<String> = available
+        .iter()
+        .map(|p| {
+            format!(
+                "{}: {}",
+                p.name(),
+                if all_exact(*p) { "exact" } else { "WRONG" }
+            )
+        })
+        .collect();
+    let candidates: Vec<Protection> = match forced {
+        Some(f) => vec![f],
+        None => available.to_vec(),
+    };
+    let Some(protection) = candidates
+        .iter()
+        .copied()
+        .find(|p| available.contains(p) && all_exact(*p))
+    else {
+        let what = match forced {
+            Some(f) if !available.contains(&f) => format!(
+                "the forced protection `{}` ({PROTECTION_ENV}) cannot be built on this driver",
+                f.name()
+            ),
+            Some(f) => format!(
+                "the forced protection `{}` ({PROTECTION_ENV}) breaks the error-free transforms here",
+                f.name()
+            ),
+            None => "no protection keeps the error-free transforms exact".into(),
         };
         return (
             None,
-            format!("df64 refused on this driver: {why}. No configuration gives exact error-free transforms, so every df64 result would be silently wrong."),
+            format!(
+                "df64 refused on this driver: {what} (tried {}), so every df64 result would be silently wrong.",
+                tried.join(", ")
+            ),
         );
     };
-    let two_prod = if fma_fused && fma_exact {
+    let two_prod = if fma_fused && fma_exact && protection != Protection::None {
         TwoProdKind::Fma
-    } else if exact("twoProd (Dekker)", precise) {
+    } else {
         TwoProdKind::Dekker
-    } else {
-        return (
-            None,
-            "df64 refused on this driver: fma() is not fused and Dekker's twoProd is not exact, so no exact TwoProduct exists here.".into(),
-        );
     };
-    let plain_broken = !all_exact(false);
-    let mut why = String::new();
-    why.push_str(if precise {
-        if plain_broken {
-            "precise qualifier ON (without it the compiler breaks the error-free transforms)"
+    let mut why = format!(
+        "{} (tried {}{})",
+        protection.name(),
+        tried.join(", "),
+        if forced.is_some() {
+            format!("; forced by {PROTECTION_ENV}")
         } else {
-            "precise qualifier ON (the transforms are exact either way; precise guards against contraction)"
+            String::new()
         }
-    } else {
-        "precise qualifier OFF (not available; the transforms were proven exact without it)"
-    });
+    );
     why.push_str(match two_prod {
         TwoProdKind::Fma => "; twoProd via fma (proven fused and exact)",
         TwoProdKind::Dekker if fma_fused => {
@@ -616,20 +726,30 @@ fn decide(
         }
         TwoProdKind::Dekker => "; twoProd via Dekker split (fma is not fused on this driver)",
     });
-    (Some(DriverConfig { precise, two_prod }), why)
+    (
+        Some(DriverConfig {
+            protection,
+            two_prod,
+        }),
+        why,
+    )
 }
 
 /// The probe report for this driver: from the cache when one matches, else a fresh run that is
 /// then cached. `fresh` forces a new run.
 pub fn probe_driver(ctx: &GlContext, fresh: bool) -> Result<ProbeReport, ProbeError> {
-    if !fresh {
+    // A forced protection is a test of the probe itself: never cached, never from the cache.
+    let forced = forced_protection().is_some();
+    if !fresh && !forced {
         if let Some(r) = load_cached(ctx.info()) {
             return Ok(r);
         }
     }
     let report = run_probe(ctx, DEFAULT_SAMPLES)?;
-    // A cache that cannot be written only costs a re-probe next time.
-    let _ = store_cached(&report);
+    if !forced {
+        // A cache that cannot be written only costs a re-probe next time.
+        let _ = store_cached(&report);
+    }
     Ok(report)
 }
 

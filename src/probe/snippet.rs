@@ -2,26 +2,29 @@
 //! and functions, qf128 optional) with its configuration written out, and a tiny probe shader
 //! that paints green where the driver keeps the error-free transforms exact and red where not.
 //!
-//! Where GLSL has `precise` (4.00+), the file uses it. Where it has not (GLSL 3.30 without
-//! GL_ARB_gpu_shader5, GLSL ES 3.00), every value the transforms depend on passes through
-//! `df64_opaque(x) = x * u_df64_one`, a uniform the application sets to 1.0: the compiler cannot
-//! know its value, so it cannot fold `(a + b) - a` into `b`. On llvmpipe, without it the probe
-//! shader at `#version 330 core` is red (twoSum folded) and with it green (tested).
+//! Where GLSL has `precise` (4.00+), the file uses it. GLSL 3.30 gets `precise` through
+//! GL_ARB_gpu_shader5 where the driver has it, chosen by the preprocessor; otherwise (and always
+//! for GLSL ES 3.00, which has no such extension) every operation of the routines passes
+//! through the bit-level barrier of [`crate::gl::barrier`], whose uniform `u_df64_zero` may stay
+//! at its default 0. The earlier barrier, a multiply by a uniform `u_df64_one` around each
+//! statement, was defeated by Mesa's factoring of common multipliers (see that module).
 
 use glow::HasContext;
 
+use crate::gl::barrier::{insert_barriers, BARRIER_DEFINITIONS, NO_BARRIER_DEFINITION};
 use crate::gl::{GlContext, GlError, GlslLibrary};
+use crate::numeric::df64::Df64;
 
 /// The GLSL dialect the snippet is written for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 pub enum SnippetTarget {
-    /// `#version 330 core`: no `precise`; the `u_df64_one` fallback.
+    /// `#version 330 core`: `precise` through GL_ARB_gpu_shader5, else the bit-level barrier.
     #[value(name = "330")]
     Glsl330,
     /// `#version 450 core`: `precise`.
     #[value(name = "450")]
     Glsl450,
-    /// `#version 300 es` (WebGL 2, GLES 3.0): no `precise`; the `u_df64_one` fallback.
+    /// `#version 300 es` (WebGL 2, GLES 3.0): no `precise`; the bit-level barrier.
     #[value(name = "es300")]
     Es300,
 }
@@ -65,63 +68,6 @@ impl SnippetOptions {
             no_fallback: false,
         }
     }
-}
-
-const OPAQUE_DEFINITIONS: &str = "\
-// No `precise` in this GLSL: every intermediate of the error-free transforms goes through
-// df64_opaque(). SET u_df64_one TO 1.0 FROM THE APPLICATION (glUniform1f); the compiler cannot
-// know its value, so it cannot rewrite (a + b) - a into b. Left at its default 0 every result
-// is 0 (and the probe shader is red). Costs one multiply per intermediate.
-// Limits, measured on llvmpipe: the probe and df64 (core and functions) stay exact; qf128
-// does NOT: qf128_exp(1) keeps only about 1e-15 (the barrier protects named values, not the
-// reassociation of longer expressions that `precise` forbids). For qf128 use `precise`
-// (GLSL 4.00+, or GL_ARB_gpu_shader5 on 3.30).
-uniform float u_df64_one;
-float df64_opaque(float x) { return x * u_df64_one; }
-vec2 df64_opaque(vec2 x) { return x * u_df64_one; }
-vec3 df64_opaque(vec3 x) { return x * u_df64_one; }
-vec4 df64_opaque(vec4 x) { return x * u_df64_one; }
-";
-
-/// Rewrites `DF64_PRECISE T name = expr;` into `T name = df64_opaque(expr);` and drops the
-/// qualifier from declarations without an initializer (their later values are copies).
-fn opaque_rewrite(source: &str) -> String {
-    let mut out = String::with_capacity(source.len() + source.len() / 8);
-    let mut rest = source;
-    const KEY: &str = "DF64_PRECISE ";
-    while let Some(pos) = rest.find(KEY) {
-        let before = &rest[..pos];
-        out.push_str(before);
-        let after = &rest[pos + KEY.len()..];
-        // A `#define DF64_PRECISE ...` or `#ifndef DF64_PRECISE` line, or a comment: keep.
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let line = &before[line_start..];
-        if line.trim_start().starts_with('#') || line.contains("//") {
-            out.push_str(KEY);
-            rest = after;
-            continue;
-        }
-        let Some(end) = after.find(';') else {
-            out.push_str(after);
-            return out;
-        };
-        let statement = &after[..end];
-        match statement.split_once('=') {
-            Some((decl, expr)) if !decl.contains('(') => {
-                out.push_str(decl.trim_end());
-                out.push_str(" = df64_opaque(");
-                out.push_str(expr.trim());
-                out.push_str(");");
-            }
-            _ => {
-                out.push_str(statement);
-                out.push(';');
-            }
-        }
-        rest = &after[end + 1..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The modules' text one after the other, `#include` lines and comments-only headers kept,
@@ -185,31 +131,52 @@ pub fn snippet(options: &SnippetOptions) -> Result<String, GlError> {
         },
     );
     if target.has_precise() {
-        out.push_str("#define DF64_PRECISE precise\n");
-    } else {
-        out.push_str("#define DF64_PRECISE\n");
+        out.push_str("#define DF64_PRECISE precise\n#define DF64_TWOPROD_FMA 0\n");
+        out.push_str(&body);
+        return Ok(out);
     }
     out.push_str("#define DF64_TWOPROD_FMA 0\n");
-    if fallback {
-        out.push_str(OPAQUE_DEFINITIONS);
-        out.push_str(&opaque_rewrite(&body));
-    } else {
+    if !fallback {
+        out.push_str("#define DF64_PRECISE\n");
         out.push_str(&body);
+        return Ok(out);
     }
+    if target == SnippetTarget::Glsl330 {
+        // `precise` where the driver has GL_ARB_gpu_shader5 (an unknown extension only warns
+        // with `enable`); the bit-level barrier where it has not.
+        out.push_str(
+            "#extension GL_ARB_gpu_shader5 : enable\n\
+             #ifdef GL_ARB_gpu_shader5\n\
+             #define DF64_PRECISE precise\n",
+        );
+        out.push_str(NO_BARRIER_DEFINITION);
+        out.push_str("#else\n#define DF64_PRECISE\n");
+        out.push_str(BARRIER_DEFINITIONS);
+        out.push_str("#endif\n");
+    } else {
+        out.push_str("#define DF64_PRECISE\n");
+        out.push_str(BARRIER_DEFINITIONS);
+    }
+    let rewritten = insert_barriers(&body).map_err(|e| {
+        GlError::Unsupported(format!("df64gl glsl: the barrier rewrite failed at {e}"))
+    })?;
+    out.push_str(&rewritten);
     Ok(out)
 }
 
-/// The probe fragment shader: each pixel checks twoSum, twoDiff, split and Dekker's twoProd
-/// on inputs made from its coordinates (so nothing folds at compile time) against values
-/// known exactly, and paints green (all exact) or red.
-const PROBE_MAIN: &str = "
+/// The probe fragment shader, part 1: each pixel checks twoSum, twoDiff, split and Dekker's
+/// twoProd on inputs made from its coordinates (so nothing folds at compile time) against
+/// values known exactly.
+const PROBE_TRANSFORMS: &str = "
 // ================================================================ df64 probe
-// Green where this driver keeps df64's error-free transforms exact, red where it does not.
-// Inputs come from gl_FragCoord, so the compiler cannot evaluate them; the expected error
-// terms are known exactly (see the comments).
+// Green where this driver computes df64 correctly, red where it does not. Part 1: the
+// error-free transforms on inputs from gl_FragCoord (unknown to the compiler), whose error
+// terms are known exactly (see the comments). Part 2: the library's routines on baked answers
+// from a correctly rounded oracle, each pixel one case picked by its coordinates, plus the
+// same routines on literal arguments, which a compiler may evaluate at compile time.
 out vec4 df64_probe_color;
 
-bool df64_probe_pixel(vec2 coord) {
+bool df64_probe_transforms(vec2 coord) {
     float i = floor(coord.x) + 2.0;            // 2, 3, 4, ...
     float k = mod(floor(coord.y), 64.0) + 1.0; // 1 .. 64
     // twoSum(i, k 2^-30): k 2^-30 <= 2^-24 is at most half an ulp of i >= 2 on either side
@@ -233,28 +200,222 @@ bool df64_probe_pixel(vec2 coord) {
     return ok;
 }
 
+// |got - want| within `bound` ulp48 of want (2^(e-47), 2^e <= |want| < 2^(e+1)); NaN fails.
+bool df64_probe_close(vec2 got, vec2 want, float bound) {
+    if (got == want) return true;
+    vec2 d = df64_sub(got, want);
+    float unit = intBitsToFloat(floatBitsToInt(abs(want.x)) & 0x7f800000) * 7.105427357601002e-15;
+    return abs(d.x) <= bound * unit;
+}
+";
+
+/// One baked probe case: routine, operands and the oracle's answer rounded to a df64.
+struct ProbeCase {
+    op: usize,
+    a: Df64,
+    b: Df64,
+    want: Df64,
+    bound: f32,
+}
+
+/// The routines the probe shader checks, by index into its dispatch.
+const PROBE_OPS: [(&str, &str, f32); 9] = [
+    ("add", "df64_add(a, b)", 0.5),
+    ("sub", "df64_sub(a, b)", 0.5),
+    ("mul", "df64_mul(a, b)", 0.5),
+    ("div", "df64_div(a, b)", 1.0),
+    ("sqrt", "df64_sqrt(a)", 0.5),
+    ("exp", "df64_exp(a)", 1.0),
+    ("log", "df64_log(a)", 1.0),
+    ("sin", "df64_sin(a)", 1.0),
+    ("cos", "df64_cos(a)", 1.0),
+];
+
+fn df64_of(x: f64, lo_fraction: f64) -> Df64 {
+    // x's nearest f32 plus a low word that uses its full 24 bits.
+    let hi = x as f32;
+    let ulp = crate::numeric::reference::ulp_bits(hi as f64, 23);
+    crate::numeric::df64::df64_quick_two_sum(hi, (lo_fraction * ulp) as f32)
+}
+
+/// Cases with full low words and the hard spots: cancellation, quotients and roots near 1,
+/// exp near its table points and far out, log near 1 and of tiny values, sin and cos next to
+/// multiples of pi/2 and at large arguments (argument reduction).
+fn probe_cases(functions: bool) -> Vec<ProbeCase> {
+    use crate::numeric::oracle::{big_df64, round_to_df64, Oracle};
+    use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, LN_2, PI, TAU};
+    let mut o = Oracle::new();
+    let raw: Vec<(usize, f64, f64, f64, f64)> = vec![
+        (0, FRAC_PI_4, 0.31, 0.1234567890123, -0.27),
+        (0, 1.0000001, 0.45, -1.0, 0.0), // cancellation: only the low words remain
+        (0, 3.0e-5, -0.49, 2.5e3, 0.37),
+        (1, 1.0, 0.25, 0.99999994, -0.4),
+        (1, -0.3333333333, 0.11, 0.6666666666, 0.42),
+        (2, 1.1, 0.3, 0.9090909090909, -0.33),
+        (2, -PI, 0.41, 1.0e-3, 0.29),
+        (2, 0.99999994, 0.49, 1.00000012, -0.49),
+        (3, 1.0, 0.0, 3.0, 0.0),
+        (3, 0.7, 0.37, -0.13, 0.21),
+        (3, 1.0e10, 0.17, 7.0e-3, -0.45),
+        (4, 2.0, 0.0, 0.0, 0.0),
+        (4, 0.123456789, 0.33, 0.0, 0.0),
+        (4, 1.0e-12, -0.41, 0.0, 0.0),
+    ];
+    let mut raw = raw;
+    if functions {
+        raw.extend([
+            (5, 1.0, 0.0, 0.0, 0.0),
+            (5, -0.5, 0.43, 0.0, 0.0),
+            (5, 15.0 * LN_2, 0.12, 0.0, 0.0), // a table point
+            (5, 80.5, -0.31, 0.0, 0.0),
+            (6, 10.0, 0.0, 0.0, 0.0),
+            (6, 1.0000001, 0.27, 0.0, 0.0), // log near 1
+            (6, 0.75, 0.39, 0.0, 0.0),
+            (6, 1.0e-20, -0.22, 0.0, 0.0),
+            (7, 1.0, 0.0, 0.0, 0.0),
+            (7, PI, -0.44, 0.0, 0.0), // next to pi: cancellation in the reduction
+            (7, 1000.5, 0.18, 0.0, 0.0),
+            (7, 4.0e-4, 0.31, 0.0, 0.0),
+            (8, FRAC_PI_2, 0.36, 0.0, 0.0), // next to pi/2
+            (8, 2.0, -0.12, 0.0, 0.0),
+            (8, 1000.25, 0.47, 0.0, 0.0),
+            (8, TAU, 0.05, 0.0, 0.0), // next to 2 pi
+        ]);
+    }
+    raw.into_iter()
+        .map(|(op, a, alo, b, blo)| {
+            let a = df64_of(a, alo);
+            let b = df64_of(b, blo);
+            let (x, y) = (big_df64(a), big_df64(b));
+            let exact = match op {
+                0 => o.add(&x, &y),
+                1 => o.sub(&x, &y),
+                2 => o.mul(&x, &y),
+                3 => o.div(&x, &y),
+                4 => o.sqrt(&x),
+                5 => o.exp(&x),
+                6 => o.ln(&x),
+                7 => o.sin(&x),
+                _ => o.cos(&x),
+            };
+            ProbeCase {
+                op,
+                a,
+                b,
+                want: round_to_df64(&exact),
+                bound: PROBE_OPS[op].2,
+            }
+        })
+        .collect()
+}
+
+fn lit(x: f32) -> String {
+    // Shortest decimal that reads back as the same f32.
+    let s = format!("{x:e}");
+    if s.contains('.') {
+        s
+    } else {
+        s.replacen('e', ".0e", 1)
+    }
+}
+
+fn vec2_lit(d: Df64) -> String {
+    format!("vec2({}, {})", lit(d.hi), lit(d.lo))
+}
+
+/// Part 2 of the probe shader: the baked cases and `main`.
+fn probe_routines(functions: bool) -> String {
+    let cases = probe_cases(functions);
+    let n = cases.len();
+    let ops = if functions { 9 } else { 5 };
+    let mut s = String::from(
+        "\n// Baked cases: routine, operands (a, b), the oracle's answer, bound in ulp48.\n",
+    );
+    s.push_str(&format!("const int DF64_PROBE_CASES = {n};\n"));
+    let join =
+        |f: &dyn Fn(&ProbeCase) -> String| cases.iter().map(f).collect::<Vec<_>>().join(",\n    ");
+    s.push_str(&format!(
+        "const int DF64_PROBE_OP[{n}] = int[](\n    {});\n",
+        join(&|c| c.op.to_string())
+    ));
+    s.push_str(&format!(
+        "const vec4 DF64_PROBE_IN[{n}] = vec4[](\n    {});\n",
+        join(&|c| format!(
+            "vec4({}, {}, {}, {})",
+            lit(c.a.hi),
+            lit(c.a.lo),
+            lit(c.b.hi),
+            lit(c.b.lo)
+        ))
+    ));
+    s.push_str(&format!(
+        "const vec2 DF64_PROBE_WANT[{n}] = vec2[](\n    {});\n",
+        join(&|c| vec2_lit(c.want))
+    ));
+    s.push_str(&format!(
+        "const float DF64_PROBE_BOUND[{n}] = float[](\n    {});\n\n",
+        join(&|c| lit(c.bound))
+    ));
+    s.push_str("vec2 df64_probe_apply(int op, vec2 a, vec2 b) {\n");
+    for (k, (_, call, _)) in PROBE_OPS.iter().enumerate().take(ops) {
+        s.push_str(&format!("    if (op == {k}) return {call};\n"));
+    }
+    s.push_str("    return vec2(0.0);\n}\n\n");
+    // The first case of each routine again, on literal arguments.
+    s.push_str("// The same routines on literal arguments (compile-time paths).\nbool df64_probe_literals() {\n    bool ok = true;\n");
+    for (k, (_, routine, _)) in PROBE_OPS.iter().enumerate().take(ops) {
+        if let Some(c) = cases.iter().find(|c| c.op == k) {
+            let call = routine
+                .replace("(a, b)", &format!("({}, {})", vec2_lit(c.a), vec2_lit(c.b)))
+                .replace("(a)", &format!("({})", vec2_lit(c.a)));
+            s.push_str(&format!(
+                "    ok = ok && df64_probe_close({call}, {}, {});\n",
+                vec2_lit(c.want),
+                lit(c.bound)
+            ));
+        }
+    }
+    s.push_str("    return ok;\n}\n\n");
+    s.push_str(
+        "bool df64_probe_pixel(vec2 coord) {
+    int i = (int(coord.x) + 64 * int(coord.y)) % DF64_PROBE_CASES;
+    vec4 in_ = DF64_PROBE_IN[i];
+    vec2 got = df64_probe_apply(DF64_PROBE_OP[i], in_.xy, in_.zw);
+    return df64_probe_transforms(coord) && df64_probe_literals()
+        && df64_probe_close(got, DF64_PROBE_WANT[i], DF64_PROBE_BOUND[i]);
+}
+
 void main() {
     df64_probe_color = df64_probe_pixel(gl_FragCoord.xy) ? vec4(0.0, 1.0, 0.0, 1.0)
                                                         : vec4(1.0, 0.0, 0.0, 1.0);
 }
-";
+",
+    );
+    s
+}
 
-/// A complete fragment shader (version line included) that runs the probe with the df64 core
-/// as `options` configures it.
+/// A complete fragment shader (version line included) that runs the probe on the snippet as
+/// `options` configures it: the transforms, then the exported routines on baked answers.
 pub fn probe_shader(options: &SnippetOptions) -> Result<String, GlError> {
-    let core = SnippetOptions {
-        functions: false,
-        qf128: false,
-        ..*options
-    };
-    let mut out = String::from(options.target.version_line());
+    Ok(probe_shader_around(
+        options.target,
+        &snippet(options)?,
+        options.functions,
+    ))
+}
+
+/// The probe shader around any df64 snippet text for `target` (an older export, say), which
+/// must define the routines the probe calls (exp, log, sin and cos when `functions`).
+pub fn probe_shader_around(target: SnippetTarget, snippet_text: &str, functions: bool) -> String {
+    let mut out = String::from(target.version_line());
     out.push('\n');
-    if options.target.is_es() {
+    if target.is_es() {
         out.push_str("precision highp float;\nprecision highp int;\n");
     }
-    out.push_str(&snippet(&core)?);
-    out.push_str(PROBE_MAIN);
-    Ok(out)
+    out.push_str(snippet_text);
+    out.push_str(PROBE_TRANSFORMS);
+    out.push_str(&probe_routines(functions));
+    out
 }
 
 /// The probe shader's result on one device.
@@ -272,21 +433,41 @@ impl SnippetProbeResult {
     }
 }
 
-/// Compiles `fragment` (a complete shader for `target`) with a full-screen vertex shader,
-/// draws it into a 64 x 64 RGBA8 target with `u_df64_one` = 1 and counts green pixels. For
-/// es300 the context must be a GLES one ([`GlContext::headless_gles`]).
-pub fn run_probe_shader(
+/// Where a plain program draws: 8-bit colour (the probe shader) or 32-bit floats (measurements).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlainOutput {
+    Rgba8,
+    Rgba32f,
+}
+
+/// What a plain program's draw read back.
+pub enum PlainPixels {
+    Rgba8(Vec<u8>),
+    Rgba32f(Vec<f32>),
+}
+
+/// Compiles `fragment` (a complete shader for `target`, as a user would write it) with a
+/// full-screen vertex shader, binds `inputs` (RGBA32F textures of `width` x `height`, read
+/// with texelFetch) to the named samplers, sets the df64 barrier uniforms the snippet asks the
+/// application to set, draws once and reads the target back. Nothing of the engine is used:
+/// this is the program a user's renderer would run. For es300 the context must be a GLES one
+/// ([`GlContext::headless_gles`]); float output there needs EXT_color_buffer_float.
+pub fn run_plain_shader(
     ctx: &GlContext,
     target: SnippetTarget,
     fragment: &str,
-) -> Result<usize, GlError> {
+    inputs: &[(&str, &[f32])],
+    size: (i32, i32),
+    output: PlainOutput,
+) -> Result<PlainPixels, GlError> {
     let vertex = format!(
         "{}\nvoid main() {{ vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2)); \
          gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0); }}\n",
         target.version_line()
     );
-    const SIZE: i32 = 64;
+    let (width, height) = size;
     let gl = ctx.gl();
+    let name = format!("df64 plain shader ({})", target.version_line());
     unsafe {
         let compile =
             |kind: u32, src: &str, stage: &'static str| -> Result<glow::Shader, GlError> {
@@ -298,14 +479,20 @@ pub fn run_probe_shader(
                     gl.delete_shader(s);
                     return Err(GlError::Compile {
                         stage,
-                        program: format!("df64 probe shader ({})", target.version_line()),
+                        program: name.clone(),
                         log,
                     });
                 }
                 Ok(s)
             };
         let vs = compile(glow::VERTEX_SHADER, &vertex, "vertex")?;
-        let fs = compile(glow::FRAGMENT_SHADER, fragment, "fragment")?;
+        let fs = match compile(glow::FRAGMENT_SHADER, fragment, "fragment") {
+            Ok(fs) => fs,
+            Err(e) => {
+                gl.delete_shader(vs);
+                return Err(e);
+            }
+        };
         let program = gl.create_program().map_err(GlError::Create)?;
         gl.attach_shader(program, vs);
         gl.attach_shader(program, fs);
@@ -316,13 +503,19 @@ pub fn run_probe_shader(
             let log = gl.get_program_info_log(program);
             gl.delete_program(program);
             return Err(GlError::Link {
-                program: "df64 probe shader".into(),
+                program: name.clone(),
                 log,
             });
         }
+        // The target first: binding it later would replace the input on unit 0.
+        gl.active_texture(glow::TEXTURE0);
+        let format = match output {
+            PlainOutput::Rgba8 => glow::RGBA8,
+            PlainOutput::Rgba32f => glow::RGBA32F,
+        };
         let tex = gl.create_texture().map_err(GlError::Create)?;
         gl.bind_texture(glow::TEXTURE_2D, Some(tex));
-        gl.tex_storage_2d(glow::TEXTURE_2D, 1, glow::RGBA8, SIZE, SIZE);
+        gl.tex_storage_2d(glow::TEXTURE_2D, 1, format, width, height);
         let fb = gl.create_framebuffer().map_err(GlError::Create)?;
         gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fb));
         gl.framebuffer_texture_2d(
@@ -332,36 +525,127 @@ pub fn run_probe_shader(
             Some(tex),
             0,
         );
-        let vao = gl.create_vertex_array().map_err(GlError::Create)?;
-        gl.bind_vertex_array(Some(vao));
-        gl.viewport(0, 0, SIZE, SIZE);
         gl.use_program(Some(program));
-        if let Some(loc) = gl.get_uniform_location(program, "u_df64_one") {
-            gl.uniform_1_f32(Some(&loc), 1.0);
+        let mut textures = Vec::new();
+        for (unit, (sampler, data)) in inputs.iter().enumerate() {
+            let tex = gl.create_texture().map_err(GlError::Create)?;
+            gl.active_texture(glow::TEXTURE0 + unit as u32);
+            gl.bind_texture(glow::TEXTURE_2D, Some(tex));
+            gl.tex_storage_2d(glow::TEXTURE_2D, 1, glow::RGBA32F, width, height);
+            // Float textures are not filterable in GLES 3.0: without NEAREST they are
+            // incomplete and texelFetch returns zeros.
+            gl.tex_parameter_i32(
+                glow::TEXTURE_2D,
+                glow::TEXTURE_MIN_FILTER,
+                glow::NEAREST as i32,
+            );
+            gl.tex_parameter_i32(
+                glow::TEXTURE_2D,
+                glow::TEXTURE_MAG_FILTER,
+                glow::NEAREST as i32,
+            );
+            gl.tex_sub_image_2d(
+                glow::TEXTURE_2D,
+                0,
+                0,
+                0,
+                width,
+                height,
+                glow::RGBA,
+                glow::FLOAT,
+                glow::PixelUnpackData::Slice(Some(bytemuck::cast_slice(data))),
+            );
+            if let Some(loc) = gl.get_uniform_location(program, sampler) {
+                gl.uniform_1_i32(Some(&loc), unit as i32);
+            }
+            textures.push(tex);
         }
-        gl.draw_arrays(glow::TRIANGLES, 0, 3);
-        let mut pixels = vec![0u8; (SIZE * SIZE * 4) as usize];
-        gl.read_pixels(
-            0,
-            0,
-            SIZE,
-            SIZE,
-            glow::RGBA,
-            glow::UNSIGNED_BYTE,
-            glow::PixelPackData::Slice(Some(&mut pixels)),
-        );
+        let complete = gl.check_framebuffer_status(glow::FRAMEBUFFER) == glow::FRAMEBUFFER_COMPLETE;
+        let vao = gl.create_vertex_array().map_err(GlError::Create)?;
+        let mut result = None;
+        if complete {
+            gl.bind_vertex_array(Some(vao));
+            gl.viewport(0, 0, width, height);
+            // u_df64_zero is left at its default 0, as the snippet's header allows. u_df64_one
+            // is the uniform of the earlier multiply barrier, set to 1 for the tests that
+            // reproduce how Mesa defeats it.
+            if let Some(loc) = gl.get_uniform_location(program, "u_df64_one") {
+                gl.uniform_1_f32(Some(&loc), 1.0);
+            }
+            gl.draw_arrays(glow::TRIANGLES, 0, 3);
+            let n = (width * height * 4) as usize;
+            result = Some(match output {
+                PlainOutput::Rgba8 => {
+                    let mut pixels = vec![0u8; n];
+                    gl.read_pixels(
+                        0,
+                        0,
+                        width,
+                        height,
+                        glow::RGBA,
+                        glow::UNSIGNED_BYTE,
+                        glow::PixelPackData::Slice(Some(&mut pixels)),
+                    );
+                    PlainPixels::Rgba8(pixels)
+                }
+                PlainOutput::Rgba32f => {
+                    let mut pixels = vec![0f32; n];
+                    gl.read_pixels(
+                        0,
+                        0,
+                        width,
+                        height,
+                        glow::RGBA,
+                        glow::FLOAT,
+                        glow::PixelPackData::Slice(Some(bytemuck::cast_slice_mut(&mut pixels))),
+                    );
+                    PlainPixels::Rgba32f(pixels)
+                }
+            });
+        }
         gl.bind_framebuffer(glow::FRAMEBUFFER, None);
         gl.bind_vertex_array(None);
         gl.delete_vertex_array(vao);
         gl.delete_framebuffer(fb);
         gl.delete_texture(tex);
+        for t in textures {
+            gl.delete_texture(t);
+        }
         gl.delete_program(program);
-        ctx.check("the df64 probe shader")?;
-        Ok(pixels
+        ctx.check(&name)?;
+        result.ok_or_else(|| {
+            GlError::Unsupported(format!(
+                "{name}: this driver cannot render to {format_name} textures{hint}",
+                format_name = if output == PlainOutput::Rgba32f {
+                    "RGBA32F"
+                } else {
+                    "RGBA8"
+                },
+                hint = if target.is_es() {
+                    " (OpenGL ES needs EXT_color_buffer_float)"
+                } else {
+                    ""
+                }
+            ))
+        })
+    }
+}
+
+/// Runs a complete probe-style fragment shader on a 64 x 64 RGBA8 target and counts the
+/// green pixels.
+pub fn run_probe_shader(
+    ctx: &GlContext,
+    target: SnippetTarget,
+    fragment: &str,
+) -> Result<usize, GlError> {
+    let pixels = run_plain_shader(ctx, target, fragment, &[], (64, 64), PlainOutput::Rgba8)?;
+    Ok(match pixels {
+        PlainPixels::Rgba8(p) => p
             .chunks_exact(4)
             .filter(|p| p[0] == 0 && p[1] == 255 && p[2] == 0)
-            .count())
-    }
+            .count(),
+        PlainPixels::Rgba32f(_) => 0,
+    })
 }
 
 /// Builds the probe shader for `options` and runs it on `ctx`.
@@ -384,33 +668,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn opaque_rewrite_wraps_initializers_only() {
-        let src = "#define DF64_PRECISE precise\n// DF64_PRECISE   is `precise`; ok\n    \
-                   DF64_PRECISE float s = a + b;\n    \
-                   DF64_PRECISE vec2 t = f(\n  x, y);\n    DF64_PRECISE float u;\n";
-        let out = opaque_rewrite(src);
-        assert!(out.contains("#define DF64_PRECISE precise"), "{out}");
-        assert!(
-            out.contains("// DF64_PRECISE   is `precise`; ok\n"),
-            "{out}"
-        );
-        assert!(out.contains("float s = df64_opaque(a + b);"), "{out}");
-        assert!(out.contains("vec2 t = df64_opaque(f(\n  x, y));"), "{out}");
-        assert!(out.contains("    float u;"), "{out}");
-        assert!(!out.contains("DF64_PRECISE float"), "{out}");
-    }
-
-    #[test]
     fn snippets_carry_their_configuration() {
         let s = snippet(&SnippetOptions::new(SnippetTarget::Glsl450)).unwrap();
-        assert!(s.contains("#define DF64_PRECISE precise") && !s.contains("u_df64_one"));
+        assert!(s.contains("#define DF64_PRECISE precise") && !s.contains("u_df64_zero"));
+        assert!(!s.contains("DF64_B("), "450 relies on precise alone");
         assert!(s.contains("vec2 df64_exp(") && !s.contains("qf128_add("));
         let s = snippet(&SnippetOptions {
             qf128: true,
             ..SnippetOptions::new(SnippetTarget::Es300)
         })
         .unwrap();
-        assert!(s.contains("uniform float u_df64_one;") && s.contains("qf128_add("));
+        assert!(s.contains("uniform highp uint u_df64_zero;") && s.contains("qf128_add("));
+        assert!(s.contains("DF64_B(") && !s.lines().any(|l| l.starts_with("#extension")));
+        let s330 = snippet(&SnippetOptions::new(SnippetTarget::Glsl330)).unwrap();
+        assert!(s330.contains("#extension GL_ARB_gpu_shader5 : enable\n#ifdef GL_ARB_gpu_shader5"));
         let directive = |d: &str| s.lines().any(|l| l.trim_start().starts_with(d));
         assert!(!directive("#include") && !directive("#version"));
     }

@@ -1,0 +1,238 @@
+//! The exported df64 GLSL measured as its users run it: `df64gl glsl --target T` pasted into a
+//! plain program of that GLSL version (no engine, no `#define`s of ours, the barrier uniform
+//! set as the header asks), on random inputs read from float textures, against the oracle and
+//! bit for bit against the CPU mirror. The probe shader's verdict is reported beside, so a
+//! green probe over a broken routine shows.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::accuracy::{random_df64, with_oracles};
+use super::ExperimentError;
+use crate::gl::GlContext;
+use crate::kernels::Df64Op;
+use crate::numeric::df64::Df64;
+use crate::numeric::oracle::{big_df64, error_ulp48};
+use crate::probe::snippet::{
+    check_snippet, run_plain_shader, snippet, PlainOutput, PlainPixels, SnippetOptions,
+    SnippetProbeResult, SnippetTarget,
+};
+
+/// One measured routine: operands drawn uniformly from `a` (and `b`), error bound in ulp48.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ExportCase {
+    pub op: Df64Op,
+    pub range: &'static str,
+    pub a: (f64, f64),
+    pub b: Option<(f64, f64)>,
+    pub max_ulp48: f64,
+}
+
+const HALF_PI: f64 = std::f64::consts::FRAC_PI_2;
+
+/// The routines a pasted snippet is held to: core ops <= 0.5 ulp48 (div <= 1), exp, log, sin
+/// and cos <= 1 (sin and cos also at |x| up to 1000).
+pub fn export_cases() -> Vec<ExportCase> {
+    let c = |op, range, a, b, max_ulp48| ExportCase {
+        op,
+        range,
+        a,
+        b,
+        max_ulp48,
+    };
+    let unit = (-1.0, 1.0);
+    vec![
+        c(Df64Op::Add, "[-1, 1]", unit, Some(unit), 0.5),
+        c(Df64Op::Sub, "[-1, 1]", unit, Some(unit), 0.5),
+        c(Df64Op::Mul, "[-1, 1]", unit, Some(unit), 0.5),
+        c(Df64Op::Div, "[-1, 1]", unit, Some(unit), 1.0),
+        c(Df64Op::Sqrt, "[0, 1]", (0.0, 1.0), None, 0.5),
+        c(Df64Op::Exp, "[-1, 1]", unit, None, 1.0),
+        c(Df64Op::Log, "[1e-30, 1e30]", (1e-30, 1e30), None, 1.0),
+        c(Df64Op::Sin, "[-pi/2, pi/2]", (-HALF_PI, HALF_PI), None, 1.0),
+        c(Df64Op::Cos, "[-pi/2, pi/2]", (-HALF_PI, HALF_PI), None, 1.0),
+        c(Df64Op::Sin, "[-1000, 1000]", (-1000.0, 1000.0), None, 1.0),
+        c(Df64Op::Cos, "[-1000, 1000]", (-1000.0, 1000.0), None, 1.0),
+    ]
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ExportRow {
+    pub op: String,
+    pub range: String,
+    pub samples: usize,
+    pub max_ulp48: f64,
+    pub rms_ulp48: f64,
+    pub bound: f64,
+    /// Results that differ in any bit from the CPU mirror's.
+    pub mirror_mismatches: usize,
+    pub passed: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ExportReport {
+    pub target: SnippetTarget,
+    pub renderer: String,
+    pub version: String,
+    pub glsl_version: String,
+    /// The snippet's own probe shader on the same context.
+    pub probe: SnippetProbeResult,
+    pub rows: Vec<ExportRow>,
+}
+
+impl ExportReport {
+    /// Rows over their bound, and a probe that is green over a broken routine.
+    pub fn failures(&self) -> Vec<String> {
+        let mut f: Vec<String> = self
+            .rows
+            .iter()
+            .filter(|r| !r.passed)
+            .map(|r| {
+                format!(
+                    "{} on {}: max {:.3e} ulp48 over the bound {}",
+                    r.op, r.range, r.max_ulp48, r.bound
+                )
+            })
+            .collect();
+        if !f.is_empty() && self.probe.passed() {
+            f.push("the probe shader is all green although a routine is broken".into());
+        }
+        f
+    }
+
+    pub fn table(&self) -> String {
+        let mut s = format!(
+            "{} export in a plain program on {} ({}, GLSL {}); probe shader: {} of {} green\n",
+            self.target.version_line(),
+            self.renderer,
+            self.version,
+            self.glsl_version,
+            self.probe.green,
+            self.probe.pixels
+        );
+        s.push_str(&format!(
+            "{:<6} {:<16} {:>8} {:>12} {:>12} {:>7} {:>10} {:>6}\n",
+            "op", "range", "samples", "max ulp48", "rms ulp48", "bound", "!= mirror", "ok"
+        ));
+        for r in &self.rows {
+            s.push_str(&format!(
+                "{:<6} {:<16} {:>8} {:>12.4} {:>12.4} {:>7} {:>10} {:>6}\n",
+                r.op,
+                r.range,
+                r.samples,
+                r.max_ulp48,
+                r.rms_ulp48,
+                r.bound,
+                r.mirror_mismatches,
+                if r.passed { "yes" } else { "NO" }
+            ));
+        }
+        s
+    }
+}
+
+/// The complete fragment shader a user would write around the snippet to apply one routine to
+/// two df64 values per texel of `u_a` and `u_b`.
+pub fn plain_program(options: &SnippetOptions, op: Df64Op) -> Result<String, ExperimentError> {
+    let mut src = format!("{}\n", options.target.version_line());
+    if options.target.is_es() {
+        src.push_str("precision highp float;\nprecision highp int;\n");
+    }
+    src.push_str(&snippet(options)?);
+    src.push_str(&format!(
+        "
+uniform highp sampler2D u_a;
+uniform highp sampler2D u_b;
+out vec4 result;
+vec2 apply_op(vec2 a, vec2 b) {{ return {}; }}
+void main() {{
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    vec4 a = texelFetch(u_a, p, 0);
+    vec4 b = texelFetch(u_b, p, 0);
+    result = vec4(apply_op(a.xy, b.xy), apply_op(a.zw, b.zw));
+}}
+",
+        op.glsl()
+    ));
+    Ok(src)
+}
+
+/// Measures every [`export_cases`] routine of the snippet `options` describes on `ctx` (a GLES
+/// context for es300), `samples` operand pairs each.
+pub fn measure_export(
+    ctx: &GlContext,
+    options: &SnippetOptions,
+    samples: usize,
+    seed: u64,
+) -> Result<ExportReport, ExperimentError> {
+    let probe = check_snippet(ctx, options)?;
+    let width = 256usize;
+    let texels = samples.div_ceil(2).max(1);
+    let height = texels.div_ceil(width);
+    let n = 2 * width * height;
+    let mut rows = Vec::new();
+    for (k, case) in export_cases().into_iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ ((k as u64) << 32));
+        let a: Vec<Df64> = (0..n)
+            .map(|_| random_df64(&mut rng, case.a.0, case.a.1))
+            .collect();
+        let b: Vec<Df64> = match case.b {
+            Some((lo, hi)) => (0..n).map(|_| random_df64(&mut rng, lo, hi)).collect(),
+            None => vec![Df64::ZERO; n],
+        };
+        let words = |v: &[Df64]| v.iter().flat_map(|d| [d.hi, d.lo]).collect::<Vec<f32>>();
+        let source = plain_program(options, case.op)?;
+        let pixels = run_plain_shader(
+            ctx,
+            options.target,
+            &source,
+            &[("u_a", &words(&a)), ("u_b", &words(&b))],
+            (width as i32, height as i32),
+            PlainOutput::Rgba32f,
+        )?;
+        let PlainPixels::Rgba32f(out) = pixels else {
+            return Err(ExperimentError::Invalid("float read-back expected".into()));
+        };
+        let got: Vec<Df64> = out.chunks_exact(2).map(|w| Df64::new(w[0], w[1])).collect();
+        let mirror = case.op.mirror();
+        let mirror_mismatches = (0..n)
+            .filter(|&i| {
+                let m = mirror(a[i], b[i]);
+                m.hi.to_bits() != got[i].hi.to_bits() || m.lo.to_bits() != got[i].lo.to_bits()
+            })
+            .count();
+        let errs = with_oracles(n, |o, i| {
+            match case.op.oracle(o, &big_df64(a[i]), &big_df64(b[i])) {
+                Some(exact) => error_ulp48(got[i], &exact),
+                None => f64::NAN,
+            }
+        });
+        let max = errs.iter().cloned().fold(0.0, f64::max);
+        let max = if errs.iter().any(|e| e.is_nan()) {
+            f64::NAN
+        } else {
+            max
+        };
+        let rms = (errs.iter().map(|e| e * e).sum::<f64>() / n as f64).sqrt();
+        rows.push(ExportRow {
+            op: case.op.name().to_string(),
+            range: case.range.to_string(),
+            samples: n,
+            max_ulp48: max,
+            rms_ulp48: rms,
+            bound: case.max_ulp48,
+            mirror_mismatches,
+            passed: max <= case.max_ulp48,
+        });
+    }
+    let info = ctx.info();
+    Ok(ExportReport {
+        target: options.target,
+        renderer: info.renderer.clone(),
+        version: info.version.clone(),
+        glsl_version: info.glsl_version.clone(),
+        probe,
+        rows,
+    })
+}

@@ -1,0 +1,193 @@
+//! The driver matrix: the engine and the exports on each Mesa driver of this machine, picked
+//! with `--gl-driver` (a separate process each, since Mesa reads its variables once), and the
+//! protection the probe chooses there. llvmpipe is the default device of every other test;
+//! here: softpipe (GL 3.3, `precise` only through GL_ARB_gpu_shader5), zink over lavapipe
+//! (GL 4.6 through SPIR-V; mesa-vulkan-drivers is installed with apt-get when missing and the
+//! test runs as root), and forced protections that must be refused or must hold.
+
+mod common;
+
+use serde_json::Value;
+
+fn df64gl(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let cache = std::env::temp_dir().join(format!("df64gl-drivers-{}", std::process::id()));
+    let cache = cache.to_string_lossy().into_owned();
+    let mut all: Vec<(&str, &str)> = vec![("DF64GL_CACHE_DIR", &cache)];
+    all.extend_from_slice(env);
+    common::run_bin(env!("CARGO_BIN_EXE_df64gl"), args, &all)
+}
+
+fn fft_demo(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    common::run_bin(env!("CARGO_BIN_EXE_fft-demo"), args, env)
+}
+
+fn probe_json(driver: &str, env: &[(&str, &str)]) -> (i32, Value) {
+    let (code, out, err) = df64gl(
+        &[
+            "--gl-driver",
+            driver,
+            "--json",
+            "probe",
+            "--samples",
+            "4096",
+        ],
+        env,
+    );
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{driver}: {e}: {out} {err}"));
+    (code, v)
+}
+
+/// A small df64 FFT through fft-demo: exit 0 and the df64 error within its target.
+fn assert_fft_runs(driver: &str, env: &[(&str, &str)]) {
+    let (code, out, err) = fft_demo(
+        &[
+            "--gl-driver",
+            driver,
+            "--size",
+            "1024",
+            "--precision",
+            "df64",
+            "--no-plot",
+            "--repeats",
+            "1",
+            "--json",
+        ],
+        env,
+    );
+    assert_eq!(code, 0, "{driver}: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let rel = v["rows"][0]["rel_l2"].as_f64().unwrap();
+    assert!(rel > 0.0 && rel < 3e-14, "{driver}: df64 rel L2 {rel}");
+}
+
+/// Each export pasted into a plain program on `driver`: probe green, every routine in bounds.
+fn assert_exports(driver: &str, targets: &[&str]) {
+    for t in targets {
+        let (code, out, err) = df64gl(
+            &[
+                "--gl-driver",
+                driver,
+                "glsl",
+                "--target",
+                t,
+                "--measure",
+                "--samples",
+                "4096",
+            ],
+            &[],
+        );
+        assert_eq!(code, 0, "{driver} {t}: {out}{err}");
+        assert!(out.contains("4096 of 4096 green"), "{driver} {t}: {out}");
+    }
+}
+
+#[test]
+fn softpipe_runs_df64_through_precise_from_gpu_shader5() {
+    let (code, v) = probe_json("softpipe", &[]);
+    assert_eq!(code, 0);
+    assert!(
+        v["driver"]["renderer"]
+            .as_str()
+            .unwrap()
+            .contains("softpipe"),
+        "{v}"
+    );
+    assert_eq!(v["config"]["protection"], "precise-extension", "{v}");
+    assert_exports("softpipe", &["330", "es300"]);
+    assert_fft_runs("softpipe", &[]);
+}
+
+fn lavapipe_available() -> bool {
+    const ICD: &str = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
+    if std::path::Path::new(ICD).exists() {
+        return true;
+    }
+    // As the window test does for Xvfb: a fresh machine of this kind lacks the package.
+    let root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !root {
+        return false;
+    }
+    eprintln!("lavapipe is missing: installing mesa-vulkan-drivers with apt-get");
+    let apt = |args: &[&str]| {
+        std::process::Command::new("apt-get")
+            .args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let _ = apt(&["update", "-qq"]);
+    apt(&[
+        "install",
+        "-y",
+        "-qq",
+        "--no-install-recommends",
+        "mesa-vulkan-drivers",
+    ]) && std::path::Path::new(ICD).exists()
+}
+
+#[test]
+fn zink_over_lavapipe_runs_df64_with_precise() {
+    assert!(
+        lavapipe_available(),
+        "zink needs mesa-vulkan-drivers (lavapipe); install it or run the tests as root"
+    );
+    let (code, v) = probe_json("zink", &[]);
+    assert_eq!(code, 0);
+    assert!(
+        v["driver"]["renderer"].as_str().unwrap().contains("zink"),
+        "{v}"
+    );
+    assert_eq!(v["config"]["protection"], "precise", "{v}");
+    assert_exports("zink", &["450"]);
+    assert_fft_runs("zink", &[]);
+}
+
+#[test]
+fn a_forced_unprotected_build_is_refused() {
+    for driver in ["llvmpipe", "softpipe"] {
+        let (code, v) = probe_json(driver, &[("DF64GL_PROTECTION", "none")]);
+        assert_eq!(code, 4, "{driver}: {v}");
+        let why = v["decision"].as_str().unwrap();
+        assert!(
+            v["config"].is_null() && why.contains("forced") && why.contains("none: WRONG"),
+            "{driver}: {why}"
+        );
+        // The export without any protection paints red on the same driver.
+        let (code, out, _) = df64gl(
+            &[
+                "--gl-driver",
+                driver,
+                "glsl",
+                "--target",
+                "es300",
+                "--check",
+                "--no-fallback",
+            ],
+            &[],
+        );
+        assert_eq!(code, 1, "{driver}: {out}");
+        assert!(out.contains(" 0 of 4096"), "{driver}: {out}");
+    }
+}
+
+#[test]
+fn the_bit_level_barrier_runs_the_engine_without_precise() {
+    let env = [("DF64GL_PROTECTION", "barrier")];
+    let (code, v) = probe_json("llvmpipe", &env);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["config"]["protection"], "barrier", "{v}");
+    assert_fft_runs("llvmpipe", &env);
+}
+
+#[test]
+fn an_unknown_driver_lists_the_choices() {
+    let (code, _, err) = df64gl(&["--gl-driver", "radeonsi", "info"], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("llvmpipe") && err.contains("softpipe") && err.contains("zink"),
+        "{err}"
+    );
+}
