@@ -63,6 +63,16 @@ enum Tok {
     Punct(&'static str),
 }
 
+impl Tok {
+    /// The token as written.
+    fn source(&self) -> &str {
+        match self {
+            Tok::Trivia(s) | Tok::Directive(s) | Tok::Ident(s) | Tok::Number(s) => s,
+            Tok::Punct(p) => p,
+        }
+    }
+}
+
 const PUNCTS: [&str; 44] = [
     "<<=", ">>=", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "==", "!=", "<=",
     ">=", "&&", "||", "^^", "<<", ">>", "+", "-", "*", "/", "%", "<", ">", "=", "!", "~", "&", "|",
@@ -234,6 +244,17 @@ impl<'a> Parser<'a> {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
     }
 
+    /// `[...]` after its `[` was taken: an index, an array size, or empty (`float[](`).
+    fn bracket(&mut self) -> Result<String, BarrierError> {
+        let inner = if self.is_punct("]") {
+            String::new()
+        } else {
+            self.expr(0)?
+        };
+        self.expect("]")?;
+        Ok(format!("[{inner}]"))
+    }
+
     /// Expression at or above binding power `min` (assignment is the lowest, 1).
     fn expr(&mut self, min: u8) -> Result<String, BarrierError> {
         let mut lhs = self.unary()?;
@@ -323,14 +344,7 @@ impl<'a> Parser<'a> {
                 }
                 Some(Tok::Punct("[")) => {
                     self.next()?;
-                    // Array sizes (`float[](`) and indices.
-                    let inner = if self.is_punct("]") {
-                        String::new()
-                    } else {
-                        self.expr(0)?
-                    };
-                    self.expect("]")?;
-                    s = format!("{s}[{inner}]");
+                    s.push_str(&self.bracket()?);
                 }
                 Some(Tok::Punct(".")) => {
                     self.next()?;
@@ -371,12 +385,7 @@ fn binding(op: &str) -> Option<u8> {
 }
 
 fn text(t: &Tok) -> String {
-    match t {
-        Tok::Trivia(s) | Tok::Directive(s) | Tok::Ident(s) | Tok::Number(s) => {
-            format!("`{}`", s.trim())
-        }
-        Tok::Punct(p) => format!("`{p}`"),
-    }
+    format!("`{}`", t.source().trim())
 }
 
 /// Rewrites every function body of `source` (see the module comment). Global declarations,
@@ -429,17 +438,11 @@ pub fn insert_barriers(source: &str) -> Result<String, BarrierError> {
                 out.push(';');
             }
             _ => {
-                let s = match tok {
-                    Tok::Punct(q) => q.to_string(),
-                    Tok::Trivia(s) | Tok::Directive(s) | Tok::Ident(s) | Tok::Number(s) => {
-                        s.clone()
-                    }
-                };
                 if depth_parens > 0 {
-                    params_text.push_str(&s);
+                    params_text.push_str(tok.source());
                     params_text.push(' ');
                 }
-                out.push_str(&s);
+                out.push_str(tok.source());
             }
         }
         last_ident_before_paren = matches!(tok, Tok::Ident(_));
@@ -541,10 +544,7 @@ fn statement(p: &mut Parser<'_>, out: &mut String) -> Result<(), BarrierError> {
                             break;
                         }
                     }
-                    Tok::Punct(q) => out.push_str(q),
-                    Tok::Trivia(s) | Tok::Directive(s) | Tok::Ident(s) | Tok::Number(s) => {
-                        out.push_str(s)
-                    }
+                    t => out.push_str(t.source()),
                 }
                 if p.pos >= p.toks.len() {
                     return Err(p.err("unterminated for header"));
@@ -630,10 +630,7 @@ fn declaration_or_expression(p: &mut Parser<'_>, out: &mut String) -> Result<(),
                     out.push(';');
                     return Ok(());
                 }
-                Tok::Punct(q) => out.push_str(q),
-                Tok::Trivia(s) | Tok::Directive(s) | Tok::Ident(s) | Tok::Number(s) => {
-                    out.push_str(s)
-                }
+                t => out.push_str(t.source()),
             }
         }
         return Err(p.err("unterminated declaration"));
@@ -653,13 +650,7 @@ fn declaration_or_expression(p: &mut Parser<'_>, out: &mut String) -> Result<(),
         out.push_str(name);
         if p.is_punct("[") {
             p.next()?;
-            let size = if p.is_punct("]") {
-                String::new()
-            } else {
-                p.expr(0)?
-            };
-            p.expect("]")?;
-            let _ = write!(out, "[{size}]");
+            out.push_str(&p.bracket()?);
         }
         if p.is_punct("=") {
             p.next()?;

@@ -94,9 +94,9 @@ impl MesaDriver {
                 std::env::set_var("LIBGL_ALWAYS_SOFTWARE", "1");
                 std::env::set_var("VK_ICD_FILENAMES", LAVAPIPE_ICD);
                 if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
-                    // zink's loader wants a runtime folder; a private one is enough headless.
-                    let dir =
-                        std::env::temp_dir().join(format!("df64gl-xdg-{}", std::process::id()));
+                    // zink's loader wants a runtime folder; a private one is enough headless
+                    // (one for every run, not one per process left behind).
+                    let dir = std::env::temp_dir().join("df64gl-xdg");
                     let _ = std::fs::create_dir_all(&dir);
                     #[cfg(unix)]
                     {

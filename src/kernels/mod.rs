@@ -535,12 +535,9 @@ impl Df64Op {
             Df64Op::Mul => o.mul(a, b),
             Df64Op::Sqr => o.mul(a, a),
             Df64Op::Div => o.div(a, b),
-            Df64Op::Recip => o.div(&crate::numeric::oracle::big(1.0), a),
+            Df64Op::Recip => o.recip(a),
             Df64Op::Sqrt => o.sqrt(a),
-            Df64Op::Rsqrt => {
-                let r = o.sqrt(a);
-                o.div(&crate::numeric::oracle::big(1.0), &r)
-            }
+            Df64Op::Rsqrt => o.rsqrt(a),
             Df64Op::Exp => o.exp(a),
             Df64Op::Expm1 => o.expm1(a),
             Df64Op::Log => o.ln(a),
@@ -713,12 +710,9 @@ impl Qf128Op {
             Qf128Op::Mul | Qf128Op::MulSloppy | Qf128Op::MulF32 | Qf128Op::MulDf64 => o.mul(a, b),
             Qf128Op::Sqr => o.mul(a, a),
             Qf128Op::Div => o.div(a, b),
-            Qf128Op::Recip => o.div(&crate::numeric::oracle::big(1.0), a),
+            Qf128Op::Recip => o.recip(a),
             Qf128Op::Sqrt => o.sqrt(a),
-            Qf128Op::Rsqrt => {
-                let s = o.sqrt(a);
-                o.div(&crate::numeric::oracle::big(1.0), &s)
-            }
+            Qf128Op::Rsqrt => o.rsqrt(a),
             Qf128Op::Exp => o.exp(a),
             Qf128Op::Log => o.ln(a),
             Qf128Op::Sin => o.sin(a),

@@ -291,6 +291,13 @@ impl Oracle {
     pub fn sqrt(&mut self, x: &BigFloat) -> BigFloat {
         x.sqrt(ORACLE_BITS, RM)
     }
+    pub fn recip(&mut self, x: &BigFloat) -> BigFloat {
+        big(1.0).div(x, ORACLE_BITS, RM)
+    }
+    pub fn rsqrt(&mut self, x: &BigFloat) -> BigFloat {
+        let r = self.sqrt(x);
+        self.recip(&r)
+    }
 }
 
 #[cfg(test)]
