@@ -332,7 +332,8 @@ bool df64_le(vec2 a, vec2 b) { return a.x < b.x || (a.x == b.x && a.y <= b.y); }
 bool df64_gt(vec2 a, vec2 b) { return a.x > b.x || (a.x == b.x && a.y > b.y); }
 bool df64_ge(vec2 a, vec2 b) { return a.x > b.x || (a.x == b.x && a.y >= b.y); }
 
-vec2 df64_abs(vec2 a) { return a.x < 0.0 ? -a : a; }
+// |-0| is +0: compilers fold `x < 0 ? -x : x` into abs(x), so the zero's sign is set here.
+vec2 df64_abs(vec2 a) { return a.x < 0.0 ? -a : vec2(abs(a.x), a.y); }
 vec2 df64_min(vec2 a, vec2 b) { return df64_lt(b, a) ? b : a; }
 vec2 df64_max(vec2 a, vec2 b) { return df64_gt(b, a) ? b : a; }
 

@@ -102,30 +102,8 @@ fn lavapipe_available() -> bool {
     if std::path::Path::new(ICD).exists() {
         return true;
     }
-    // As the window test does for Xvfb: a fresh machine of this kind lacks the package.
-    let root = std::process::Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
-    if !root {
-        return false;
-    }
-    eprintln!("lavapipe is missing: installing mesa-vulkan-drivers with apt-get");
-    let apt = |args: &[&str]| {
-        std::process::Command::new("apt-get")
-            .args(args)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    let _ = apt(&["update", "-qq"]);
-    apt(&[
-        "install",
-        "-y",
-        "-qq",
-        "--no-install-recommends",
-        "mesa-vulkan-drivers",
-    ]) && std::path::Path::new(ICD).exists()
+    // A fresh machine of this kind lacks the package.
+    common::apt_install(&["mesa-vulkan-drivers"]) && std::path::Path::new(ICD).exists()
 }
 
 #[test]

@@ -95,31 +95,8 @@ fn x_server() -> Option<Xvfb> {
 /// Installs Xvfb with apt-get (as root, the way this project's machines run the tests); on
 /// failure the caller's panic says what to do.
 fn install_xvfb() {
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
-    if !root {
-        eprintln!("Xvfb is missing and this is not root: not installing it");
-        return;
-    }
-    eprintln!(
-        "Xvfb is missing: installing it with apt-get (DF64GL_SKIP_WINDOW_TEST=1 skips this test)"
-    );
-    let apt = |args: &[&str]| {
-        Command::new("apt-get")
-            .args(args)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .stdout(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    let install = ["install", "-y", "-qq", "--no-install-recommends", "xvfb"];
-    if !apt(&install) {
-        // The package lists of a fresh image may be missing or stale.
-        apt(&["update", "-qq"]);
-        apt(&install);
-    }
+    eprintln!("(DF64GL_SKIP_WINDOW_TEST=1 skips this test)");
+    common::apt_install(&["xvfb"]);
 }
 
 const SHADER: &str = "

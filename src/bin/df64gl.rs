@@ -8,6 +8,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use df64gl::experiments::accuracy::{run_accuracy, AccuracyOptions};
 use df64gl::experiments::bench::{run_fft_bench, FftBenchOptions};
+use df64gl::experiments::browser::{
+    find_chromium, measure_export_in_browser, BrowserBackend, CHROMIUM_ENV,
+};
 use df64gl::experiments::export_check::measure_export;
 use df64gl::experiments::mandelbrot::{
     parse_image_size, render_views, side_by_side, MandelPrecision, MandelbrotApp, MandelbrotView,
@@ -15,6 +18,7 @@ use df64gl::experiments::mandelbrot::{
 };
 use df64gl::experiments::ops_bench::{run_op_bench, OpBenchOptions};
 use df64gl::experiments::repro::{check_out_dir, run_repro, ReproOptions};
+use df64gl::experiments::selftest::{run_selftests, ProgramFamily};
 use df64gl::experiments::{exit_code, ExperimentError, Session};
 use df64gl::fft::TwiddleSource;
 use df64gl::gl::{list_devices, run_windowed, DeviceChoice, GlContext, MesaDriver, WindowOptions};
@@ -62,6 +66,20 @@ enum Command {
         /// Inputs per test.
         #[arg(long, default_value_t = DEFAULT_SAMPLES)]
         samples: usize,
+    },
+    /// Build every df64 and qf128 program (element-wise kernels, every FFT pass variant,
+    /// Mandelbrot) so each runs its known-answer self-test against the CPU mirror here; list
+    /// the outcome and the cost against the compile time. Exit status 4 if one is refused.
+    Selftest {
+        /// Test every program again, ignoring (and not writing) the record of what passed.
+        #[arg(long)]
+        fresh: bool,
+        /// Probe the driver again instead of using the cached result.
+        #[arg(long)]
+        reprobe: bool,
+        /// Only these families of programs (default: all).
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<ProgramFamily>,
     },
     /// Table II: max and RMS error of each df64 op in ulp48 on the GPU, with Warwick's
     /// statistics and each op's cost relative to an f32 add.
@@ -131,6 +149,11 @@ enum Command {
         /// Operand pairs per routine for --measure.
         #[arg(long, default_value_t = 1 << 16)]
         samples: usize,
+        /// With --measure and --target es300: run the page in WebGL 2 in headless Chromium
+        /// (DF64GL_CHROMIUM or chromium on the PATH) on this ANGLE backend instead of a native
+        /// GLES context.
+        #[arg(long)]
+        browser: Option<BrowserBackend>,
         /// Write to this file instead of standard output.
         #[arg(long)]
         output: Option<std::path::PathBuf>,
@@ -345,6 +368,20 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                 ExitCode::from(exit_code::REFUSED)
             })
         }
+        Command::Selftest {
+            fresh,
+            reprobe,
+            only,
+        } => {
+            let session = Session::open(&device, reprobe)?;
+            let report = run_selftests(&session, fresh, &only)?;
+            print_report(cli.json, &report, |r| r.table())?;
+            Ok(if report.refused.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(exit_code::REFUSED)
+            })
+        }
         Command::Accuracy {
             samples,
             ops,
@@ -395,6 +432,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             no_fallback,
             measure,
             samples,
+            browser,
             output,
         } => {
             let options = SnippetOptions {
@@ -403,13 +441,28 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                 qf128,
                 no_fallback,
             };
+            if browser.is_some() && !measure {
+                return Err(ExperimentError::Invalid(
+                    "--browser goes with --measure (the page measures the export)".into(),
+                ));
+            }
             if measure {
-                let ctx = if target.is_es() {
-                    GlContext::headless_gles(&device)?
+                let report = if let Some(backend) = browser {
+                    let chromium = find_chromium().ok_or_else(|| {
+                        ExperimentError::Invalid(format!(
+                            "--browser needs Chromium: apt-get install chromium, or set \
+                             {CHROMIUM_ENV} to its executable"
+                        ))
+                    })?;
+                    measure_export_in_browser(&chromium, backend, &options, samples, 2026)?
                 } else {
-                    GlContext::headless(&device)?
+                    let ctx = if target.is_es() {
+                        GlContext::headless_gles(&device)?
+                    } else {
+                        GlContext::headless(&device)?
+                    };
+                    measure_export(&ctx, &options, samples, 2026)?
                 };
-                let report = measure_export(&ctx, &options, samples, 2026)?;
                 print_report(cli.json, &report, |r| r.table())?;
                 let failures = report.failures();
                 for f in &failures {

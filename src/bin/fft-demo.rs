@@ -15,7 +15,7 @@ use df64gl::experiments::signal::{
 use df64gl::experiments::{ExperimentError, Session};
 use df64gl::fft::{BlockScaled, Direction, FftPrecision, QfWrite, Radix, TwiddleSource};
 use df64gl::gl::{DeviceChoice, MesaDriver};
-use df64gl::kernels::Df64Kernels;
+use df64gl::kernels::{Df64Kernels, KernelError};
 use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 
 /// Default transform length of the embedded signal: seconds on llvmpipe for all three precisions.
@@ -146,9 +146,28 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
         driver.select()?;
     }
     let session = Session::open(&DeviceChoice::from_arg_or_env(cli.device.as_deref()), false)?;
-    let kernels = Df64Kernels::new(&session.ctx, &session.probe)?;
+    let kernels = Df64Kernels::f32_only(&session.ctx, &session.probe);
+    let mut precisions = cli.precision.clone();
+    if let Some(why) = kernels.df64_refusal() {
+        let skipped: Vec<&str> = precisions
+            .iter()
+            .filter(|p| **p != FftPrecision::F32)
+            .map(|p| p.name())
+            .collect();
+        precisions.retain(|p| *p == FftPrecision::F32);
+        if precisions.is_empty() {
+            return Err(KernelError::Refused(why.to_string()).into());
+        }
+        if !skipped.is_empty() {
+            eprintln!(
+                "fft-demo: skipped {}: {why} The f32 transform runs unprotected (plain f32, as \
+                 any GPU FFT).",
+                skipped.join(" and ")
+            );
+        }
+    }
     let options = FftStudyOptions {
-        precisions: cli.precision.clone(),
+        precisions,
         radix: cli.radix,
         twiddles: cli.twiddles,
         qf_write: cli.qf_write,

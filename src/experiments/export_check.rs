@@ -15,7 +15,7 @@ use crate::kernels::Df64Op;
 use crate::numeric::df64::Df64;
 use crate::numeric::oracle::{big_df64, error_ulp48};
 use crate::probe::snippet::{
-    check_snippet, run_plain_shader, snippet, PlainOutput, PlainPixels, SnippetOptions,
+    count_green, probe_shader, run_plain_shader, snippet, PlainOutput, PlainPixels, SnippetOptions,
     SnippetProbeResult, SnippetTarget,
 };
 
@@ -158,20 +158,41 @@ void main() {{
     Ok(src)
 }
 
-/// Measures every [`export_cases`] routine of the snippet `options` describes on `ctx` (a GLES
-/// context for es300), `samples` operand pairs each.
-pub fn measure_export(
-    ctx: &GlContext,
+/// One plain program to run: its fragment source, its RGBA32F inputs (each `size`), and what
+/// it writes. The probe shader is the first job of an export measurement.
+#[derive(Debug, Clone)]
+pub struct PlainJob {
+    pub source: String,
+    pub inputs: Vec<(&'static str, Vec<f32>)>,
+    pub size: (i32, i32),
+    pub output: PlainOutput,
+}
+
+/// The operands of one measured case.
+pub struct CaseOperands {
+    case: ExportCase,
+    a: Vec<Df64>,
+    b: Vec<Df64>,
+}
+
+/// The jobs of an export measurement (the probe shader, then one per [`export_cases`] row,
+/// `samples` operand pairs each) and the operands to check the results against.
+pub fn export_jobs(
     options: &SnippetOptions,
     samples: usize,
     seed: u64,
-) -> Result<ExportReport, ExperimentError> {
-    let probe = check_snippet(ctx, options)?;
+) -> Result<(Vec<PlainJob>, Vec<CaseOperands>), ExperimentError> {
+    let mut jobs = vec![PlainJob {
+        source: probe_shader(options)?,
+        inputs: Vec::new(),
+        size: (PROBE_SIZE, PROBE_SIZE),
+        output: PlainOutput::Rgba8,
+    }];
     let width = 256usize;
     let texels = samples.div_ceil(2).max(1);
     let height = texels.div_ceil(width);
     let n = 2 * width * height;
-    let mut rows = Vec::new();
+    let mut operands = Vec::new();
     for (k, case) in export_cases().into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ ((k as u64) << 32));
         let a: Vec<Df64> = (0..n)
@@ -182,18 +203,60 @@ pub fn measure_export(
             None => vec![Df64::ZERO; n],
         };
         let words = |v: &[Df64]| v.iter().flat_map(|d| [d.hi, d.lo]).collect::<Vec<f32>>();
-        let source = plain_program(options, case.op)?;
-        let pixels = run_plain_shader(
-            ctx,
-            options.target,
-            &source,
-            &[("u_a", &words(&a)), ("u_b", &words(&b))],
-            (width as i32, height as i32),
-            PlainOutput::Rgba32f,
-        )?;
+        jobs.push(PlainJob {
+            source: plain_program(options, case.op)?,
+            inputs: vec![("u_a", words(&a)), ("u_b", words(&b))],
+            size: (width as i32, height as i32),
+            output: PlainOutput::Rgba32f,
+        });
+        operands.push(CaseOperands { case, a, b });
+    }
+    Ok((jobs, operands))
+}
+
+/// Side of the probe shader's square image.
+const PROBE_SIZE: i32 = 64;
+
+/// Where the jobs ran, for the report.
+#[derive(Debug)]
+pub struct RanOn {
+    pub renderer: String,
+    pub version: String,
+    pub glsl_version: String,
+}
+
+/// The report from the jobs' outputs (in job order: probe first).
+pub fn export_report(
+    options: &SnippetOptions,
+    on: RanOn,
+    outputs: &[PlainPixels],
+    operands: &[CaseOperands],
+) -> Result<ExportReport, ExperimentError> {
+    let Some((PlainPixels::Rgba8(probe_pixels), results)) = outputs.split_first() else {
+        return Err(ExperimentError::Invalid(
+            "the probe shader's 8-bit image is missing".into(),
+        ));
+    };
+    let probe = SnippetProbeResult {
+        target: options.target,
+        fallback: !options.target.has_precise() && !options.no_fallback,
+        pixels: (PROBE_SIZE * PROBE_SIZE) as usize,
+        green: count_green(probe_pixels),
+    };
+    let mut rows = Vec::new();
+    for (ops, pixels) in operands.iter().zip(results) {
         let PlainPixels::Rgba32f(out) = pixels else {
             return Err(ExperimentError::Invalid("float read-back expected".into()));
         };
+        let (case, a, b) = (ops.case, &ops.a, &ops.b);
+        let n = a.len();
+        if out.len() < 2 * n {
+            return Err(ExperimentError::Invalid(format!(
+                "{}: {} result words for {n} operands",
+                case.op.name(),
+                out.len()
+            )));
+        }
         let got: Vec<Df64> = out.chunks_exact(2).map(|w| Df64::new(w[0], w[1])).collect();
         let mirror = case.op.mirror();
         let mirror_mismatches = (0..n)
@@ -226,13 +289,43 @@ pub fn measure_export(
             passed: max <= case.max_ulp48,
         });
     }
-    let info = ctx.info();
     Ok(ExportReport {
         target: options.target,
-        renderer: info.renderer.clone(),
-        version: info.version.clone(),
-        glsl_version: info.glsl_version.clone(),
+        renderer: on.renderer,
+        version: on.version,
+        glsl_version: on.glsl_version,
         probe,
         rows,
     })
+}
+
+/// Measures every [`export_cases`] routine of the snippet `options` describes on `ctx` (a GLES
+/// context for es300), `samples` operand pairs each.
+pub fn measure_export(
+    ctx: &GlContext,
+    options: &SnippetOptions,
+    samples: usize,
+    seed: u64,
+) -> Result<ExportReport, ExperimentError> {
+    let (jobs, operands) = export_jobs(options, samples, seed)?;
+    let mut outputs = Vec::new();
+    for job in &jobs {
+        let inputs: Vec<(&str, &[f32])> =
+            job.inputs.iter().map(|(n, d)| (*n, d.as_slice())).collect();
+        outputs.push(run_plain_shader(
+            ctx,
+            options.target,
+            &job.source,
+            &inputs,
+            job.size,
+            job.output,
+        )?);
+    }
+    let info = ctx.info();
+    let on = RanOn {
+        renderer: info.renderer.clone(),
+        version: info.version.clone(),
+        glsl_version: info.glsl_version.clone(),
+    };
+    export_report(options, on, &outputs, &operands)
 }

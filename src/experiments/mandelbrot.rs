@@ -8,8 +8,12 @@ use astro_float::{BigFloat, RoundingMode};
 use serde::Serialize;
 
 use crate::gl::{timed, Framebuffer, GlContext, Pass, Program, Texture, Uniform};
-use crate::kernels::Df64Kernels;
+use crate::kernels::proof::Outcome;
+use crate::kernels::{Df64Kernels, KernelError};
+use crate::numeric::df64::{df64_add, df64_mul, df64_sqr, df64_sub, Df64};
 use crate::numeric::oracle::{big, parse_decimal, round_to_qf128, to_f64, Oracle, ORACLE_BITS};
+use crate::numeric::qf128::{qf128_add, qf128_mul, qf128_sqr, qf128_sub, Qf128};
+use crate::probe::selftest::SelfTestFailure;
 
 use super::plot::{Canvas, BLACK, WHITE};
 use super::ExperimentError;
@@ -297,6 +301,16 @@ impl MandelRenderer {
         Self::default()
     }
 
+    /// Builds (and self-tests) the program of `precision` ahead of its first render.
+    pub fn prepare(
+        &mut self,
+        kernels: &Df64Kernels,
+        precision: MandelPrecision,
+        color: bool,
+    ) -> Result<(), ExperimentError> {
+        self.program(kernels, precision, color).map(|_| ())
+    }
+
     fn program(
         &mut self,
         kernels: &Df64Kernels,
@@ -311,7 +325,19 @@ impl MandelRenderer {
         if color {
             defines.push(("MANDEL_COLOR", "1"));
         }
-        let p = kernels.build_program("mandelbrot.glsl", &defines)?;
+        let p = if precision == MandelPrecision::F32 {
+            // Plain f32 code, which a compiler may contract as it likes: nothing to prove.
+            kernels.build_program("mandelbrot.glsl", &defines)?
+        } else {
+            let name = format!(
+                "mandelbrot.glsl ({}{})",
+                precision.name(),
+                if color { ", colour" } else { "" }
+            );
+            kernels.build_program_proven("mandelbrot.glsl", &defines, &name, |program| {
+                self_test(kernels, program, precision, color, &name)
+            })?
+        };
         self.programs.push((key, p));
         Ok(&self.programs[self.programs.len() - 1].1)
     }
@@ -366,6 +392,136 @@ impl MandelRenderer {
         Self::pass(program, view).draw(&ctx)?;
         Ok(())
     }
+}
+
+/// The view a Mandelbrot program's self-test renders: 8 x 8 pixels of seahorse valley about
+/// 2^-45 of the center apart, orbits of up to 3000 iterations near the set's boundary. The
+/// orbits are chaotic, so a difference in the last bits of one product (df64 or qf128) grows
+/// until it changes escape counts: measured, the 0.1.0 barrier's errors change them in both.
+fn self_test_view(precision: MandelPrecision) -> Result<MandelbrotView, ExperimentError> {
+    // qf128's mirror costs about 3 us an iteration: 4 x 4 pixels keep the test near 5% of
+    // the program's build.
+    let side = if precision == MandelPrecision::Qf128 { 4 } else { 8 };
+    MandelbrotView::parse(DEFAULT_CENTER, 1e-13, side, side, Some(3000))
+}
+
+/// Known-answer test of a df64 or qf128 Mandelbrot program: the escape counts of
+/// [`self_test_view`] against [`mandel_count_mirror`] (the smooth part uses the GPU's log2, so
+/// counts agree to 1e-3; the escape iteration exactly). The colour variant draws the palette of
+/// the same counts, compared to 2/255.
+fn self_test(
+    kernels: &Df64Kernels,
+    program: &Program,
+    precision: MandelPrecision,
+    color: bool,
+    name: &str,
+) -> Result<Outcome, KernelError> {
+    let ctx = kernels.context();
+    let view = self_test_view(precision).map_err(|e| KernelError::Refused(e.to_string()))?;
+    let tex = Texture::new(ctx, view.width, view.height)?;
+    let fb = Framebuffer::new(ctx, &[&tex])?;
+    MandelRenderer::pass(program, &view).run(ctx, &fb)?;
+    let texels: Vec<[f32; 4]> = fb.read(ctx, 0)?;
+    let (re, im) = view.center_words();
+    let pixel = view.pixel_size() as f32;
+    let (w, h) = (view.width as usize, view.height as usize);
+    let half = [view.width as f32 / 2.0, view.height as f32 / 2.0];
+    let iterations = view.iterations() as i32;
+    let want = kernels.mirror_map(w * h, |i| {
+        let offset = [
+            ((i % w) as f32 + 0.5 - half[0]) * pixel,
+            ((i / w) as f32 + 0.5 - half[1]) * pixel,
+        ];
+        mandel_count_mirror(precision, (re, im), offset, iterations)
+    });
+    let failure = texels
+        .iter()
+        .zip(&want)
+        .enumerate()
+        .find_map(|(i, (t, mu))| {
+            let ok = if color {
+                let rgb = if *mu < 0.0 { [0; 3] } else { palette(*mu) };
+                rgb.iter()
+                    .zip(t)
+                    .all(|(c, g)| (*c as f32 - g * 255.0).abs() <= 2.0)
+            } else {
+                (t[0] < 0.0 && *mu < 0.0) || (t[0] - mu).abs() <= 1e-3 * mu.abs().max(1.0)
+            };
+            (!ok).then(|| SelfTestFailure {
+                program: name.to_string(),
+                input: format!(
+                    "pixel ({}, {}) of an 8x8 view at the default center, zoom {:e}, {iterations} \
+                 iterations",
+                    i % w,
+                    i / w,
+                    view.zoom
+                ),
+                got: format!("{t:?}"),
+                expected: format!("escape count {mu}"),
+            })
+        });
+    Ok(Outcome {
+        cases: want.len(),
+        failure,
+    })
+}
+
+/// CPU mirror of `mandel_count` in `glsl/mandelbrot.glsl` for df64 and qf128: the same
+/// operations in the same order; -1 for points that did not escape.
+pub fn mandel_count_mirror(
+    precision: MandelPrecision,
+    center: ([f32; 4], [f32; 4]),
+    offset: [f32; 2],
+    max_iter: i32,
+) -> f32 {
+    const BAILOUT: f32 = 65536.0;
+    let smooth = |n: i32, m: f32| n as f32 + 1.0 - (0.5 * m.log2()).log2();
+    match precision {
+        MandelPrecision::Qf128 => {
+            let cr = qf128_add(Qf128 { x: center.0 }, Qf128::from_f32(offset[0]));
+            let ci = qf128_add(Qf128 { x: center.1 }, Qf128::from_f32(offset[1]));
+            let (mut zr, mut zi) = (Qf128::ZERO, Qf128::ZERO);
+            for n in 0..max_iter {
+                let zr2 = qf128_sqr(zr);
+                let zi2 = qf128_sqr(zi);
+                let m = zr2.x[0] + zi2.x[0];
+                if m > BAILOUT {
+                    return smooth(n, m);
+                }
+                let t = qf128_mul(zr, zi);
+                zi = qf128_add(
+                    Qf128 {
+                        x: t.x.map(|w| 2.0 * w),
+                    },
+                    ci,
+                );
+                zr = qf128_add(qf128_sub(zr2, zi2), cr);
+            }
+        }
+        MandelPrecision::Df64 | MandelPrecision::F32 => {
+            let cr = df64_add(
+                Df64::new(center.0[0], center.0[1]),
+                Df64::new(offset[0], 0.0),
+            );
+            let ci = df64_add(
+                Df64::new(center.1[0], center.1[1]),
+                Df64::new(offset[1], 0.0),
+            );
+            let (mut zr, mut zi) = (Df64::ZERO, Df64::ZERO);
+            for n in 0..max_iter {
+                let zr2 = df64_sqr(zr);
+                let zi2 = df64_sqr(zi);
+                let m = zr2.hi + zi2.hi;
+                if m > BAILOUT {
+                    return smooth(n, m);
+                }
+                let t = df64_mul(zr, zi);
+                zi = df64_add(Df64::new(2.0 * t.hi, 2.0 * t.lo), ci);
+                zr = df64_add(df64_sub(zr2, zi2), cr);
+            }
+        }
+    }
+    -1.0
 }
 
 /// Renders each precision and lays the images side by side, labelled, for one PNG.

@@ -3,6 +3,7 @@
 
 pub mod accuracy;
 pub mod bench;
+pub mod browser;
 pub mod export_check;
 pub mod fft_study;
 pub mod mandelbrot;
@@ -10,6 +11,7 @@ pub mod ops_bench;
 pub mod paper;
 pub mod plot;
 pub mod repro;
+pub mod selftest;
 pub mod signal;
 
 use thiserror::Error;

@@ -17,8 +17,9 @@ use super::paper::{paper_table, PaperTable};
 use super::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, RED};
 use super::{ExperimentError, Session};
 use crate::fft::{FftPrecision, Radix, TwiddleSource};
-use crate::gl::{timed, Framebuffer, GlInfo, Pass, Texture, Uniform};
-use crate::kernels::{Df64Kernels, Df64Op, F64Op};
+use crate::gl::{timed, Framebuffer, GlInfo, Pass, Program, Texture, Uniform};
+use crate::kernels::proof::Outcome;
+use crate::kernels::{Df64Kernels, Df64Op, F64Op, KernelError};
 use crate::numeric::df64::{self as m, Df64};
 use crate::numeric::reference::{ulp_bits, ulp_distance_f64, Dd};
 use crate::probe::{run_probe, ProbeReport, DEFAULT_SAMPLES};
@@ -843,6 +844,70 @@ pub struct LeibnizRow {
     pub matches_cpu: Option<bool>,
 }
 
+/// The df64 partial sum of `glsl/leibniz.glsl` (before the exact times 4), with the accurate
+/// routines or Thall's, as the shader sums it.
+fn leibniz_mirror(terms: i32, thall: bool) -> Df64 {
+    let one = Df64::new(1.0, 0.0);
+    let mut acc = Df64::new(0.0, 0.0);
+    for k in 0..terms {
+        let d = Df64::new((2 * k + 1) as f32, 0.0);
+        acc = match (k % 2 == 0, thall) {
+            (true, false) => m::df64_add(acc, m::df64_div(one, d)),
+            (false, false) => m::df64_sub(acc, m::df64_div(one, d)),
+            (true, true) => m::df64_add_thall(acc, m::df64_div_thall(one, d)),
+            (false, true) => m::df64_sub_thall(acc, m::df64_div_thall(one, d)),
+        };
+    }
+    acc
+}
+
+/// Builds (and self-tests) the df64 Leibniz programs (`df64gl selftest`).
+pub fn prepare_leibniz(kernels: &Df64Kernels) -> Result<(), KernelError> {
+    proven_leibniz(kernels, "df64", "LEIBNIZ_DF64", false)?;
+    proven_leibniz(kernels, "df64 Thall", "LEIBNIZ_THALL", true)?;
+    Ok(())
+}
+
+/// A df64 Leibniz program, built once its self-test passed.
+fn proven_leibniz(
+    kernels: &Df64Kernels,
+    name: &str,
+    define: &str,
+    thall: bool,
+) -> Result<Program, KernelError> {
+    let label = format!("leibniz.glsl ({name})");
+    kernels.build_program_proven("leibniz.glsl", &[(define, "1")], &label, |p| {
+        leibniz_self_test(kernels, p, thall, &label)
+    })
+}
+
+/// Known-answer test of a df64 Leibniz program: 1,001 terms on a 4 x 4 target, every lane
+/// against [`leibniz_mirror`] (times 4, exact) bit for bit.
+fn leibniz_self_test(
+    kernels: &Df64Kernels,
+    program: &Program,
+    thall: bool,
+    label: &str,
+) -> Result<Outcome, KernelError> {
+    const TERMS: i32 = 1001;
+    let ctx = kernels.context();
+    let tex = Texture::new(ctx, 4, 4)?;
+    let fb = Framebuffer::new(ctx, &[&tex])?;
+    Pass::new(program)
+        .uniform("u_terms", Uniform::I32(TERMS))
+        .run(ctx, &fb)?;
+    let got: Vec<[f32; 4]> = fb.read(ctx, 0)?;
+    let acc = kernels.mirror_map(1, |_| leibniz_mirror(TERMS, thall))[0];
+    let want = vec![[4.0 * acc.hi, 4.0 * acc.lo, 0.0, 0.0]; got.len()];
+    Ok(kernels.proof().compare(
+        label,
+        &got,
+        &want,
+        |w| w.to_vec(),
+        |i| format!("lane {i}, the series to {TERMS} terms"),
+    ))
+}
+
 pub fn run_leibniz(
     kernels: &Df64Kernels,
     side: u32,
@@ -859,24 +924,19 @@ pub fn run_leibniz(
     ];
     // The exact partial sum and the CPU versions of each algorithm, summed in the same order.
     let (mut exact, mut f64_sum) = (Dd::from_f64(0.0), 0.0f64);
-    let (mut acc, mut acc_thall) = (Df64::new(0.0, 0.0), Df64::new(0.0, 0.0));
-    let one = Df64::new(1.0, 0.0);
     for k in 0..terms {
         let d = (2 * k + 1) as f64;
         let term = Dd::from_f64(1.0) / Dd::from_f64(d);
-        let dd = Df64::new(d as f32, 0.0);
         if k % 2 == 0 {
             exact = exact + term;
             f64_sum += 1.0 / d;
-            acc = m::df64_add(acc, m::df64_div(one, dd));
-            acc_thall = m::df64_add_thall(acc_thall, m::df64_div_thall(one, dd));
         } else {
             exact = exact - term;
             f64_sum -= 1.0 / d;
-            acc = m::df64_sub(acc, m::df64_div(one, dd));
-            acc_thall = m::df64_sub_thall(acc_thall, m::df64_div_thall(one, dd));
         }
     }
+    let acc = leibniz_mirror(terms, false);
+    let acc_thall = leibniz_mirror(terms, true);
     let exact = exact * Dd::from_f64(4.0);
     let cpu = |v: &str| match v {
         "df64" => Some(4.0 * acc.to_f64()),
@@ -901,7 +961,10 @@ pub fn run_leibniz(
                 }
             }
         }
-        let program = kernels.build_program("leibniz.glsl", &defines)?;
+        let program = match *name {
+            "df64" | "df64 Thall" => proven_leibniz(kernels, name, define, *name == "df64 Thall")?,
+            _ => kernels.build_program("leibniz.glsl", &defines)?,
+        };
         let pass = Pass::new(&program).uniform("u_terms", Uniform::I32(terms));
         pass.run(ctx, &fb)?;
         let mut best = f64::INFINITY;

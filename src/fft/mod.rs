@@ -16,6 +16,7 @@ mod plan;
 mod real;
 pub mod reference;
 pub mod scale;
+pub mod stockham;
 pub mod twiddle;
 
 pub use plan::{FftShape, StockhamPlan};

@@ -2,11 +2,15 @@
 //! execute (one full-screen pass per stage, ping-pong) and read back as often as needed.
 
 use std::collections::HashMap;
+use std::rc::Rc;
+
+mod selftest;
 
 use crate::gl::{
     timed, Framebuffer, GlContext, GlError, GlslLibrary, Layout, Pass, Program, Texture, Timing,
     Uniform,
 };
+use crate::kernels::proof::{build_proven, Proof};
 use crate::kernels::Df64Kernels;
 use rustfft::num_complex::Complex64;
 
@@ -161,6 +165,22 @@ enum Loc {
     Planes(usize, u32),
 }
 
+/// One pass just drawn, for an [`Observer`].
+struct StageDone {
+    index: usize,
+    total: usize,
+    kind: PassKind,
+    loc: Loc,
+    /// L after the stage.
+    l: usize,
+    conj: f32,
+    scale: f32,
+}
+
+/// Sees every pass's output as a transform runs: the check for non-finite values, the
+/// self-tests' comparison with the mirror.
+type Observer<'a> = &'a mut dyn FnMut(&StockhamPlan, &StageDone) -> Result<(), FftError>;
+
 /// Largest log2 magnitude the words may reach inside a transform: far enough below f32's
 /// 2^128 that Dekker's split (x 4097) and the butterflies' sums cannot overflow.
 const HEADROOM_LOG2: i32 = 100;
@@ -176,7 +196,10 @@ pub struct StockhamPlan {
     planes: Option<[Buffer; 2]>,
     front: usize,
     twiddles: Option<(Vec<Texture>, u32)>,
-    programs: HashMap<PassKind, Vec<Program>>,
+    programs: HashMap<PassKind, Vec<Rc<Program>>>,
+    /// The probe's proof, for the programs' self-tests; `None` in a plan that is itself a
+    /// self-test (it runs the programs of the plan being proven).
+    proof: Option<Proof>,
     /// The data on the GPU are `words * 2^exponent` (block floating point).
     exponent: i32,
     /// log2 of a bound on the words' complex magnitudes, tracked through each pass's growth;
@@ -215,11 +238,42 @@ impl StockhamPlan {
             FftShape::Rows { n, .. } => n,
             FftShape::Image { rows, cols } => rows.max(cols),
         };
-        Self::build(kernels.context(), kernels.config(), shape, options, largest)
+        Self::build(kernels, shape, options, largest)
     }
 
     /// `table_len`: the largest L the twiddle table serves (the real-input FFT needs 2 n).
     pub(crate) fn build(
+        kernels: &Df64Kernels,
+        shape: FftShape,
+        options: FftOptions,
+        table_len: usize,
+    ) -> Result<Self, FftError> {
+        let mut plan = Self::allocate(
+            kernels.context(),
+            kernels.config(),
+            shape,
+            options,
+            table_len,
+        )?;
+        plan.proof = Some(kernels.proof().clone());
+        let kinds = plan.transform_kinds();
+        plan.prove(&kinds)?;
+        Ok(plan)
+    }
+
+    /// Every pass kind the transforms of this plan draw.
+    fn transform_kinds(&self) -> Vec<PassKind> {
+        let mut kinds: Vec<PassKind> = Vec::new();
+        for kind in self.axes.iter().flat_map(|a| self.stage_kinds(*a)) {
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+        kinds
+    }
+
+    /// Textures, buffers and twiddles, without programs.
+    fn allocate(
         ctx: &GlContext,
         config: DriverConfig,
         shape: FftShape,
@@ -274,7 +328,7 @@ impl StockhamPlan {
             TwiddleSource::Direct => None,
             TwiddleSource::Table => Some(twiddle_textures(ctx, options.precision, table_len)?),
         };
-        let mut plan = StockhamPlan {
+        Ok(StockhamPlan {
             ctx: ctx.clone(),
             config,
             options,
@@ -285,19 +339,11 @@ impl StockhamPlan {
             front: 0,
             twiddles,
             programs: HashMap::new(),
+            proof: None,
             exponent: 0,
             bound_log2: 1,
             history: Vec::new(),
-        };
-        let kinds: Vec<PassKind> = plan
-            .axes
-            .iter()
-            .flat_map(|a| plan.stage_kinds(*a))
-            .collect();
-        for kind in kinds {
-            plan.ensure_program(kind)?;
-        }
-        Ok(plan)
+        })
     }
 
     fn stage_kinds(&self, axis: Axis) -> Vec<PassKind> {
@@ -315,10 +361,82 @@ impl StockhamPlan {
     }
 
     pub(crate) fn ensure_program(&mut self, kind: PassKind) -> Result<(), FftError> {
-        if self.programs.contains_key(&kind) {
+        self.prove(&[kind])
+    }
+
+    /// Builds the programs of `kinds` that this plan lacks under the first proven
+    /// configuration whose known-answer self-test passes (see [`selftest`]).
+    fn prove(&mut self, kinds: &[PassKind]) -> Result<(), FftError> {
+        let missing: Vec<PassKind> = kinds
+            .iter()
+            .copied()
+            .filter(|k| !self.programs.contains_key(k))
+            .collect();
+        if missing.is_empty() {
             return Ok(());
         }
-        let mut base = self.config.defines();
+        let Some(proof) = self.proof.clone() else {
+            return Err(FftError::Unsupported(format!(
+                "internal: a self-test plan lacks the programs for {missing:?}"
+            )));
+        };
+        if self.options.precision == FftPrecision::F32 && proof.refusal.is_some() {
+            // df64 refused here: plain f32 passes still run, unprotected and untested, as any
+            // f32 GPU FFT would (the f32 FFT is the baseline, not a df64 result).
+            for kind in missing {
+                let programs = self.build_programs(kind, self.config)?;
+                self.programs.insert(kind, programs);
+            }
+            return Ok(());
+        }
+        let info = self.ctx.info().clone();
+        let name = format!("stockham.glsl ({} {missing:?} passes)", self.variant_text());
+        let build = |config: DriverConfig| -> Result<_, FftError> {
+            let mut map = HashMap::new();
+            for kind in &missing {
+                map.insert(*kind, self.build_programs(*kind, config)?);
+            }
+            Ok(map)
+        };
+        let sources = |map: &HashMap<PassKind, Vec<Rc<Program>>>| {
+            map.values()
+                .flatten()
+                .map(|p| p.source().text.clone())
+                .collect()
+        };
+        let test = |map: &HashMap<PassKind, Vec<Rc<Program>>>| self.self_test(map, &missing);
+        let (built, config) = build_proven(&info, &proof, &name, build, sources, test)?;
+        self.programs.extend(built);
+        self.config = config;
+        Ok(())
+    }
+
+    /// "df64, table twiddles" (and the qf128 write): what the pass programs are built for.
+    fn variant_text(&self) -> String {
+        let mut s = format!(
+            "{}, {} twiddles",
+            self.options.precision.name(),
+            match self.options.twiddles {
+                TwiddleSource::Table => "table",
+                TwiddleSource::Direct => "direct",
+            }
+        );
+        if self.options.precision == FftPrecision::Qf128 {
+            s.push_str(match self.options.qf_write {
+                QfWrite::Mrt => ", one-pass write",
+                QfWrite::TwoPass => ", two-pass write",
+            });
+        }
+        s
+    }
+
+    /// The program (two for the two-pass qf128 write) of one pass kind under `config`.
+    fn build_programs(
+        &self,
+        kind: PassKind,
+        config: DriverConfig,
+    ) -> Result<Vec<Rc<Program>>, FftError> {
+        let mut base = config.defines();
         base.push((kind.define().into(), "1".into()));
         if kind == PassKind::Radix4First {
             base.push(("FFT_IN_NATURAL".into(), "1".into()));
@@ -343,10 +461,14 @@ impl StockhamPlan {
             if let Some(p) = part {
                 defines.push(("FFT_PART".into(), p.into()));
             }
-            programs.push(Program::build(&self.ctx, &lib, "stockham.glsl", &defines)?);
+            programs.push(Rc::new(Program::build(
+                &self.ctx,
+                &lib,
+                "stockham.glsl",
+                &defines,
+            )?));
         }
-        self.programs.insert(kind, programs);
-        Ok(())
+        Ok(programs)
     }
 
     fn two_pass(&self) -> bool {
@@ -611,7 +733,28 @@ impl StockhamPlan {
     pub(crate) fn run(&mut self, direction: Direction, check: bool) -> Result<(), FftError> {
         self.ensure_headroom()?;
         for (i, axis) in self.axes.clone().into_iter().enumerate() {
-            self.run_axis(axis, direction, check.then_some(i))?;
+            let mut find_non_finite = |plan: &StockhamPlan, stage: &StageDone| {
+                let Some(element) = plan.first_non_finite_at(stage.loc)? else {
+                    return Ok(());
+                };
+                let after = format!(
+                    "in pass {} of {} ({:?}) along axis {i} of {}",
+                    stage.index + 1,
+                    stage.total,
+                    stage.kind,
+                    match direction {
+                        Direction::Forward => "a forward transform",
+                        Direction::Inverse => "an inverse transform",
+                    }
+                );
+                Err(plan.non_finite(element, after))
+            };
+            let observer: Option<Observer> = if check {
+                Some(&mut find_non_finite)
+            } else {
+                None
+            };
+            self.run_axis(axis, direction, observer)?;
         }
         self.history.push(match direction {
             Direction::Forward => "a forward transform",
@@ -696,12 +839,12 @@ impl StockhamPlan {
         &self.ctx
     }
 
-    /// `check`: the axis's index, to read back and check every pass's output.
+    /// One axis's stages; `observe` (if any) sees every pass's output as it is written.
     fn run_axis(
         &mut self,
         axis: Axis,
         direction: Direction,
-        check: Option<usize>,
+        mut observe: Option<Observer>,
     ) -> Result<(), FftError> {
         let conj = if direction == Direction::Inverse {
             -1.0
@@ -739,18 +882,17 @@ impl StockhamPlan {
                 _ => 1,
             };
             loc = self.pass(kind, axis, loc, l, conj, scale, None)?;
-            if let Some(axis_index) = check {
-                if let Some(element) = self.first_non_finite_at(loc)? {
-                    let after = format!(
-                        "in pass {} of {total} ({kind:?}) along axis {axis_index} of {}",
-                        i + 1,
-                        match direction {
-                            Direction::Forward => "a forward transform",
-                            Direction::Inverse => "an inverse transform",
-                        }
-                    );
-                    return Err(self.non_finite(element, after));
-                }
+            if let Some(observe) = observe.as_mut() {
+                let stage = StageDone {
+                    index: i,
+                    total,
+                    kind,
+                    loc,
+                    l,
+                    conj,
+                    scale,
+                };
+                observe(self, &stage)?;
             }
         }
         match loc {
@@ -896,20 +1038,19 @@ fn unscale_word(w: f32, exponent: i32) -> Option<f32> {
     v.is_finite().then_some(v)
 }
 
-/// W_long textures for transforms up to `n` points: one (complex df64 texels; f32 plans
-/// keep the high words) or two for qf128 (real and imaginary qf128 texels).
-fn twiddle_textures(
-    ctx: &GlContext,
-    precision: FftPrecision,
-    n: usize,
-) -> Result<(Vec<Texture>, u32), FftError> {
-    let layout = Layout::power_of_two(n.max(2), ctx.info().max_texture_size)?;
-    let log2_w = layout.width.trailing_zeros();
-    let textures = match precision {
+/// The W_long words for transforms up to `n` points, as uploaded: complex df64 texels (f32
+/// plans keep the high words), or qf128 real and imaginary parts.
+enum TwiddleWords {
+    Pairs(Vec<ComplexDf64>),
+    Qf(Vec<Qf128>, Vec<Qf128>),
+}
+
+fn twiddle_words(precision: FftPrecision, n: usize) -> TwiddleWords {
+    let n = n.max(2);
+    match precision {
         FftPrecision::F32 | FftPrecision::Df64 => {
-            let base = base_f64(n.max(2));
             let f32_only = precision == FftPrecision::F32;
-            let w = w_long(n.max(2), &base, ComplexDf64::default(), |(c, s)| {
+            TwiddleWords::Pairs(w_long(n, &base_f64(n), ComplexDf64::default(), |(c, s)| {
                 let z = ComplexDf64 {
                     re: Df64::from_f64(*c),
                     im: Df64::from_f64(*s),
@@ -919,21 +1060,35 @@ fn twiddle_textures(
                 } else {
                     z
                 }
-            });
-            vec![Texture::with_data(ctx, layout.width, layout.height, &w)?]
+            }))
         }
         FftPrecision::Qf128 => {
-            let base = base_big(n.max(2));
-            let w = w_long(n.max(2), &base, (Qf128::ZERO, Qf128::ZERO), |(c, s)| {
+            let w = w_long(n, &base_big(n), (Qf128::ZERO, Qf128::ZERO), |(c, s)| {
                 (Qf128::from_big(c), Qf128::from_big(s))
             });
-            let re: Vec<Qf128> = w.iter().map(|p| p.0).collect();
-            let im: Vec<Qf128> = w.iter().map(|p| p.1).collect();
-            vec![
-                Texture::with_data(ctx, layout.width, layout.height, &re)?,
-                Texture::with_data(ctx, layout.width, layout.height, &im)?,
-            ]
+            TwiddleWords::Qf(
+                w.iter().map(|p| p.0).collect(),
+                w.iter().map(|p| p.1).collect(),
+            )
         }
+    }
+}
+
+/// W_long textures for transforms up to `n` points (see [`twiddle_words`]).
+fn twiddle_textures(
+    ctx: &GlContext,
+    precision: FftPrecision,
+    n: usize,
+) -> Result<(Vec<Texture>, u32), FftError> {
+    let layout = Layout::power_of_two(n.max(2), ctx.info().max_texture_size)?;
+    let log2_w = layout.width.trailing_zeros();
+    let (w, h) = (layout.width, layout.height);
+    let textures = match twiddle_words(precision, n) {
+        TwiddleWords::Pairs(p) => vec![Texture::with_data(ctx, w, h, &p)?],
+        TwiddleWords::Qf(re, im) => vec![
+            Texture::with_data(ctx, w, h, &re)?,
+            Texture::with_data(ctx, w, h, &im)?,
+        ],
     };
     Ok((textures, log2_w))
 }

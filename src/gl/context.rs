@@ -206,7 +206,7 @@ pub fn list_devices() -> GlResult<Vec<DeviceDesc>> {
 }
 
 /// What the driver says about itself, plus the limits the engine relies on.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct GlInfo {
     pub device: String,
     pub vendor: String,

@@ -37,6 +37,9 @@ const BUILTIN_MODULES: &[(&str, &str)] = &[
 pub const BARRIER_DEFINE: &str = "DF64_BARRIER";
 /// A define (value "1") that enables GL_ARB_gpu_shader5 (for `precise` on GLSL 3.30).
 pub const GPU_SHADER5_DEFINE: &str = "DF64_GPU_SHADER5";
+/// Define (value "1") that applies df64gl 0.1.0's statement barrier (tests only; see
+/// [`super::barrier::insert_statement_multiply`]). Passes set `u_df64_one` to 1.
+pub const STATEMENT_MULTIPLY_DEFINE: &str = "DF64_STATEMENT_MULTIPLY";
 
 /// A set of named GLSL modules that `#include` can name.
 #[derive(Clone, Debug)]
@@ -151,8 +154,12 @@ impl GlslLibrary {
             out.push_str(&format!("#define {k} {v}\n"));
         }
         let barrier = on(BARRIER_DEFINE);
+        let statement_multiply = on(STATEMENT_MULTIPLY_DEFINE);
         if barrier {
             out.push_str(super::barrier::BARRIER_DEFINITIONS);
+        }
+        if statement_multiply {
+            out.push_str(super::barrier::STATEMENT_MULTIPLY_DEFINITIONS);
         }
         let mut files = Vec::new();
         let mut stack = Vec::new();
@@ -165,6 +172,8 @@ impl GlslLibrary {
                 ))
             })?;
             out.push_str(&rewritten);
+        } else if statement_multiply {
+            out.push_str(&super::barrier::insert_statement_multiply(&body));
         } else {
             out.push_str(&body);
         }

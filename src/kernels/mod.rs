@@ -16,11 +16,13 @@ use astro_float::BigFloat;
 
 use crate::numeric::df64::{self as m, ComplexDf64, Df64};
 use crate::numeric::df64_func as f;
-use crate::numeric::fpenv::with_flush_to_zero;
 use crate::numeric::oracle::Oracle;
 use crate::numeric::qf128::{self as q, Qf128};
 use crate::numeric::reference::Dd;
 use crate::probe::{DriverConfig, ProbeReport};
+
+pub mod proof;
+use proof::{build_proven, complex_words, df64_words, qf128_words, Outcome, Proof};
 
 #[derive(Debug, Error)]
 pub enum KernelError {
@@ -802,12 +804,27 @@ enum ProgramKey {
     Qf(Qf128Op),
 }
 
+impl ProgramKey {
+    /// How errors and `df64gl selftest` name the program.
+    fn program_name(self) -> String {
+        match self {
+            ProgramKey::Lanes(op) => format!("elementwise.glsl ({})", op.glsl()),
+            ProgramKey::Complex(op) => format!("elementwise.glsl ({})", op.glsl()),
+            ProgramKey::Qf(op) => format!("elementwise.glsl ({})", op.glsl()),
+            ProgramKey::Chain(op) => format!("elementwise.glsl (timing chain of {})", op.name()),
+        }
+    }
+}
+
+fn df64_text(x: Df64) -> String {
+    format!("{:e} ({:e} + {:e})", x.to_f64(), x.hi, x.lo)
+}
+
 /// Compiles element-wise df64 programs on demand (once each) and runs them.
 pub struct Df64Kernels {
     ctx: GlContext,
     config: DriverConfig,
-    round_to_nearest: bool,
-    flushes_subnormals: bool,
+    proof: Proof,
     library: GlslLibrary,
     programs: RefCell<HashMap<ProgramKey, std::rc::Rc<Program>>>,
 }
@@ -819,11 +836,31 @@ impl Df64Kernels {
         Ok(Df64Kernels {
             ctx: ctx.clone(),
             config,
-            round_to_nearest: report.round_to_nearest(),
-            flushes_subnormals: report.flushes_subnormal_results && report.flushes_subnormal_inputs,
+            proof: Proof::from_report(report),
             library: GlslLibrary::builtin(),
             programs: RefCell::new(HashMap::new()),
         })
+    }
+
+    /// Kernels for f32 work on any driver: on one where the probe refused df64, every df64
+    /// and qf128 program is refused when built (naming the probe's reason), and plain f32
+    /// programs (the f32 FFT) are built without a self-test (nothing there to prove).
+    pub fn f32_only(ctx: &GlContext, report: &ProbeReport) -> Self {
+        Df64Kernels {
+            ctx: ctx.clone(),
+            config: report.config.unwrap_or(DriverConfig {
+                protection: crate::probe::Protection::None,
+                two_prod: crate::probe::TwoProdKind::Dekker,
+            }),
+            proof: Proof::from_report(report),
+            library: GlslLibrary::builtin(),
+            programs: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Why df64 is refused on this driver, if it is.
+    pub fn df64_refusal(&self) -> Option<&str> {
+        self.proof.refusal.as_deref()
     }
 
     pub fn config(&self) -> DriverConfig {
@@ -832,20 +869,19 @@ impl Df64Kernels {
 
     /// The probe showed round-to-nearest f32, so results must equal the CPU mirror bit for bit.
     pub fn round_to_nearest(&self) -> bool {
-        self.round_to_nearest
+        self.proof.round_to_nearest
+    }
+
+    /// What the programs' self-tests compare against (see [`proof`]).
+    pub fn proof(&self) -> &Proof {
+        &self.proof
     }
 
     /// `f(i)` for i in 0..n on the CPU, in the floating-point environment of this driver
     /// (subnormals flushed when the probe saw it flush them), for comparing GPU results with
     /// the CPU mirror bit for bit.
     pub fn mirror_map<R: Clone + Default>(&self, n: usize, f: impl Fn(usize) -> R) -> Vec<R> {
-        let mut out = vec![R::default(); n];
-        with_flush_to_zero(self.flushes_subnormals, || {
-            for (i, cell) in out.iter_mut().enumerate() {
-                *cell = std::hint::black_box(f(i));
-            }
-        });
-        out
+        self.proof.mirror_map(n, f)
     }
 
     pub fn context(&self) -> &GlContext {
@@ -862,6 +898,26 @@ impl Df64Kernels {
         let mut all = self.config.defines();
         all.extend(defines.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         Ok(Program::build(&self.ctx, &self.library, entry, &all)?)
+    }
+
+    /// [`build_program`](Self::build_program) under the first proven configuration whose
+    /// known-answer `test` passes (skipped when this source passed before on this driver);
+    /// refused, naming `name`, the input and the values, when none does.
+    pub fn build_program_proven(
+        &self,
+        entry: &str,
+        defines: &[(&str, &str)],
+        name: &str,
+        test: impl FnMut(&Program) -> Result<Outcome, KernelError>,
+    ) -> Result<Program, KernelError> {
+        let build = |config: DriverConfig| -> Result<Program, KernelError> {
+            let mut all = config.defines();
+            all.extend(defines.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+            Ok(Program::build(&self.ctx, &self.library, entry, &all)?)
+        };
+        let sources = |p: &Program| vec![p.source().text.clone()];
+        let (program, _) = build_proven(self.ctx.info(), &self.proof, name, build, sources, test)?;
+        Ok(program)
     }
 
     /// Whether shaders here can use `double`: `Ok(false)` natively (GLSL 4.00+), `Ok(true)`
@@ -884,7 +940,79 @@ impl Df64Kernels {
         if let Some(p) = self.programs.borrow().get(&key) {
             return Ok(p.clone());
         }
-        let mut defines = self.config.defines();
+        let p = match key {
+            // The timing chains' results are never returned, and the native-double ones hold
+            // no df64: built as they are.
+            ProgramKey::Chain(_) => std::rc::Rc::new(self.build_elementwise(key, self.config)?),
+            ProgramKey::Lanes(_) | ProgramKey::Complex(_) | ProgramKey::Qf(_) => {
+                let build = |config: DriverConfig| self.build_elementwise(key, config);
+                let sources = |p: &Program| vec![p.source().text.clone()];
+                let test = |p: &Program| self.self_test(key, p);
+                let name = key.program_name();
+                let (p, _) =
+                    build_proven(self.ctx.info(), &self.proof, &name, build, sources, test)?;
+                std::rc::Rc::new(p)
+            }
+        };
+        self.programs.borrow_mut().insert(key, p.clone());
+        Ok(p)
+    }
+
+    /// The known-answer test of an element-wise program: [`proof::df64_cases`] (or their
+    /// qf128 and complex forms) against the mirror.
+    fn self_test(&self, key: ProgramKey, program: &Program) -> Result<Outcome, KernelError> {
+        let name = key.program_name();
+        Ok(match key {
+            ProgramKey::Lanes(op) => {
+                let (a, mut b): (Vec<Df64>, Vec<Df64>) = proof::df64_cases().into_iter().unzip();
+                if op == Df64Op::Ldexp {
+                    // b is the exponent: every integer from -40 to 40 over the cases.
+                    for (i, x) in b.iter_mut().enumerate() {
+                        *x = Df64::new((i % 81) as f32 - 40.0, 0.0);
+                    }
+                }
+                let got = self.run_program_texels(program, &a, &b, 2)?.0;
+                let mirror = op.mirror();
+                let want = self.mirror_map(a.len(), |i| mirror(a[i], b[i]));
+                self.proof.compare(&name, &got, &want, df64_words, |i| {
+                    format!("a = {}, b = {}", df64_text(a[i]), df64_text(b[i]))
+                })
+            }
+            ProgramKey::Complex(op) => {
+                let (a, b): (Vec<ComplexDf64>, Vec<ComplexDf64>) =
+                    proof::complex_cases().into_iter().unzip();
+                let got = self.run_program_texels(program, &a, &b, 1)?.0;
+                let mirror = op.mirror();
+                let want = self.mirror_map(a.len(), |i| mirror(a[i], b[i]));
+                self.proof.compare(&name, &got, &want, complex_words, |i| {
+                    format!("a = {:?}, b = {:?}", a[i], b[i])
+                })
+            }
+            ProgramKey::Qf(op) => {
+                let (a, b): (Vec<Qf128>, Vec<Qf128>) = proof::qf128_cases()
+                    .into_iter()
+                    .map(|(a, b)| (a, op.second_operand(b)))
+                    .unzip();
+                let got = self.run_program_texels(program, &a, &b, 1)?.0;
+                let mirror = op.mirror();
+                let want = self.mirror_map(a.len(), |i| mirror(a[i], b[i]));
+                self.proof.compare(&name, &got, &want, qf128_words, |i| {
+                    format!("a = {:?}, b = {:?}", a[i].x, b[i].x)
+                })
+            }
+            ProgramKey::Chain(_) => Outcome {
+                cases: 0,
+                failure: None,
+            },
+        })
+    }
+
+    fn build_elementwise(
+        &self,
+        key: ProgramKey,
+        config: DriverConfig,
+    ) -> Result<Program, KernelError> {
+        let mut defines = config.defines();
         let (op_expr, extra) = match key {
             ProgramKey::Lanes(op) => (op.glsl(), None),
             ProgramKey::Chain(TimedOp::Df64(op)) => {
@@ -910,19 +1038,36 @@ impl Df64Kernels {
         if let Some(e) = extra {
             defines.push((e.into(), "1".into()));
         }
-        let p = std::rc::Rc::new(Program::build(
+        Ok(Program::build(
             &self.ctx,
             &self.library,
             "elementwise.glsl",
             &defines,
-        )?);
-        self.programs.borrow_mut().insert(key, p.clone());
-        Ok(p)
+        )?)
     }
 
     fn run_texels<T: bytemuck::Pod>(
         &self,
         key: ProgramKey,
+        a: &[T],
+        b: &[T],
+        per_texel: usize,
+    ) -> Result<(Vec<T>, Timing), KernelError> {
+        // Lengths first: a mismatch must not cost a compile.
+        if a.len() != b.len() {
+            return Err(KernelError::LengthMismatch {
+                a: a.len(),
+                b: b.len(),
+            });
+        }
+        let program = self.program(key)?;
+        self.run_program_texels(&program, a, b, per_texel)
+    }
+
+    /// One draw of `program` over `a` and `b` (`per_texel` values to a texel).
+    fn run_program_texels<T: bytemuck::Pod>(
+        &self,
+        program: &Program,
         a: &[T],
         b: &[T],
         per_texel: usize,
@@ -943,9 +1088,8 @@ impl Df64Kernels {
         let tb = Texture::with_data(&self.ctx, layout.width, layout.height, &pad(b))?;
         let out = Texture::new(&self.ctx, layout.width, layout.height)?;
         let fb = Framebuffer::new(&self.ctx, &[&out])?;
-        let program = self.program(key)?;
         let ((), timing) = timed(&self.ctx, || {
-            Pass::new(&program)
+            Pass::new(program)
                 .input("u_a", &ta)
                 .optional_input("u_b", &tb)
                 .run(&self.ctx, &fb)

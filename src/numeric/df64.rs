@@ -298,7 +298,14 @@ pub fn df64_mul_f32(a: Df64, b: f32) -> Df64 {
 
 /// a * 2^n, exact unless it overflows or underflows (GLSL: `ldexp` on each word).
 pub fn df64_ldexp(a: Df64, n: i32) -> Df64 {
-    let f = |x: f32| (x as f64 * 2f64.powi(n)) as f32;
+    // Zero stays zero for every n (an f64 2^n overflows to infinity past 1023).
+    let f = |x: f32| {
+        if x == 0.0 {
+            x
+        } else {
+            (x as f64 * 2f64.powi(n)) as f32
+        }
+    };
     Df64::new(f(a.hi), f(a.lo))
 }
 
@@ -430,7 +437,7 @@ pub fn df64_abs(a: Df64) -> Df64 {
     if a.hi < 0.0 {
         df64_neg(a)
     } else {
-        a
+        Df64::new(a.hi.abs(), a.lo)
     }
 }
 

@@ -4,6 +4,7 @@
 //! configuration is exact gets no configuration: df64 programs then refuse to run.
 
 mod cache;
+pub mod selftest;
 pub mod snippet;
 
 use glow::HasContext;
@@ -14,7 +15,7 @@ use thiserror::Error;
 
 use crate::gl::{
     Framebuffer, GlContext, GlError, GlInfo, GlslLibrary, Layout, Pass, Program, Texture, Uniform,
-    BARRIER_DEFINE, GPU_SHADER5_DEFINE,
+    BARRIER_DEFINE, GPU_SHADER5_DEFINE, STATEMENT_MULTIPLY_DEFINE,
 };
 use crate::numeric::df64::{
     df64_split, df64_two_diff, df64_two_prod_dekker, df64_two_sqr, df64_two_sum,
@@ -56,6 +57,11 @@ pub enum Protection {
     /// Nothing: only for drivers that were measured not to rewrite, and for tests that show
     /// what goes wrong.
     None,
+    /// df64gl 0.1.0's barrier (each statement multiplied by a uniform 1), which Mesa's
+    /// compiler sees through. Never chosen; forcing it shows that the programs' self-tests
+    /// refuse what the probe's transform checks let through.
+    #[value(hide = true)]
+    StatementMultiply,
 }
 
 impl Protection {
@@ -72,6 +78,7 @@ impl Protection {
             Protection::PreciseExtension => "precise (GL_ARB_gpu_shader5)",
             Protection::Barrier => "bit-level barrier",
             Protection::None => "none",
+            Protection::StatementMultiply => "statement multiply (0.1.0)",
         }
     }
 
@@ -86,7 +93,7 @@ impl Protection {
                         .iter()
                         .any(|e| e == "GL_ARB_gpu_shader5")
             }
-            Protection::Barrier | Protection::None => true,
+            Protection::Barrier | Protection::None | Protection::StatementMultiply => true,
         }
     }
 }
@@ -131,6 +138,7 @@ impl DriverConfig {
         match self.protection {
             Protection::PreciseExtension => d.push((GPU_SHADER5_DEFINE.into(), "1".into())),
             Protection::Barrier => d.push((BARRIER_DEFINE.into(), "1".into())),
+            Protection::StatementMultiply => d.push((STATEMENT_MULTIPLY_DEFINE.into(), "1".into())),
             _ => {}
         }
         d
@@ -220,6 +228,32 @@ impl ProbeReport {
     /// The configuration, or the reason df64 cannot run here.
     pub fn require_config(&self) -> Result<DriverConfig, String> {
         self.config.ok_or_else(|| self.decision.clone())
+    }
+
+    /// Every configuration the probe proved, strongest first, beginning with the chosen one:
+    /// where a program's self-test fails under one, the engine tries the next. A forced
+    /// protection has no fallback (it is a test of the proof).
+    pub fn proven_configs(&self) -> Vec<DriverConfig> {
+        let Some(chosen) = self.config else {
+            return Vec::new();
+        };
+        let mut configs = vec![chosen];
+        if forced_protection().is_some() {
+            return configs;
+        }
+        let weaker = Protection::ALL
+            .iter()
+            .skip_while(|p| **p != chosen.protection)
+            .skip(1);
+        for p in weaker {
+            if transforms_exact(&self.transforms, *p) {
+                configs.push(DriverConfig {
+                    protection: *p,
+                    two_prod: TwoProdKind::Dekker,
+                });
+            }
+        }
+        configs
     }
 
     /// Thall's Table I layout, for the terminal.
@@ -432,6 +466,10 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
         if p.available(&info) {
             variants.push((p, build(p, false)?));
         }
+    }
+    // A protection outside the list (the 0.1.0 barrier) is probed only when forced.
+    if let Some(f) = forced_protection().filter(|f| !Protection::ALL.contains(f)) {
+        variants.push((f, build(f, false)?));
     }
     let strongest_precise = variants
         .iter()
@@ -648,6 +686,16 @@ pub fn forced_protection() -> Option<Protection> {
     p
 }
 
+/// Whether every error-free transform came out exact under `p`.
+fn transforms_exact(rows: &[EftRow], p: Protection) -> bool {
+    ["twoSum", "split", "twoDiff+twoSqr", "twoProd (Dekker)"]
+        .iter()
+        .all(|name| {
+            rows.iter()
+                .any(|r| r.transform == *name && r.protection == p && r.exact())
+        })
+}
+
 /// The strongest protection under which every error-free transform came out exact (or the
 /// forced one, if it did), and Dekker's or the FMA TwoProduct.
 fn decide(
@@ -657,15 +705,7 @@ fn decide(
     fma_exact: bool,
     rows: &[EftRow],
 ) -> (Option<DriverConfig>, String) {
-    let exact = |name: &str, p: Protection| {
-        rows.iter()
-            .any(|r| r.transform == name && r.protection == p && r.exact())
-    };
-    let all_exact = |p: Protection| {
-        ["twoSum", "split", "twoDiff+twoSqr", "twoProd (Dekker)"]
-            .iter()
-            .all(|n| exact(n, p))
-    };
+    let all_exact = |p: Protection| transforms_exact(rows, p);
     let tried: Vec<String> = available
         .iter()
         .map(|p| {

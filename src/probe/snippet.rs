@@ -441,6 +441,7 @@ pub enum PlainOutput {
 }
 
 /// What a plain program's draw read back.
+#[derive(Debug)]
 pub enum PlainPixels {
     Rgba8(Vec<u8>),
     Rgba32f(Vec<f32>),
@@ -640,12 +641,16 @@ pub fn run_probe_shader(
 ) -> Result<usize, GlError> {
     let pixels = run_plain_shader(ctx, target, fragment, &[], (64, 64), PlainOutput::Rgba8)?;
     Ok(match pixels {
-        PlainPixels::Rgba8(p) => p
-            .chunks_exact(4)
-            .filter(|p| p[0] == 0 && p[1] == 255 && p[2] == 0)
-            .count(),
+        PlainPixels::Rgba8(p) => count_green(&p),
         PlainPixels::Rgba32f(_) => 0,
     })
+}
+
+/// Pure green pixels of an RGBA8 image: the probe shader's "exact".
+pub fn count_green(rgba: &[u8]) -> usize {
+    rgba.chunks_exact(4)
+        .filter(|p| p[0] == 0 && p[1] == 255 && p[2] == 0)
+        .count()
 }
 
 /// Builds the probe shader for `options` and runs it on `ctx`.

@@ -45,3 +45,32 @@ pub fn run_bin(exe: &str, args: &[&str], env: &[(&str, &str)]) -> (i32, String, 
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Installs Debian packages with apt-get when this is root (the way this project's machines
+/// run the tests: a fresh machine lacks Xvfb, lavapipe and Chromium); refreshes the package
+/// lists and tries again when the first attempt fails. False when not root or on failure.
+pub fn apt_install(packages: &[&str]) -> bool {
+    let root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !root {
+        eprintln!(
+            "{} missing and this is not root: not installing",
+            packages.join(", ")
+        );
+        return false;
+    }
+    eprintln!("{} missing: installing with apt-get", packages.join(", "));
+    let apt = |args: &[&str]| {
+        std::process::Command::new("apt-get")
+            .args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .stdout(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let mut install = vec!["install", "-y", "-qq", "--no-install-recommends"];
+    install.extend_from_slice(packages);
+    apt(&install) || (apt(&["update", "-qq"]) && apt(&install))
+}

@@ -1,0 +1,429 @@
+//! Known-answer self-tests of the FFT's pass programs: small transforms (every pass kind the
+//! plan draws, forward and inverse, two rows so the row addressing is exercised), the real-input
+//! pass and the pointwise product, run with the plan's programs on fixed data with full low
+//! words, cancelling pairs and signed zeros, each pass's output compared with the CPU mirror of
+//! `glsl/stockham.glsl` ([`crate::fft::stockham`]).
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+use crate::fft::stockham::{
+    real_bin0_df64, real_bin0_f32, real_bin0_qf128, real_post, stage, uses_loop_form, F32Complex,
+    MirrorComplex, MirrorStage, Twiddles,
+};
+use crate::kernels::proof::Outcome;
+use crate::numeric::qf128::qf128_add;
+use crate::probe::selftest::{words_text, SelfTestFailure};
+
+/// A complex type of the mirror with what the test needs from it.
+trait TestComplex: MirrorComplex {
+    /// The value the plan's upload stores for `c`.
+    fn from_upload(c: ComplexQf128) -> Self;
+    fn table(words: &TwiddleWords) -> Vec<Self>;
+    /// The words as the GPU stores them (re then im).
+    fn words(&self) -> Vec<f32>;
+    /// Bin 0 of the real-input pass.
+    fn bin0(self) -> Self;
+}
+
+fn df64_of(c: ComplexQf128) -> ComplexDf64 {
+    ComplexDf64::new(c.re.to_df64(), c.im.to_df64())
+}
+
+fn pair_words(c: &ComplexDf64) -> Vec<f32> {
+    vec![c.re.hi, c.re.lo, c.im.hi, c.im.lo]
+}
+
+impl TestComplex for ComplexDf64 {
+    fn from_upload(c: ComplexQf128) -> Self {
+        df64_of(c)
+    }
+    fn table(words: &TwiddleWords) -> Vec<Self> {
+        match words {
+            TwiddleWords::Pairs(p) => p.clone(),
+            TwiddleWords::Qf(..) => Vec::new(),
+        }
+    }
+    fn words(&self) -> Vec<f32> {
+        pair_words(self)
+    }
+    fn bin0(self) -> Self {
+        real_bin0_df64(self)
+    }
+}
+
+impl TestComplex for F32Complex {
+    fn from_upload(c: ComplexQf128) -> Self {
+        F32Complex(high_words(df64_of(c)))
+    }
+    fn table(words: &TwiddleWords) -> Vec<Self> {
+        match words {
+            TwiddleWords::Pairs(p) => p.iter().map(|c| F32Complex(*c)).collect(),
+            TwiddleWords::Qf(..) => Vec::new(),
+        }
+    }
+    fn words(&self) -> Vec<f32> {
+        pair_words(&self.0)
+    }
+    fn bin0(self) -> Self {
+        real_bin0_f32(self)
+    }
+}
+
+impl TestComplex for ComplexQf128 {
+    fn from_upload(c: ComplexQf128) -> Self {
+        c
+    }
+    fn table(words: &TwiddleWords) -> Vec<Self> {
+        match words {
+            TwiddleWords::Qf(re, im) => re
+                .iter()
+                .zip(im)
+                .map(|(re, im)| ComplexQf128::new(*re, *im))
+                .collect(),
+            TwiddleWords::Pairs(_) => Vec::new(),
+        }
+    }
+    fn words(&self) -> Vec<f32> {
+        self.re.x.iter().chain(&self.im.x).copied().collect()
+    }
+    fn bin0(self) -> Self {
+        real_bin0_qf128(self)
+    }
+}
+
+/// `count` known-answer values below 1 in magnitude: four full words each, every eighth a
+/// signed zero, and the second half of each row nearly cancelling the first (the butterflies'
+/// sums and differences then lose their leading bits, where broken error terms show).
+fn test_values(count: usize, n: usize, seed: u64) -> Vec<ComplexQf128> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut word = |scale: f64| -> Qf128 {
+        let mut q = Qf128::ZERO;
+        for k in 0..3 {
+            let w = rng.gen_range(-1.0..1.0) * scale * 2f64.powi(-25 * k);
+            q = qf128_add(q, Qf128::from_f32(w as f32));
+        }
+        q
+    };
+    let mut v: Vec<ComplexQf128> = (0..count)
+        .map(|_| ComplexQf128::new(word(0.9), word(0.9)))
+        .collect();
+    for i in 0..count {
+        let (row, e) = (i / n, i % n);
+        if e % 8 == 3 {
+            v[i] = ComplexQf128::new(Qf128::from_f32(-0.0), Qf128::ZERO);
+        } else if e >= n / 2 && e % 3 == 0 {
+            let a = v[row * n + e - n / 2];
+            let tail = word(2f64.powi(-20));
+            v[i] = ComplexQf128::new(
+                qf128_add(
+                    Qf128 {
+                        x: a.re.x.map(|w| -w),
+                    },
+                    tail,
+                ),
+                qf128_add(
+                    Qf128 {
+                        x: a.im.x.map(|w| -w),
+                    },
+                    tail,
+                ),
+            );
+        }
+    }
+    v
+}
+
+fn mirror_stage(kind: PassKind) -> MirrorStage {
+    match kind {
+        PassKind::Radix2 => MirrorStage::Radix2,
+        PassKind::Radix4First | PassKind::Radix4 => MirrorStage::Radix4,
+        PassKind::Radix2Last => MirrorStage::Radix2Last,
+        _ => MirrorStage::Copy,
+    }
+}
+
+/// One layer's texels read back: the real part's, and the imaginary part's for qf128.
+type LayerTexels = (Vec<[f32; 4]>, Option<Vec<[f32; 4]>>);
+
+/// Rows the test transforms hold.
+const ROWS: usize = 2;
+
+impl StockhamPlan {
+    /// The self-test of the programs of `kinds` (see the module's text).
+    pub(super) fn self_test(
+        &self,
+        programs: &HashMap<PassKind, Vec<Rc<Program>>>,
+        kinds: &[PassKind],
+    ) -> Result<Outcome, FftError> {
+        match self.options.precision {
+            FftPrecision::F32 => self.self_test_as::<F32Complex>(programs, kinds),
+            FftPrecision::Df64 => self.self_test_as::<ComplexDf64>(programs, kinds),
+            FftPrecision::Qf128 => self.self_test_as::<ComplexQf128>(programs, kinds),
+        }
+    }
+
+    fn self_test_as<C: TestComplex>(
+        &self,
+        programs: &HashMap<PassKind, Vec<Rc<Program>>>,
+        kinds: &[PassKind],
+    ) -> Result<Outcome, FftError> {
+        let mut cases = 0;
+        let mut sizes: Vec<u32> = Vec::new();
+        if kinds
+            .iter()
+            .any(|k| !matches!(k, PassKind::RealPost | PassKind::Pointwise))
+        {
+            // The smallest transform with every kind an axis draws: 16 or 32 points (the
+            // parity of log2 N decides whether a last radix-2 stage exists), or N itself.
+            sizes = self
+                .axes
+                .iter()
+                .map(|a| {
+                    if a.log2_n <= 5 {
+                        a.log2_n
+                    } else {
+                        4 + a.log2_n % 2
+                    }
+                })
+                .collect();
+            sizes.sort_unstable();
+            sizes.dedup();
+        }
+        for log2 in sizes {
+            let o = self.test_transform::<C>(programs, 1 << log2)?;
+            cases += o.cases;
+            if o.failure.is_some() {
+                return Ok(Outcome { cases, ..o });
+            }
+        }
+        let n = 1usize << self.axes[0].log2_n.min(5);
+        for kind in [PassKind::RealPost, PassKind::Pointwise] {
+            if kinds.contains(&kind) {
+                let o = self.test_single_pass::<C>(programs, kind, n)?;
+                cases += o.cases;
+                if o.failure.is_some() {
+                    return Ok(Outcome { cases, ..o });
+                }
+            }
+        }
+        Ok(Outcome {
+            cases,
+            failure: None,
+        })
+    }
+
+    /// A plan of `ROWS` rows of `n` points that runs `programs` (no scaling, so the words are
+    /// the mirror's), with a twiddle table for transforms up to `table_len`.
+    fn test_plan(
+        &self,
+        programs: &HashMap<PassKind, Vec<Rc<Program>>>,
+        n: usize,
+        table_len: usize,
+        seed: u64,
+    ) -> Result<(StockhamPlan, Vec<ComplexQf128>), FftError> {
+        let options = self.options.block_scaling(false);
+        let shape = FftShape::Rows { n, batch: ROWS };
+        let mut t = StockhamPlan::allocate(&self.ctx, self.config, shape, options, table_len)?;
+        t.programs = programs.clone();
+        let data = test_values(n * ROWS, n, seed);
+        t.upload_qf128(&data)?;
+        Ok((t, data))
+    }
+
+    fn twiddles_for<C: TestComplex>(&self, table_len: usize) -> Vec<C> {
+        match self.options.twiddles {
+            TwiddleSource::Table => C::table(&twiddle_words(self.options.precision, table_len)),
+            TwiddleSource::Direct => Vec::new(),
+        }
+    }
+
+    fn program_label(&self, kind: PassKind) -> String {
+        format!("stockham.glsl {kind:?} pass ({})", self.variant_text())
+    }
+
+    /// A forward then an inverse transform of `n` points, every pass against the mirror.
+    fn test_transform<C: TestComplex>(
+        &self,
+        programs: &HashMap<PassKind, Vec<Rc<Program>>>,
+        n: usize,
+    ) -> Result<Outcome, FftError> {
+        let (mut t, data) = self.test_plan(programs, n, n, 0x0ff7_5e1f)?;
+        let table = self.twiddles_for::<C>(n);
+        let tw = match self.options.twiddles {
+            TwiddleSource::Table => Twiddles::Table(&table),
+            TwiddleSource::Direct => Twiddles::Direct,
+        };
+        let proof = self.proof.clone();
+        let qf_loop = uses_loop_form(self.options.precision);
+        let mut rows: Vec<Vec<C>> = data
+            .chunks(n)
+            .map(|r| r.iter().map(|c| C::from_upload(*c)).collect())
+            .collect();
+        let mut failure: Option<SelfTestFailure> = None;
+        let mut cases = 0;
+        for direction in [Direction::Forward, Direction::Inverse] {
+            let mut observe = |plan: &StockhamPlan, s: &StageDone| -> Result<(), FftError> {
+                if failure.is_some() {
+                    return Ok(());
+                }
+                let Some(proof) = proof.as_ref() else {
+                    return Ok(());
+                };
+                proof.in_env(|| {
+                    for row in rows.iter_mut() {
+                        *row = stage(
+                            mirror_stage(s.kind),
+                            row,
+                            s.l,
+                            s.conj,
+                            s.scale,
+                            &tw,
+                            qf_loop,
+                        );
+                    }
+                });
+                let got = plan.read_logical(s.loc, n)?;
+                cases += got.len();
+                let want: Vec<Vec<f32>> = rows.iter().flatten().map(C::words).collect();
+                if let Some(i) = (0..got.len()).find(|i| !proof.agree(&got[*i], &want[*i])) {
+                    failure = Some(SelfTestFailure {
+                        program: self.program_label(s.kind),
+                        input: format!(
+                            "pass {} of {} of a {n}-point {} transform of the known-answer data \
+                             (row {}, element {})",
+                            s.index + 1,
+                            s.total,
+                            match direction {
+                                Direction::Forward => "forward",
+                                Direction::Inverse => "inverse",
+                            },
+                            i / n,
+                            i % n
+                        ),
+                        got: words_text(&got[i]),
+                        expected: words_text(&want[i]),
+                    });
+                }
+                Ok(())
+            };
+            let axis = t.axes[0];
+            t.run_axis(axis, direction, Some(&mut observe))?;
+        }
+        Ok(Outcome { cases, failure })
+    }
+
+    /// The real-input pass or the pointwise product on `ROWS` rows of `n` points.
+    fn test_single_pass<C: TestComplex>(
+        &self,
+        programs: &HashMap<PassKind, Vec<Rc<Program>>>,
+        kind: PassKind,
+        n: usize,
+    ) -> Result<Outcome, FftError> {
+        let (mut t, data) = self.test_plan(programs, n, 2 * n, 0x7ea1_9057)?;
+        let x: Vec<C> = data.iter().map(|c| C::from_upload(*c)).collect();
+        let Some(proof) = self.proof.as_ref() else {
+            return Ok(Outcome {
+                cases: 0,
+                failure: None,
+            });
+        };
+        let want: Vec<C> = if kind == PassKind::RealPost {
+            let table = self.twiddles_for::<C>(2 * n);
+            let tw = match self.options.twiddles {
+                TwiddleSource::Table => Twiddles::Table(&table),
+                TwiddleSource::Direct => Twiddles::Direct,
+            };
+            t.real_post()?;
+            proof.in_env(|| {
+                x.chunks(n)
+                    .flat_map(|row| real_post(row, &tw, C::bin0, 1.0))
+                    .collect()
+            })
+        } else {
+            let (other, b) = self.test_plan(programs, n, 2 * n, 0x90a7_3c11)?;
+            t.multiply_by(&other)?;
+            proof.in_env(|| {
+                x.iter()
+                    .zip(&b)
+                    .map(|(a, b)| a.c_mul(C::from_upload(*b)).c_scale(1.0))
+                    .collect()
+            })
+        };
+        let got = t.read_logical(Loc::Natural(t.front), n)?;
+        let failure = {
+            let want: Vec<Vec<f32>> = want.iter().map(C::words).collect();
+            (0..got.len())
+                .find(|i| !proof.agree(&got[*i], &want[*i]))
+                .map(|i| SelfTestFailure {
+                    program: self.program_label(kind),
+                    input: format!(
+                        "the known-answer data, {ROWS} rows of {n} points (row {}, element {})",
+                        i / n,
+                        i % n
+                    ),
+                    got: words_text(&got[i]),
+                    expected: words_text(&want[i]),
+                })
+        };
+        Ok(Outcome {
+            cases: got.len(),
+            failure,
+        })
+    }
+
+    /// The words of every element at `loc` in logical order (row after row of `n`), re then
+    /// im: 4 words a value for f32 and df64, 8 for qf128.
+    fn read_logical(&self, loc: Loc, n: usize) -> Result<Vec<Vec<f32>>, FftError> {
+        let qf = self.options.precision == FftPrecision::Qf128;
+        let rows = self.len() / n;
+        let log2_n = n.trailing_zeros();
+        let read = |fb: &Framebuffer, a: usize| -> Result<Vec<[f32; 4]>, FftError> {
+            Ok(fb.read(&self.ctx, a)?)
+        };
+        // (re, im) texels of each layer (natural order: one layer).
+        let mut layers: Vec<LayerTexels> = Vec::new();
+        let ls = match loc {
+            Loc::Natural(i) => {
+                let fb = &self.natural[i].all;
+                layers.push((read(fb, 0)?, if qf { Some(read(fb, 1)?) } else { None }));
+                None
+            }
+            Loc::Planes(i, ls) => {
+                let buf = &self.plane_buffers()?[i];
+                for layer in 0..4 {
+                    if qf {
+                        let (re_fb, im_fb, im_at) = match &buf.parts {
+                            Some([re, im]) => (re, im, layer),
+                            None => (&buf.all, &buf.all, layer + 4),
+                        };
+                        layers.push((read(re_fb, layer)?, Some(read(im_fb, im_at)?)));
+                    } else {
+                        layers.push((read(&buf.all, layer)?, None));
+                    }
+                }
+                Some(ls)
+            }
+        };
+        let mut out = Vec::with_capacity(rows * n);
+        for b in 0..rows {
+            for e in 0..n {
+                let (layer, index) = match ls {
+                    None => (0, (b << log2_n) | e),
+                    Some(ls) => {
+                        let epos = ((e >> (ls + 2)) << ls) | (e & ((1 << ls) - 1));
+                        ((e >> ls) & 3, (b << (log2_n - 2)) | epos)
+                    }
+                };
+                let (re, im) = &layers[layer];
+                let mut w = re[index].to_vec();
+                if let Some(im) = im {
+                    w.extend_from_slice(&im[index]);
+                }
+                out.push(w);
+            }
+        }
+        Ok(out)
+    }
+}

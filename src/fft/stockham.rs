@@ -1,0 +1,459 @@
+//! CPU mirror of `glsl/stockham.glsl`: each pass with the same operations in the same order in
+//! f32 arithmetic (the f32, df64 and qf128 variants), on data in natural (logical) order. The
+//! passes' known-answer self-tests compare the GPU with it bit for bit; the plane layout and
+//! the texture addressing are copies, so only the arithmetic is mirrored.
+
+use crate::numeric::df64::{cdf64_add, cdf64_mul, cdf64_sub, ComplexDf64, Df64};
+use crate::numeric::df64::{df64_add, df64_mul_f32, df64_sub};
+use crate::numeric::df64_consts::PI_2;
+use crate::numeric::df64_func::df64_sincos;
+use crate::numeric::qf128::{
+    qf128_add, qf128_mul, qf128_mul_f32, qf128_sincos, qf128_sub, ComplexQf128, Qf128,
+};
+use crate::numeric::qf128_consts::QF_PI_2;
+
+use super::FftPrecision;
+
+/// One complex value of the working precision, with the shader's `cplx` operations. f32
+/// values are df64 pairs whose low words stay 0, as in the shader.
+pub trait MirrorComplex: Copy {
+    fn c_add(self, b: Self) -> Self;
+    fn c_sub(self, b: Self) -> Self;
+    fn c_mul(self, b: Self) -> Self;
+    /// Every word times `s` (negation is `s = -1`).
+    fn c_scale(self, s: f32) -> Self;
+    /// The imaginary words times `s`.
+    fn c_scale_im(self, s: f32) -> Self;
+    /// `vec4(a.zw * conj, -a.xy * conj)`: -i a, or i a for the inverse.
+    fn c_mul_neg_i(self, conj: f32) -> Self;
+    /// The direct twiddle w_L^j, j < L/2, as the shader computes it.
+    fn twiddle_direct(l: i32, j: i32) -> Self;
+    /// `-a`: every word negated.
+    fn c_neg(self) -> Self;
+}
+
+fn neg_df(a: Df64) -> Df64 {
+    Df64::new(-a.hi, -a.lo)
+}
+
+fn scale_df(a: Df64, s: f32) -> Df64 {
+    Df64::new(a.hi * s, a.lo * s)
+}
+
+fn neg_qf(a: Qf128) -> Qf128 {
+    Qf128 { x: a.x.map(|w| -w) }
+}
+
+fn scale_qf(a: Qf128, s: f32) -> Qf128 {
+    Qf128 {
+        x: a.x.map(|w| w * s),
+    }
+}
+
+/// The quarter-turn reduction both precisions share: j / L, q = round(4 j / L), g4 = 4 j/L - q.
+fn reduce(l: i32, j: i32) -> (f32, f32) {
+    let f = j as f32 / l as f32;
+    let q = (4.0 * f + 0.5).floor();
+    (q, 4.0 * f - q)
+}
+
+/// (re, im) of exp(-i (q pi/2 + phi)) from (sin phi, cos phi), as the shader's quadrant switch.
+fn quadrant<T: Copy>(q: f32, s: T, c: T, neg: impl Fn(T) -> T) -> (T, T) {
+    match (q as i32) & 3 {
+        0 => (c, neg(s)),
+        1 => (neg(s), neg(c)),
+        2 => (neg(c), s),
+        _ => (s, c),
+    }
+}
+
+/// f32 values: only the high words (`FFT_F32`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct F32Complex(pub ComplexDf64);
+
+impl MirrorComplex for F32Complex {
+    fn c_add(self, b: Self) -> Self {
+        let (a, b) = (self.0, b.0);
+        F32Complex(ComplexDf64::new(
+            Df64::new(a.re.hi + b.re.hi, 0.0),
+            Df64::new(a.im.hi + b.im.hi, 0.0),
+        ))
+    }
+    fn c_sub(self, b: Self) -> Self {
+        let (a, b) = (self.0, b.0);
+        F32Complex(ComplexDf64::new(
+            Df64::new(a.re.hi - b.re.hi, 0.0),
+            Df64::new(a.im.hi - b.im.hi, 0.0),
+        ))
+    }
+    fn c_mul(self, b: Self) -> Self {
+        let (a, b) = (self.0, b.0);
+        let re = a.re.hi * b.re.hi - a.im.hi * b.im.hi;
+        let im = a.re.hi * b.im.hi + a.im.hi * b.re.hi;
+        F32Complex(ComplexDf64::new(Df64::new(re, 0.0), Df64::new(im, 0.0)))
+    }
+    fn c_scale(self, s: f32) -> Self {
+        F32Complex(self.0.c_scale(s))
+    }
+    fn c_scale_im(self, s: f32) -> Self {
+        F32Complex(self.0.c_scale_im(s))
+    }
+    fn c_mul_neg_i(self, conj: f32) -> Self {
+        F32Complex(self.0.c_mul_neg_i(conj))
+    }
+    fn c_neg(self) -> Self {
+        F32Complex(self.0.c_neg())
+    }
+    fn twiddle_direct(l: i32, j: i32) -> Self {
+        // FFT_F32 with FFT_DIRECT computes the df64 twiddle; its products read the high words.
+        F32Complex(ComplexDf64::twiddle_direct(l, j))
+    }
+}
+
+impl MirrorComplex for ComplexDf64 {
+    fn c_add(self, b: Self) -> Self {
+        cdf64_add(self, b)
+    }
+    fn c_sub(self, b: Self) -> Self {
+        cdf64_sub(self, b)
+    }
+    fn c_mul(self, b: Self) -> Self {
+        cdf64_mul(self, b)
+    }
+    fn c_scale(self, s: f32) -> Self {
+        ComplexDf64::new(scale_df(self.re, s), scale_df(self.im, s))
+    }
+    fn c_scale_im(self, s: f32) -> Self {
+        ComplexDf64::new(self.re, scale_df(self.im, s))
+    }
+    fn c_mul_neg_i(self, conj: f32) -> Self {
+        ComplexDf64::new(scale_df(self.im, conj), scale_df(neg_df(self.re), conj))
+    }
+    fn c_neg(self) -> Self {
+        ComplexDf64::new(neg_df(self.re), neg_df(self.im))
+    }
+    fn twiddle_direct(l: i32, j: i32) -> Self {
+        let (q, g4) = reduce(l, j);
+        let pi_2 = Df64::new(PI_2[0], PI_2[1]);
+        let phi = df64_add(df64_mul_f32(pi_2, g4), Df64::new(PI_2[2] * g4, 0.0));
+        let (s, c) = df64_sincos(phi);
+        let (re, im) = quadrant(q, s, c, neg_df);
+        ComplexDf64::new(re, im)
+    }
+}
+
+impl MirrorComplex for ComplexQf128 {
+    fn c_add(self, b: Self) -> Self {
+        ComplexQf128 {
+            re: qf128_add(self.re, b.re),
+            im: qf128_add(self.im, b.im),
+        }
+    }
+    fn c_sub(self, b: Self) -> Self {
+        ComplexQf128 {
+            re: qf128_sub(self.re, b.re),
+            im: qf128_sub(self.im, b.im),
+        }
+    }
+    fn c_mul(self, b: Self) -> Self {
+        ComplexQf128 {
+            re: qf128_sub(qf128_mul(self.re, b.re), qf128_mul(self.im, b.im)),
+            im: qf128_add(qf128_mul(self.re, b.im), qf128_mul(self.im, b.re)),
+        }
+    }
+    fn c_scale(self, s: f32) -> Self {
+        ComplexQf128 {
+            re: scale_qf(self.re, s),
+            im: scale_qf(self.im, s),
+        }
+    }
+    fn c_scale_im(self, s: f32) -> Self {
+        ComplexQf128 {
+            re: self.re,
+            im: scale_qf(self.im, s),
+        }
+    }
+    fn c_mul_neg_i(self, conj: f32) -> Self {
+        ComplexQf128 {
+            re: scale_qf(self.im, conj),
+            im: scale_qf(neg_qf(self.re), conj),
+        }
+    }
+    fn c_neg(self) -> Self {
+        ComplexQf128 {
+            re: neg_qf(self.re),
+            im: neg_qf(self.im),
+        }
+    }
+    fn twiddle_direct(l: i32, j: i32) -> Self {
+        let (q, g4) = reduce(l, j);
+        let pi_2 = Qf128 {
+            x: [QF_PI_2[0], QF_PI_2[1], QF_PI_2[2], QF_PI_2[3]],
+        };
+        let phi = qf128_add(qf128_mul_f32(pi_2, g4), Qf128::from_f32(QF_PI_2[4] * g4));
+        let (s, c) = qf128_sincos(phi);
+        let (re, im) = quadrant(q, s, c, neg_qf);
+        ComplexQf128 { re, im }
+    }
+}
+
+/// a omega^k, omega = -i (forward) or i (inverse): the qf128 loop's rotation.
+fn c_rot<C: MirrorComplex>(a: C, k: i32, conj: f32) -> C {
+    let k = k & 3;
+    let r = if k & 1 == 1 { a.c_mul_neg_i(conj) } else { a };
+    if k >= 2 {
+        r.c_neg()
+    } else {
+        r
+    }
+}
+
+/// Where the twiddles come from: Thall's W_long table (w_L^j at L/2 + j - 1) or the shader's
+/// direct sincos.
+pub enum Twiddles<'a, C> {
+    Table(&'a [C]),
+    Direct,
+}
+
+impl<C: MirrorComplex> Twiddles<'_, C> {
+    fn get(&self, l: i32, j: i32) -> C {
+        match self {
+            Twiddles::Table(t) => t[((l >> 1) + j - 1) as usize],
+            Twiddles::Direct => C::twiddle_direct(l, j),
+        }
+    }
+
+    /// w_L^j for 0 <= j < L, conjugated for the inverse.
+    fn signed(&self, l: i32, j: i32, conj: f32) -> C {
+        let w = if j < (l >> 1) {
+            self.get(l, j)
+        } else {
+            self.get(l, j - (l >> 1)).c_neg()
+        };
+        w.c_scale_im(conj)
+    }
+}
+
+/// One stage of the transform of `x` (n points, natural order), as the GPU pass of `kind`
+/// computes it: `l` is L after the stage, `qf_loop` the qf128 form of the radix-4 and last
+/// radix-2 butterflies. Returns the outputs in natural order.
+#[allow(clippy::too_many_arguments)]
+pub fn stage<C: MirrorComplex>(
+    kind: MirrorStage,
+    x: &[C],
+    l: usize,
+    conj: f32,
+    scale: f32,
+    tw: &Twiddles<C>,
+    qf_loop: bool,
+) -> Vec<C> {
+    let n = x.len();
+    let li = l as i32;
+    let mut out = vec![x[0]; n];
+    let emit = |v: C| v.c_scale(scale);
+    match kind {
+        MirrorStage::Radix2 => {
+            let half_l = l / 2;
+            for (e, o) in out.iter_mut().enumerate() {
+                let k = e / l;
+                let mut j = e - k * l;
+                let second = j >= half_l;
+                if second {
+                    j -= half_l;
+                }
+                let a = x[k * half_l + j];
+                let tau = tw
+                    .signed(li, j as i32, conj)
+                    .c_mul(x[k * half_l + j + n / 2]);
+                *o = emit(if second { a.c_sub(tau) } else { a.c_add(tau) });
+            }
+        }
+        MirrorStage::Radix4 => {
+            let quarter = n / 4;
+            let ls = l / 4;
+            for p in 0..quarter {
+                let j = (p & (ls - 1)) as i32;
+                let k = p / ls;
+                let y = if qf_loop {
+                    let mut y = [x[p]; 4];
+                    for m in 1..4i32 {
+                        let mut a = x[p + m as usize * quarter];
+                        if l > 4 {
+                            a = tw.signed(li, m * j, conj).c_mul(a);
+                        }
+                        y[0] = y[0].c_add(a);
+                        y[1] = y[1].c_add(c_rot(a, m, conj));
+                        y[2] = y[2].c_add(c_rot(a, 2 * m, conj));
+                        y[3] = y[3].c_add(c_rot(a, 3 * m, conj));
+                    }
+                    y
+                } else {
+                    let mut a = [x[p], x[p + quarter], x[p + 2 * quarter], x[p + 3 * quarter]];
+                    if l > 4 {
+                        for (m, am) in a.iter_mut().enumerate().skip(1) {
+                            *am = tw.signed(li, m as i32 * j, conj).c_mul(*am);
+                        }
+                    }
+                    let s02 = a[0].c_add(a[2]);
+                    let d02 = a[0].c_sub(a[2]);
+                    let s13 = a[1].c_add(a[3]);
+                    let d13 = a[1].c_sub(a[3]).c_mul_neg_i(conj);
+                    [
+                        s02.c_add(s13),
+                        d02.c_add(d13),
+                        s02.c_sub(s13),
+                        d02.c_sub(d13),
+                    ]
+                };
+                for (t, v) in y.into_iter().enumerate() {
+                    out[k * l + t * ls + j as usize] = emit(v);
+                }
+            }
+        }
+        MirrorStage::Radix2Last => {
+            let quarter = n / 4;
+            let half_n = n / 2;
+            for p in 0..quarter {
+                // Both forms compute the same two butterflies in the same order.
+                for jb in [p, p + quarter] {
+                    let a = x[jb];
+                    let y = tw.signed(li, jb as i32, conj).c_mul(x[jb + half_n]);
+                    out[jb] = emit(a.c_add(y));
+                    out[jb + half_n] = emit(a.c_sub(y));
+                }
+            }
+        }
+        MirrorStage::Copy => {
+            for (o, v) in out.iter_mut().zip(x) {
+                *o = emit(*v);
+            }
+        }
+    }
+    out
+}
+
+/// The arithmetic of a pass kind (unscrambling is a copy).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MirrorStage {
+    Radix2,
+    Radix4,
+    Radix2Last,
+    Copy,
+}
+
+/// The real-input FFT's last pass: bins of the N-point real transform from the M = N/2-point
+/// transform `z` of the packed reals (`f32`: only high words, as `FFT_F32`).
+pub fn real_post<C: MirrorComplex>(
+    z: &[C],
+    tw: &Twiddles<C>,
+    bin0: impl Fn(C) -> C,
+    scale: f32,
+) -> Vec<C> {
+    let m = z.len();
+    (0..m)
+        .map(|k| {
+            let v = if k == 0 {
+                bin0(z[0])
+            } else {
+                let b = z[m - k].c_scale_im(-1.0);
+                let even = z[k].c_add(b).c_scale(0.5);
+                let odd = z[k].c_sub(b).c_scale(0.5).c_mul_neg_i(1.0);
+                even.c_add(tw.signed(2 * m as i32, k as i32, 1.0).c_mul(odd))
+            };
+            v.c_scale(scale)
+        })
+        .collect()
+}
+
+/// Bin 0 of [`real_post`] for each precision: (re + im, re - im).
+pub fn real_bin0_df64(z: ComplexDf64) -> ComplexDf64 {
+    ComplexDf64::new(df64_add(z.re, z.im), df64_sub(z.re, z.im))
+}
+
+pub fn real_bin0_f32(z: F32Complex) -> F32Complex {
+    let z = z.0;
+    F32Complex(ComplexDf64::new(
+        Df64::new(z.re.hi + z.im.hi, 0.0),
+        Df64::new(z.re.hi - z.im.hi, 0.0),
+    ))
+}
+
+pub fn real_bin0_qf128(z: ComplexQf128) -> ComplexQf128 {
+    ComplexQf128 {
+        re: qf128_add(z.re, z.im),
+        im: qf128_sub(z.re, z.im),
+    }
+}
+
+/// Whether the precision's radix-4 and last radix-2 passes use the loop form.
+pub fn uses_loop_form(precision: FftPrecision) -> bool {
+    precision == FftPrecision::Qf128
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fft::reference::{fft_dd, Cdd};
+    use crate::fft::twiddle::{base_f64, w_long};
+
+    fn table(n: usize) -> Vec<ComplexDf64> {
+        w_long(n, &base_f64(n), ComplexDf64::default(), |(c, s)| {
+            ComplexDf64::from_f64(*c, *s)
+        })
+    }
+
+    fn input(n: usize) -> Vec<ComplexDf64> {
+        (0..n)
+            .map(|i| ComplexDf64::from_f64((i as f64 * 0.37).sin(), (i as f64 * 0.11).cos()))
+            .collect()
+    }
+
+    fn max_err(got: &[ComplexDf64], want: &[Cdd]) -> f64 {
+        got.iter()
+            .zip(want)
+            .map(|(g, w)| {
+                let w = w.to_c64();
+                (g.re.to_f64() - w.re)
+                    .abs()
+                    .max((g.im.to_f64() - w.im).abs())
+            })
+            .fold(0.0, f64::max)
+    }
+
+    /// The mirrored stages, chained as the plan chains them, are a forward DFT to df64
+    /// accuracy (radix 2, radix 4 with a last radix-2 stage, direct and table twiddles).
+    #[test]
+    fn mirrored_stages_compute_the_dft() {
+        let n = 32;
+        let x = input(n);
+        let want = fft_dd(&x.iter().map(|c| Cdd::from_df64(*c)).collect::<Vec<_>>());
+        let t = table(n);
+        for tw in [Twiddles::Table(&t), Twiddles::Direct] {
+            let mut y = x.clone();
+            let mut l = 1;
+            while l < n {
+                l *= 2;
+                y = stage(MirrorStage::Radix2, &y, l, 1.0, 1.0, &tw, false);
+            }
+            assert!(
+                max_err(&y, &want) < 1e-13,
+                "radix 2: {}",
+                max_err(&y, &want)
+            );
+            for qf_loop in [false, true] {
+                let mut y = x.clone();
+                let mut l = 1;
+                for kind in [MirrorStage::Radix4, MirrorStage::Radix4] {
+                    l *= 4;
+                    y = stage(kind, &y, l, 1.0, 1.0, &tw, qf_loop);
+                }
+                y = stage(MirrorStage::Radix2Last, &y, 32, 1.0, 1.0, &tw, qf_loop);
+                assert!(
+                    max_err(&y, &want) < 1e-13,
+                    "radix 4: {}",
+                    max_err(&y, &want)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! Proving whole programs before use: each df64 or qf128 program is built under the strongest
+//! configuration the probe proved, runs a known-answer self-test against the CPU mirror, and
+//! moves to the next proven configuration when the test fails; with none left it is refused,
+//! naming the program, the input and both values. See [`crate::probe::selftest`] for the
+//! record of what passed.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::gl::GlInfo;
+use crate::numeric::df64::{ComplexDf64, Df64};
+use crate::numeric::fpenv::with_flush_to_zero;
+use crate::numeric::qf128::{qf128_add, Qf128};
+use crate::probe::selftest::{
+    all_verified, mark_verified, measure_rerun, record, words_agree, words_text, SelfTestFailure,
+    SelfTestRecord, NON_NEAREST_TOLERANCE_BITS,
+};
+use crate::probe::{DriverConfig, ProbeReport};
+
+use super::KernelError;
+
+/// What the self-tests need from the probe.
+#[derive(Debug, Clone)]
+pub struct Proof {
+    /// The configurations the probe proved, strongest first; the first is the one in use.
+    pub configs: Vec<DriverConfig>,
+    /// f32 rounds to nearest: results must equal the mirror bit for bit.
+    pub round_to_nearest: bool,
+    /// The driver flushes subnormals: the mirror runs with flush-to-zero.
+    pub flushes_subnormals: bool,
+    /// Why df64 is refused here (no configuration proven), if it is.
+    pub refusal: Option<String>,
+}
+
+/// A self-test's outcome: how many cases ran, and the first that failed.
+pub struct Outcome {
+    pub cases: usize,
+    pub failure: Option<SelfTestFailure>,
+}
+
+impl Proof {
+    pub fn from_report(report: &ProbeReport) -> Self {
+        Proof {
+            configs: report.proven_configs(),
+            round_to_nearest: report.round_to_nearest(),
+            flushes_subnormals: report.flushes_subnormal_results && report.flushes_subnormal_inputs,
+            refusal: report.config.is_none().then(|| report.decision.clone()),
+        }
+    }
+
+    /// `f(i)` for i in 0..n on the CPU in this driver's floating-point environment.
+    pub fn mirror_map<R: Clone + Default>(&self, n: usize, f: impl Fn(usize) -> R) -> Vec<R> {
+        let mut out = vec![R::default(); n];
+        self.in_env(|| {
+            for (i, cell) in out.iter_mut().enumerate() {
+                *cell = std::hint::black_box(f(i));
+            }
+        });
+        out
+    }
+
+    /// `f()` in this driver's floating-point environment (flush-to-zero where it flushes).
+    pub fn in_env<T>(&self, f: impl FnOnce() -> T) -> T {
+        with_flush_to_zero(self.flushes_subnormals, f)
+    }
+
+    /// Whether the GPU's words equal the mirror's: bit for bit on round-to-nearest drivers,
+    /// else within [`NON_NEAREST_TOLERANCE_BITS`] of the leading word.
+    pub fn agree(&self, got: &[f32], want: &[f32]) -> bool {
+        let scale = want.first().map_or(0.0, |w| w.abs() as f64);
+        let tol = (!self.round_to_nearest).then_some(NON_NEAREST_TOLERANCE_BITS);
+        got.len() == want.len()
+            && got
+                .iter()
+                .zip(want)
+                .all(|(g, w)| words_agree(*g, *w, scale, tol))
+    }
+
+    /// Compares values case by case (`words` gives each value's f32 words); the first
+    /// disagreement, described by `input(i)`.
+    pub fn compare<T>(
+        &self,
+        program: &str,
+        got: &[T],
+        want: &[T],
+        words: impl Fn(&T) -> Vec<f32>,
+        input: impl Fn(usize) -> String,
+    ) -> Outcome {
+        let failure = got
+            .iter()
+            .zip(want)
+            .position(|(g, w)| !self.agree(&words(g), &words(w)))
+            .map(|i| SelfTestFailure {
+                program: program.to_string(),
+                input: input(i),
+                got: words_text(&words(&got[i])),
+                expected: words_text(&words(&want[i])),
+            });
+        Outcome {
+            cases: got.len(),
+            failure,
+        }
+    }
+}
+
+/// Builds a program (or a set of programs that are tested together) under the first proven
+/// configuration whose self-test passes, skipping the test for sources that passed before.
+/// `build` returns the programs and their compile time, `sources` their fragment sources,
+/// `test` runs them on known answers.
+pub fn build_proven<T, E: From<KernelError>>(
+    info: &GlInfo,
+    proof: &Proof,
+    name: &str,
+    mut build: impl FnMut(DriverConfig) -> Result<T, E>,
+    sources: impl Fn(&T) -> Vec<String>,
+    mut test: impl FnMut(&T) -> Result<Outcome, E>,
+) -> Result<(T, DriverConfig), E> {
+    let mut tried = Vec::new();
+    let mut first_failure = None;
+    for config in &proof.configs {
+        let start = Instant::now();
+        let built = build(*config)?;
+        let compile = start.elapsed();
+        let texts = sources(&built);
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let protection = config.protection.name();
+        if all_verified(info, &refs) {
+            record(SelfTestRecord {
+                program: name.to_string(),
+                protection,
+                cases: 0,
+                compile,
+                test: Duration::ZERO,
+                rerun: None,
+                cached: true,
+                passed: true,
+            });
+            return Ok((built, *config));
+        }
+        let start = Instant::now();
+        let outcome = test(&built)?;
+        let test_time = start.elapsed();
+        let rerun = if measure_rerun() {
+            let start = Instant::now();
+            test(&built)?;
+            Some(start.elapsed())
+        } else {
+            None
+        };
+        record(SelfTestRecord {
+            program: name.to_string(),
+            protection,
+            cases: outcome.cases,
+            compile,
+            test: test_time,
+            rerun,
+            cached: false,
+            passed: outcome.failure.is_none(),
+        });
+        match outcome.failure {
+            None => {
+                for s in &refs {
+                    mark_verified(info, s);
+                }
+                return Ok((built, *config));
+            }
+            Some(f) => {
+                tried.push(format!("{protection}: failed"));
+                first_failure.get_or_insert(f);
+            }
+        }
+    }
+    let detail = match (first_failure, &proof.refusal) {
+        (Some(f), _) => format!("{f} (tried {})", tried.join(", ")),
+        (None, Some(why)) => why.clone(),
+        (None, None) => "the probe proved no configuration on this driver".into(),
+    };
+    Err(KernelError::Refused(format!(
+        "df64 refused for {name}: {detail}. Its results would be silently wrong on this driver; \
+         `df64gl selftest` lists every program's result, and f32 work still runs."
+    ))
+    .into())
+}
+
+/// Known-answer df64 operands: near-ties, cancellation, multiples of pi/2 (argument
+/// reduction), both ends of the exponent domain, signed zeros and units, then seeded random
+/// values of every sign over 2^-30 to 2^30 with full low words. Pairs (a, b) take b from the
+/// list reversed, plus an exact negation and a near-cancellation of each random a.
+pub fn df64_cases() -> Vec<(Df64, Df64)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5e1f_7e57);
+    let half_pi = std::f64::consts::FRAC_PI_2;
+    let mut values: Vec<Df64> = vec![
+        Df64::new(0.0, 0.0),
+        Df64::new(-0.0, 0.0),
+        Df64::new(1.0, 0.0),
+        Df64::new(-1.0, 0.0),
+        Df64::new(0.5, 0.0),
+        Df64::new(2.5, 0.0),
+        Df64::new(-2.5, 0.0),
+        Df64::new(3.0, 0.0),
+        // 1 + 2^-23 and a low word of half an ulp: ties in the renormalisation.
+        Df64::new(1.0 + f32::EPSILON, f32::EPSILON * 0.5 * f32::EPSILON),
+        Df64::new(1.0, -f32::EPSILON * 0.25),
+        Df64::new(1.0 - f32::EPSILON * 0.5, f32::EPSILON * f32::EPSILON * 0.25),
+        Df64::from_f64(2f64.powi(-60) * 1.2345678901234),
+        Df64::from_f64(2f64.powi(100) * 1.7654321098765),
+        Df64::from_f64(-2f64.powi(120) * 1.1),
+        Df64::from_f64(1000.0),
+        Df64::from_f64(1e-3),
+        Df64::from_f64(0.7),
+        Df64::from_f64(std::f64::consts::LN_2 * 10.0),
+    ];
+    for k in [1.0, 2.0, 3.0, 4.0, -1.0, 637.0] {
+        values.push(Df64::from_f64(half_pi * k));
+        values.push(Df64::from_f64(half_pi * k * (1.0 + 1e-12)));
+    }
+    while values.len() < 64 {
+        let e: i32 = rng.gen_range(-30..=30);
+        let m: f64 = rng.gen_range(1.0..2.0);
+        let sign = if rng.gen_bool(0.5) { -1.0 } else { 1.0 };
+        values.push(Df64::from_f64(sign * m * 2f64.powi(e)));
+    }
+    let mut pairs: Vec<(Df64, Df64)> = values
+        .iter()
+        .zip(values.iter().rev())
+        .map(|(a, b)| (*a, *b))
+        .collect();
+    for a in values.iter().skip(24).take(16) {
+        pairs.push((*a, Df64::new(-a.hi, -a.lo)));
+        pairs.push((*a, Df64::from_f64(-a.to_f64() * (1.0 + 2f64.powi(-30)))));
+    }
+    pairs
+}
+
+/// qf128 operands from the df64 cases: each value extended by two more words (a renormalised
+/// sum, so the words do not overlap).
+pub fn qf128_cases() -> Vec<(Qf128, Qf128)> {
+    let extend = |x: Df64, salt: f64| {
+        let tail = Df64::from_f64(x.to_f64() * salt * 2f64.powi(-49));
+        qf128_add(Qf128::from_df64(x), Qf128::from_df64(tail))
+    };
+    df64_cases()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (a, b))| {
+            let s = 0.3 + (i % 7) as f64 * 0.1;
+            (extend(a, s), extend(b, -s))
+        })
+        .collect()
+}
+
+/// Complex operands: consecutive df64 pairs.
+pub fn complex_cases() -> Vec<(ComplexDf64, ComplexDf64)> {
+    let d = df64_cases();
+    d.iter()
+        .zip(d.iter().skip(1).chain(d.iter().take(1)))
+        .map(|((a, b), (c, e))| (ComplexDf64::new(*a, *b), ComplexDf64::new(*e, *c)))
+        .collect()
+}
+
+pub fn df64_words(x: &Df64) -> Vec<f32> {
+    vec![x.hi, x.lo]
+}
+
+pub fn qf128_words(x: &Qf128) -> Vec<f32> {
+    x.x.to_vec()
+}
+
+pub fn complex_words(x: &ComplexDf64) -> Vec<f32> {
+    vec![x.re.hi, x.re.lo, x.im.hi, x.im.lo]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cases_cover_the_hard_spots() {
+        let d = df64_cases();
+        assert!(d.len() >= 96);
+        assert!(d
+            .iter()
+            .any(|(a, b)| a.hi == -b.hi && a.lo == -b.lo && a.hi != 0.0));
+        assert!(d.iter().any(|(a, _)| a.hi.abs() > 1e30));
+        assert!(d.iter().any(|(a, _)| a.hi != 0.0 && a.hi.abs() < 1e-17));
+        let far = 637.0 * std::f64::consts::FRAC_PI_2;
+        assert!(d.iter().any(|(a, _)| (a.to_f64() - far).abs() < 1e-6));
+        let q = qf128_cases();
+        assert_eq!(q.len(), d.len());
+        assert!(q.iter().any(|(a, _)| a.x[2] != 0.0));
+    }
+
+    #[test]
+    fn compare_names_the_first_difference() {
+        let proof = Proof {
+            configs: vec![],
+            round_to_nearest: true,
+            flushes_subnormals: false,
+            refusal: None,
+        };
+        let got = [Df64::new(1.0, 0.0), Df64::new(2.0, 1e-9)];
+        let want = [Df64::new(1.0, 0.0), Df64::new(2.0, 0.0)];
+        let o = proof.compare("p", &got, &want, df64_words, |i| format!("case {i}"));
+        let f = o.failure.expect("differs");
+        assert_eq!(f.input, "case 1");
+        assert_eq!(o.cases, 2);
+        assert!(proof
+            .compare("p", &want, &want, df64_words, |i| i.to_string())
+            .failure
+            .is_none());
+    }
+}

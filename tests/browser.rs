@@ -1,0 +1,85 @@
+//! The driver matrix's WebGL 2 legs: the es300 export pasted into plain WebGL 2 programs on a
+//! local page in headless Chromium (`df64gl glsl --target es300 --measure --browser B`), on
+//! ANGLE over SwiftShader and on ANGLE over Mesa's OpenGL ES (the path Chrome takes on many
+//! Linux desktops). The page's pixels come back through the DOM and are checked here against
+//! the oracle and the CPU mirror. Chromium is installed with apt-get when missing (as root, the
+//! way this project's machines run the tests).
+
+mod common;
+
+use serde_json::Value;
+
+/// Once per process: the two legs run in parallel and apt-get takes a lock.
+fn chromium_available() -> bool {
+    static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *AVAILABLE.get_or_init(|| {
+        let found = || df64gl::experiments::browser::find_chromium().is_some();
+        found() || (common::apt_install(&["chromium"]) && found())
+    })
+}
+
+fn measure(backend: &str, extra: &[&str]) -> (i32, Value, String) {
+    assert!(
+        chromium_available(),
+        "the WebGL 2 tests need Chromium: apt-get install chromium (or set DF64GL_CHROMIUM), \
+         or run the tests as root"
+    );
+    let mut args = vec![
+        "--json",
+        "glsl",
+        "--target",
+        "es300",
+        "--measure",
+        "--browser",
+        backend,
+    ];
+    args.extend_from_slice(extra);
+    let (code, out, err) = common::run_bin(env!("CARGO_BIN_EXE_df64gl"), &args, &[]);
+    let v: Value = serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("{backend}: no JSON report ({e}): {out} {err}"));
+    (code, v, err)
+}
+
+/// Every routine within its bound on 2^16 operand pairs and equal to the mirror bit for bit,
+/// and the probe shader all green; without the barrier, the probe shader is not all green and
+/// a routine misses its bound.
+fn assert_leg(backend: &str, renderer: &str) {
+    let (code, v, err) = measure(backend, &[]);
+    assert_eq!(code, 0, "{backend}: {err} {v}");
+    let r = v["renderer"].as_str().unwrap();
+    assert!(r.contains(renderer), "{backend}: renderer {r}");
+    assert_eq!(v["probe"]["green"], v["probe"]["pixels"], "{backend}: {v}");
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 11);
+    for row in rows {
+        assert_eq!(row["samples"], 65536, "{row}");
+        assert_eq!(row["passed"], true, "{backend}: {row}");
+        assert_eq!(row["mirror_mismatches"], 0, "{backend}: {row}");
+    }
+
+    let (code, v, _) = measure(backend, &["--no-fallback", "--samples", "4096"]);
+    assert_eq!(code, 1, "{backend}: the unprotected export must fail: {v}");
+    let green = v["probe"]["green"].as_u64().unwrap();
+    assert!(
+        green < 4096,
+        "{backend}: unprotected probe shader all green"
+    );
+    assert!(
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["passed"] == false),
+        "{backend}: {v}"
+    );
+}
+
+#[test]
+fn webgl2_on_swiftshader() {
+    assert_leg("swiftshader", "SwiftShader");
+}
+
+#[test]
+fn webgl2_on_angle_over_mesa() {
+    assert_leg("angle-gl", "llvmpipe");
+}
