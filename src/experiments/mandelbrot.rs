@@ -401,7 +401,11 @@ impl MandelRenderer {
 fn self_test_view(precision: MandelPrecision) -> Result<MandelbrotView, ExperimentError> {
     // qf128's mirror costs about 3 us an iteration: 4 x 4 pixels keep the test near 5% of
     // the program's build.
-    let side = if precision == MandelPrecision::Qf128 { 4 } else { 8 };
+    let side = if precision == MandelPrecision::Qf128 {
+        4
+    } else {
+        8
+    };
     MandelbrotView::parse(DEFAULT_CENTER, 1e-13, side, side, Some(3000))
 }
 
