@@ -93,10 +93,6 @@ impl<'a> Pass<'a> {
                     Uniform::Vec4(v) => gl.uniform_4_f32(l, v[0], v[1], v[2], v[3]),
                 }
             }
-            // The 0.1.0 statement barrier (forced in tests only) multiplies by this uniform.
-            if let Some(loc) = self.program.uniform(ctx, "u_df64_one", false)? {
-                gl.uniform_1_f32(Some(&loc), 1.0);
-            }
             gl.bind_vertex_array(ctx.vao());
             gl.draw_arrays(glow::TRIANGLES, 0, 3);
             gl.bind_vertex_array(None);

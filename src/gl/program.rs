@@ -38,7 +38,7 @@ pub const BARRIER_DEFINE: &str = "DF64_BARRIER";
 /// A define (value "1") that enables GL_ARB_gpu_shader5 (for `precise` on GLSL 3.30).
 pub const GPU_SHADER5_DEFINE: &str = "DF64_GPU_SHADER5";
 /// Define (value "1") that applies df64gl 0.1.0's statement barrier (tests only; see
-/// [`super::barrier::insert_statement_multiply`]). Passes set `u_df64_one` to 1.
+/// [`super::barrier::insert_statement_multiply`]). `Program::build` sets `u_df64_one` to 1.
 pub const STATEMENT_MULTIPLY_DEFINE: &str = "DF64_STATEMENT_MULTIPLY";
 
 /// A set of named GLSL modules that `#include` can name.
@@ -295,6 +295,13 @@ impl Program {
                     program: entry.to_string(),
                     log: source.map_log(&log),
                 });
+            }
+            // The 0.1.0 statement barrier (forced in tests only) multiplies by this uniform;
+            // a uniform keeps its value in the program, so it is set once here.
+            if let Some(loc) = gl.get_uniform_location(id, "u_df64_one") {
+                gl.use_program(Some(id));
+                gl.uniform_1_f32(Some(&loc), 1.0);
+                gl.use_program(None);
             }
             ctx.check("glLinkProgram")?;
             Ok(Program {

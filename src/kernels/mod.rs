@@ -832,14 +832,8 @@ pub struct Df64Kernels {
 impl Df64Kernels {
     /// Kernels configured by `report`; an error when the probe found no exact configuration.
     pub fn new(ctx: &GlContext, report: &ProbeReport) -> Result<Self, KernelError> {
-        let config = report.require_config().map_err(KernelError::Refused)?;
-        Ok(Df64Kernels {
-            ctx: ctx.clone(),
-            config,
-            proof: Proof::from_report(report),
-            library: GlslLibrary::builtin(),
-            programs: RefCell::new(HashMap::new()),
-        })
+        report.require_config().map_err(KernelError::Refused)?;
+        Ok(Self::f32_only(ctx, report))
     }
 
     /// Kernels for f32 work on any driver: on one where the probe refused df64, every df64
@@ -895,7 +889,16 @@ impl Df64Kernels {
         entry: &str,
         defines: &[(&str, &str)],
     ) -> Result<Program, KernelError> {
-        let mut all = self.config.defines();
+        self.build_program_with(self.config, entry, defines)
+    }
+
+    fn build_program_with(
+        &self,
+        config: DriverConfig,
+        entry: &str,
+        defines: &[(&str, &str)],
+    ) -> Result<Program, KernelError> {
+        let mut all = config.defines();
         all.extend(defines.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         Ok(Program::build(&self.ctx, &self.library, entry, &all)?)
     }
@@ -910,11 +913,7 @@ impl Df64Kernels {
         name: &str,
         test: impl FnMut(&Program) -> Result<Outcome, KernelError>,
     ) -> Result<Program, KernelError> {
-        let build = |config: DriverConfig| -> Result<Program, KernelError> {
-            let mut all = config.defines();
-            all.extend(defines.iter().map(|(k, v)| (k.to_string(), v.to_string())));
-            Ok(Program::build(&self.ctx, &self.library, entry, &all)?)
-        };
+        let build = |config: DriverConfig| self.build_program_with(config, entry, defines);
         let sources = |p: &Program| vec![p.source().text.clone()];
         let (program, _) = build_proven(self.ctx.info(), &self.proof, name, build, sources, test)?;
         Ok(program)

@@ -20,9 +20,6 @@ use crate::gl::GlInfo;
 /// Bumped when the self-tests change, so programs are tested again.
 const SELFTEST_VERSION: u32 = 1;
 
-/// Environment variable that makes every program test itself again (ignoring what passed).
-pub const SELFTEST_FRESH_ENV: &str = "DF64GL_SELFTEST_FRESH";
-
 /// A self-test that failed: the program, the input and the values, for the error message.
 #[derive(Debug, Clone)]
 pub struct SelfTestFailure {
@@ -124,9 +121,7 @@ fn store_path(info: &GlInfo) -> Option<PathBuf> {
 /// Forced protections are tests of the proof itself: they neither read nor write the record
 /// on disk (as with the probe's cache), and a fresh run ignores it.
 fn disk_allowed() -> bool {
-    forced_protection().is_none()
-        && std::env::var_os(SELFTEST_FRESH_ENV).is_none()
-        && !FRESH.with(|f| *f.borrow())
+    forced_protection().is_none() && !FRESH.with(|f| *f.borrow())
 }
 
 fn load_disk(info: &GlInfo) {
