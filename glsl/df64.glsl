@@ -16,6 +16,12 @@
 // Every routine has a Rust mirror with the same steps in src/numeric/df64.rs.
 // Thall's published routines keep their names with a _thall suffix; the unsuffixed ones are
 // the accurate defaults (add/sub/mul/sqr/sqrt within 0.5 ulp48, div/recip/rsqrt within 1).
+//
+// Domain: the defaults scale their operands by exact powers of two, so these bounds hold for
+// every operand and result of magnitude 2^-100 to 2^126 (plus 2^-126 absolute where the driver
+// flushes subnormals: the low word cannot hold less), with IEEE zeros, infinities and NaN
+// outside. The *_unscaled variants skip the scaling (faster, for data kept near 1): their
+// bounds hold only for operands and results of magnitude 2^-40 to 2^126.
 
 #ifndef DF64_PRECISE
 #if __VERSION__ >= 400
@@ -116,10 +122,45 @@ vec2 df64_two_sqr(float a) {
     return vec2(p, e);
 }
 
-bool df64_nonfinite(float x) { return isnan(x) || isinf(x); }
+// From the bits: some compilers assume no inf or NaN and fold isinf/isnan away.
+bool df64_nonfinite(float x) { return (floatBitsToInt(x) & 0x7f800000) == 0x7f800000; }
+bool df64_isnan(float x) { return (floatBitsToInt(x) & 0x7fffffff) > 0x7f800000; }
+bool df64_isinf(float x) { return (floatBitsToInt(x) & 0x7fffffff) == 0x7f800000; }
+
+// NaN and +inf from bits (0.0 / 0.0 and 1.0 / 0.0 are undefined in GLSL ES, and folded).
+vec2 df64_nan() { return vec2(intBitsToFloat(0x7fc00000), 0.0); }
+float df64_inf() { return intBitsToFloat(0x7f800000); }
+// ±inf with the sign of x.
+float df64_signed_inf(float x) { return intBitsToFloat((floatBitsToInt(x) & int(0x80000000)) | 0x7f800000); }
 
 // Overflowed or NaN results become (hi, 0), so inf stays inf as in IEEE.
 vec2 df64_finish(vec2 r) { return df64_nonfinite(r.x) ? vec2(r.x, 0.0) : r; }
+
+// ---------------------------------------------------------------- exponent scaling
+
+// 2^k for -126 <= k <= 127, exactly, from its bits (exp2 is not exact on every driver: on
+// llvmpipe it cost qf128 its last two words).
+float df64_pow2(int k) { return intBitsToFloat((k + 127) << 23); }
+
+// The biased exponent field of x: 0 for zero and subnormals, 255 for inf and NaN.
+int df64_biased_exponent(float x) { return (floatBitsToInt(x) >> 23) & 0xff; }
+
+// k such that x * 2^k has magnitude in [1, 4): x nonzero and finite (a subnormal counts as
+// 2^-126, so it lands in (2^-23, 1)).
+int df64_normalizer(float x) { return max(127 - max(df64_biased_exponent(x), 1), -126); }
+
+// ±0 with the sign of x.
+float df64_signed_zero(float x) { return intBitsToFloat(floatBitsToInt(x) & int(0x80000000)); }
+
+// r * 2^n for a result of the scaled core (|r.x| in [2^-3, 2^5]) and any n: the first factor
+// keeps the high word normal, the second rounds it once, so it is exact unless the result
+// overflows (then (±inf, 0)) or underflows (then ±0, or the low word flushed or rounded).
+vec2 df64_scale(vec2 r, int n) {
+    int n1 = clamp(n, -120, 120);
+    DF64_PRECISE vec2 s = r * df64_pow2(n1);
+    DF64_PRECISE vec2 t = s * df64_pow2(clamp(n - n1, -126, 127));
+    return df64_finish(t);
+}
 
 // ---------------------------------------------------------------- addition
 
@@ -141,8 +182,10 @@ vec2 df64_add_sloppy(vec2 a, vec2 b) {
     return df64_quick_two_sum(s.x, e);
 }
 
-// Accurate add: the four terms are summed error-free down to one rounding of the low word.
-vec2 df64_add(vec2 a, vec2 b) {
+// Accurate add without scaling: the four terms are summed error-free down to one rounding of
+// the low word; error terms below 2^-126 are lost on flushing drivers, so results under 2^-77
+// can miss the bound.
+vec2 df64_add_unscaled(vec2 a, vec2 b) {
     DF64_PRECISE vec2 s = df64_two_sum(a.x, b.x);
     if (df64_nonfinite(s.x)) return vec2(s.x, 0.0);
     DF64_PRECISE vec2 t = df64_two_sum(a.y, b.y);
@@ -162,9 +205,25 @@ vec2 df64_add_dagraca(vec2 a, vec2 b) {
     return df64_two_sum(r, s);
 }
 
+// Accurate add at every exponent: operands both under 2^-40 are lifted by 2^80 (exact) so that
+// no error term falls below f32's normal range, and the sum is brought back with one rounding.
+// Branch-free (a factor of 1 otherwise): on SIMD hardware both sides of a branch would run.
+vec2 df64_add(vec2 a, vec2 b) {
+    bool tiny = max(abs(a.x), abs(b.x)) < df64_pow2(-40);
+    float up = tiny ? df64_pow2(80) : 1.0;
+    float down = tiny ? df64_pow2(-80) : 1.0;
+    DF64_PRECISE vec2 sa = a * up;
+    DF64_PRECISE vec2 sb = b * up;
+    DF64_PRECISE vec2 r = df64_add_unscaled(sa, sb) * down;
+    // -0 + -0 is -0; the error-free sum would give +0.
+    return (a.x == 0.0 && b.x == 0.0) ? vec2(a.x + b.x, 0.0) : r;
+}
+
 vec2 df64_neg(vec2 a) { return -a; }
 
 vec2 df64_sub(vec2 a, vec2 b) { return df64_add(a, -b); }
+
+vec2 df64_sub_unscaled(vec2 a, vec2 b) { return df64_add_unscaled(a, -b); }
 
 vec2 df64_sub_thall(vec2 a, vec2 b) { return df64_add_thall(a, -b); }
 
@@ -185,8 +244,9 @@ vec2 df64_mul_dagraca(vec2 a, vec2 b) {
     return df64_two_sum(t.x, t3);
 }
 
-// Accurate multiply: cross products error-free, one rounding of the low word.
-vec2 df64_mul(vec2 a, vec2 b) {
+// Accurate multiply without scaling: cross products error-free, one rounding of the low word;
+// the bound holds for operands and results of magnitude 2^-40 to 2^126.
+vec2 df64_mul_unscaled(vec2 a, vec2 b) {
     DF64_PRECISE vec2 p = df64_two_prod(a.x, b.x);
     if (df64_nonfinite(p.x)) return vec2(p.x, 0.0);
     DF64_PRECISE vec2 c1 = df64_two_prod(a.x, b.y);
@@ -199,6 +259,20 @@ vec2 df64_mul(vec2 a, vec2 b) {
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
+// Zero, infinite or NaN high words: the IEEE product of the high words.
+bool df64_special(float x) { return x == 0.0 || df64_nonfinite(x); }
+
+// Accurate multiply at every exponent: both operands scaled to [1, 4) by exact powers of two,
+// multiplied, and the product scaled back with one rounding.
+vec2 df64_mul(vec2 a, vec2 b) {
+    if (df64_special(a.x) || df64_special(b.x)) return vec2(a.x * b.x, 0.0);
+    int ka = df64_normalizer(a.x);
+    int kb = df64_normalizer(b.x);
+    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
+    DF64_PRECISE vec2 sb = b * df64_pow2(kb);
+    return df64_scale(df64_mul_unscaled(sa, sb), -(ka + kb));
+}
+
 // Thall's df64_sqr.
 vec2 df64_sqr_thall(vec2 a) {
     DF64_PRECISE vec2 p = df64_two_sqr(a.x);
@@ -206,8 +280,8 @@ vec2 df64_sqr_thall(vec2 a) {
     return df64_quick_two_sum(p.x, p.y);
 }
 
-// Accurate square.
-vec2 df64_sqr(vec2 a) {
+// Accurate square without scaling (domain as df64_mul_unscaled).
+vec2 df64_sqr_unscaled(vec2 a) {
     DF64_PRECISE vec2 p = df64_two_sqr(a.x);
     if (df64_nonfinite(p.x)) return vec2(p.x, 0.0);
     DF64_PRECISE vec2 c = df64_two_prod(a.x, a.y);
@@ -218,8 +292,16 @@ vec2 df64_sqr(vec2 a) {
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
-// a * b for a float b, accurate.
-vec2 df64_mul_f32(vec2 a, float b) {
+// Accurate square at every exponent.
+vec2 df64_sqr(vec2 a) {
+    if (df64_special(a.x)) return vec2(a.x * a.x, 0.0);
+    int k = df64_normalizer(a.x);
+    DF64_PRECISE vec2 sa = a * df64_pow2(k);
+    return df64_scale(df64_sqr_unscaled(sa), -2 * k);
+}
+
+// a * b for a float b, accurate, without scaling (domain as df64_mul_unscaled).
+vec2 df64_mul_f32_unscaled(vec2 a, float b) {
     DF64_PRECISE vec2 p = df64_two_prod(a.x, b);
     if (df64_nonfinite(p.x)) return vec2(p.x, 0.0);
     DF64_PRECISE vec2 c = df64_two_prod(a.y, b);
@@ -230,6 +312,16 @@ vec2 df64_mul_f32(vec2 a, float b) {
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
+// a * b for a float b, accurate at every exponent.
+vec2 df64_mul_f32(vec2 a, float b) {
+    if (df64_special(a.x) || df64_special(b)) return vec2(a.x * b, 0.0);
+    int ka = df64_normalizer(a.x);
+    int kb = df64_normalizer(b);
+    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
+    DF64_PRECISE float sb = b * df64_pow2(kb);
+    return df64_scale(df64_mul_f32_unscaled(sa, sb), -(ka + kb));
+}
+
 // The exponent e of frexp (x = m 2^e, m in [0.5, 1)) for a normal, nonzero x, from its bits
 // (frexp itself needs GLSL 4.00).
 int df64_exponent(float x) { return ((floatBitsToInt(x) >> 23) & 0xff) - 126; }
@@ -238,9 +330,6 @@ int df64_exponent(float x) { return ((floatBitsToInt(x) >> 23) & 0xff) - 126; }
 #if __VERSION__ >= 400
 vec2 df64_ldexp(vec2 a, int n) { return vec2(ldexp(a.x, n), ldexp(a.y, n)); }
 #else
-// 2^k for -126 <= k <= 127, exactly, from its bits (exp2 is not exact on every driver: on
-// llvmpipe it cost qf128 its last two words).
-float df64_pow2(int k) { return intBitsToFloat((k + 127) << 23); }
 // Two power-of-two factors, each a normal float, cover |n| <= 252.
 vec2 df64_ldexp(vec2 a, int n) {
     int h = n / 2;
@@ -260,8 +349,9 @@ vec2 df64_div_thall(vec2 B, vec2 A) {
     return df64_add_thall(vec2(yn, 0.0), prod);
 }
 
-// Accurate division: long division with three quotient terms (QD's accurate div).
-vec2 df64_div(vec2 a, vec2 b) {
+// Accurate division without scaling: long division with three quotient terms (QD's accurate
+// div); domain as df64_mul_unscaled.
+vec2 df64_div_unscaled(vec2 a, vec2 b) {
     DF64_PRECISE float q1 = a.x / b.x;
     // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
     if (df64_nonfinite(q1) || df64_nonfinite(b.x)) return vec2(q1, 0.0);
@@ -282,16 +372,43 @@ vec2 df64_div(vec2 a, vec2 b) {
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
+// Zero, infinite or NaN operands of a division, as IEEE (sign from both operands).
+vec2 df64_div_special(float a, float b) {
+    float sign_of = intBitsToFloat(floatBitsToInt(a) ^ (floatBitsToInt(b) & int(0x80000000)));
+    bool nan = df64_isnan(a) || df64_isnan(b) || (a == 0.0 && b == 0.0)
+        || (df64_nonfinite(a) && df64_nonfinite(b));
+    if (nan) return df64_nan();
+    if (b == 0.0 || df64_nonfinite(a)) return vec2(df64_signed_inf(sign_of), 0.0);
+    return vec2(df64_signed_zero(sign_of), 0.0);
+}
+
+// Accurate division at every exponent: dividend and divisor scaled to [1, 4), the quotient
+// (in (1/4, 4)) scaled back with one rounding.
+vec2 df64_div(vec2 a, vec2 b) {
+    if (df64_special(a.x) || df64_special(b.x)) return df64_div_special(a.x, b.x);
+    int ka = df64_normalizer(a.x);
+    int kb = df64_normalizer(b.x);
+    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
+    DF64_PRECISE vec2 sb = b * df64_pow2(kb);
+    return df64_scale(df64_div_unscaled(sa, sb), kb - ka);
+}
+
 vec2 df64_recip(vec2 a) { return df64_div(vec2(1.0, 0.0), a); }
 
 vec2 df64_recip_thall(vec2 a) { return df64_div_thall(vec2(1.0, 0.0), a); }
 
 // ---------------------------------------------------------------- square root
 
-// sqrt of 0, negatives, infinities and NaN as IEEE: +-0 -> +-0, x < 0 -> NaN, inf -> inf.
+// sqrt of 0, negatives, infinities and NaN as IEEE: ±0 (and a subnormal the driver flushes)
+// -> ±0, x < 0 -> NaN, +inf -> +inf, NaN -> NaN; from bits, the same on every target.
 vec2 df64_sqrt_special(vec2 a) {
-    return a.x == 0.0 ? vec2(a.x, 0.0) : vec2(sqrt(a.x), 0.0);
+    if (a.x == 0.0) return vec2(df64_signed_zero(a.x), 0.0);
+    if (a.x < 0.0 || df64_isnan(a.x)) return df64_nan();
+    return vec2(a.x, 0.0);
 }
+
+// 2m such that a * 2^(2m) has magnitude in [1, 4): even, so the root scales back by 2^-m exactly.
+int df64_even_normalizer(float x) { return -2 * ((max(df64_biased_exponent(x), 1) - 127) >> 1); }
 
 // Thall's Karp square root (his Fig. 1).
 vec2 df64_sqrt_thall(vec2 a) {
@@ -305,23 +422,41 @@ vec2 df64_sqrt_thall(vec2 a) {
     return df64_add_thall(vec2(yn, 0.0), prod);
 }
 
-// Accurate square root: a Karp step from the f32 root, then one correction with an accurate
-// residual a - s^2.
-vec2 df64_sqrt(vec2 a) {
+// Accurate square root without scaling: a Karp step from the f32 root, then one correction
+// with an accurate residual a - s^2; for a of magnitude 2^-60 to 2^126.
+vec2 df64_sqrt_unscaled(vec2 a) {
     if (a.x <= 0.0 || df64_nonfinite(a.x)) return df64_sqrt_special(a);
     DF64_PRECISE float y = sqrt(a.x);
     DF64_PRECISE vec2 p = df64_two_sqr(y);
     DF64_PRECISE float d = ((a.x - p.x) - p.y) + a.y;
     DF64_PRECISE vec2 s1 = df64_quick_two_sum(y, d / (2.0 * y));
-    DF64_PRECISE vec2 r = df64_sub(a, df64_sqr(s1));
+    DF64_PRECISE vec2 r = df64_sub_unscaled(a, df64_sqr_unscaled(s1));
     DF64_PRECISE float lo = s1.y + r.x / (2.0 * s1.x);
     return df64_finish(df64_quick_two_sum(s1.x, lo));
 }
 
+// Accurate square root at every exponent: a scaled by an even power of two to [1, 4), its root
+// scaled back exactly (no rounding: the root of any f32 is far inside the normal range).
+vec2 df64_sqrt(vec2 a) {
+    if (a.x <= 0.0 || df64_nonfinite(a.x)) return df64_sqrt_special(a);
+    int k = df64_even_normalizer(a.x);
+    DF64_PRECISE vec2 sa = a * df64_pow2(k);
+    DF64_PRECISE vec2 r = df64_sqrt_unscaled(sa) * df64_pow2(-k / 2);
+    return r;
+}
+
 vec2 df64_rsqrt_thall(vec2 a) { return df64_recip_thall(df64_sqrt_thall(a)); }
 
-// Accurate 1/sqrt(a): the root of the accurate reciprocal halves its relative error.
-vec2 df64_rsqrt(vec2 a) { return df64_sqrt(df64_recip(a)); }
+// Accurate 1/sqrt(a) at every exponent: the root of the accurate reciprocal (which halves its
+// relative error) of a scaled to [1, 4), scaled back exactly.
+vec2 df64_rsqrt(vec2 a) {
+    if (a.x == 0.0) return vec2(df64_signed_inf(a.x), 0.0);
+    if (a.x < 0.0 || df64_nonfinite(a.x)) return a.x > 0.0 ? vec2(0.0) : df64_nan();
+    int k = df64_even_normalizer(a.x);
+    DF64_PRECISE vec2 sa = a * df64_pow2(k);
+    DF64_PRECISE vec2 r = df64_sqrt_unscaled(df64_div_unscaled(vec2(1.0, 0.0), sa)) * df64_pow2(k / 2);
+    return r;
+}
 
 // ---------------------------------------------------------------- comparisons and friends
 

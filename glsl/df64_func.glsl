@@ -114,9 +114,6 @@ const float DF64_INV_ODD[26] = float[](
     5.263158e-2, -3.9213582e-10, 4.761905e-2, -8.869739e-10, 4.347826e-2, -8.098457e-10,
     4e-2, 8.9406965e-10);
 
-vec2 df64_nan() { return vec2(intBitsToFloat(0x7fc00000), 0.0); }
-float df64_inf() { return intBitsToFloat(0x7f800000); }
-
 vec2 df64_inv_fact(int n) { return vec2(DF64_INV_FACT[2 * n], DF64_INV_FACT[2 * n + 1]); }
 vec2 df64_inv_odd(int k) { return vec2(DF64_INV_ODD[2 * k], DF64_INV_ODD[2 * k + 1]); }
 vec2 df64_coef(bool odd_table, int i) { return odd_table ? df64_inv_odd(i) : df64_inv_fact(i); }
@@ -194,7 +191,7 @@ void df64_exp_parts(vec2 a, out float n, out int j, out vec2 q) {
 #define DF64_EXP_MIN -87.33654
 
 vec2 df64_exp(vec2 a) {
-    if (isnan(a.x)) return a;
+    if (df64_isnan(a.x)) return a;
     if (a.x > DF64_EXP_MAX) return vec2(df64_inf(), 0.0);
     if (a.x < DF64_EXP_MIN) return vec2(0.0);
     float n;
@@ -208,7 +205,7 @@ vec2 df64_exp(vec2 a) {
 
 vec2 df64_expm1(vec2 a) {
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
-    if (isnan(a.x)) return a;
+    if (df64_isnan(a.x)) return a;
     if (abs(a.x) < 0.010830425) return df64_expm1_kernel(a);
     if (a.x < -20.0 || a.x > DF64_EXP_MAX) return df64_sub(df64_exp(a), vec2(1.0, 0.0));
     float n;
@@ -236,9 +233,9 @@ vec2 df64_atanh2(vec2 f, int terms) {
 }
 
 vec2 df64_log(vec2 a) {
-    if (isnan(a.x) || a.x < 0.0) return df64_nan();
+    if (df64_isnan(a.x) || a.x < 0.0) return df64_nan();
     if (a.x == 0.0) return vec2(-df64_inf(), 0.0);
-    if (isinf(a.x)) return a;
+    if (df64_isinf(a.x)) return a;
     int e = df64_exponent(a.x);
     DF64_PRECISE vec2 m = df64_ldexp(a, -e);
     if (m.x < 0.703125) {
@@ -260,13 +257,13 @@ vec2 df64_log(vec2 a) {
 
 vec2 df64_log1p(vec2 a) {
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
-    if (isnan(a.x) || a.x < -1.0) return df64_nan();
+    if (df64_isnan(a.x) || a.x < -1.0) return df64_nan();
     if (abs(a.x) < 0.25) {
         DF64_PRECISE vec2 f = df64_div(a, df64_add(vec2(2.0, 0.0), a));
         return df64_atanh2(f, 10);
     }
     DF64_PRECISE vec2 u = df64_add(vec2(1.0, 0.0), a);
-    if (isinf(u.x)) return u;
+    if (df64_isinf(u.x)) return u;
     DF64_PRECISE vec2 um1 = df64_quick_two_sum(u.x - 1.0, u.y);
     DF64_PRECISE vec2 c = df64_div(df64_sub(a, um1), u);
     return df64_add(df64_log(u), c);
@@ -277,7 +274,7 @@ vec2 df64_log1p(vec2 a) {
 #define DF64_TRIG_LIMIT 8388608.0
 
 void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
-    if (isnan(a.x) || isinf(a.x) || abs(a.x) > DF64_TRIG_LIMIT) {
+    if (df64_isnan(a.x) || df64_isinf(a.x) || abs(a.x) > DF64_TRIG_LIMIT) {
         s_out = df64_nan();
         c_out = df64_nan();
         return;
@@ -330,11 +327,11 @@ vec2 df64_pi_2_minus(vec2 r) {
 
 vec2 df64_atan(vec2 a) {
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
-    if (isnan(a.x)) return a;
+    if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     vec2 r;
     if (x.x > 1.0) {
-        r = isinf(x.x) ? vec2(DF64_PI_2[0], DF64_PI_2[1])
+        r = df64_isinf(x.x) ? vec2(DF64_PI_2[0], DF64_PI_2[1])
                        : df64_pi_2_minus(df64_atan_unit(df64_recip(x)));
     } else {
         r = df64_atan_unit(x);
@@ -342,9 +339,27 @@ vec2 df64_atan(vec2 a) {
     return a.x < 0.0 ? -r : r;
 }
 
+// IEEE atan2 where an argument is infinite or both are zero: k pi/4 with the sign of y, k from
+// the quadrant (0, 1, 2, 3 or 4), in df64 (the driver's f32 atan is not correctly rounded).
+vec2 df64_atan2_special(float y, float x) {
+    bool x_negative = floatBitsToInt(x) < 0;
+    float k;
+    if (df64_nonfinite(x)) {
+        k = df64_nonfinite(y) ? (x_negative ? 3.0 : 1.0) : (x_negative ? 4.0 : 0.0);
+    } else if (df64_nonfinite(y)) {
+        k = 2.0;
+    } else {
+        k = x_negative ? 4.0 : 0.0;
+    }
+    vec2 r = k == 0.0 ? vec2(0.0) : df64_mul_f32(vec2(DF64_PI[0], DF64_PI[1]), 0.25 * k);
+    return floatBitsToInt(y) < 0 ? -r : r;
+}
+
 vec2 df64_atan2(vec2 y, vec2 x) {
-    if (isnan(y.x) || isnan(x.x)) return df64_nan();
-    if (isinf(y.x) || isinf(x.x) || (y.x == 0.0 && x.x == 0.0)) return vec2(atan(y.x, x.x), 0.0);
+    if (df64_isnan(y.x) || df64_isnan(x.x)) return df64_nan();
+    if (df64_nonfinite(y.x) || df64_nonfinite(x.x) || (y.x == 0.0 && x.x == 0.0)) {
+        return df64_atan2_special(y.x, x.x);
+    }
     vec2 ay = df64_abs(y);
     vec2 ax = df64_abs(x);
     DF64_PRECISE vec2 r = df64_le(ay, ax) ? df64_atan_unit(df64_div(ay, ax))
@@ -359,12 +374,12 @@ vec2 df64_sqrt_1m_sq(vec2 a) {
 
 vec2 df64_asin(vec2 a) {
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
-    if (isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
+    if (df64_isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
     return df64_atan2(a, df64_sqrt_1m_sq(a));
 }
 
 vec2 df64_acos(vec2 a) {
-    if (isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
+    if (df64_isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
     return df64_atan2(df64_sqrt_1m_sq(a), a);
 }
 
@@ -372,7 +387,7 @@ vec2 df64_acos(vec2 a) {
 
 vec2 df64_sinh(vec2 a) {
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
-    if (isnan(a.x)) return a;
+    if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     vec2 r;
     if (x.x > DF64_EXP_MAX) {
@@ -386,7 +401,7 @@ vec2 df64_sinh(vec2 a) {
 }
 
 vec2 df64_cosh(vec2 a) {
-    if (isnan(a.x)) return a;
+    if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     if (x.x > DF64_EXP_MAX) return vec2(df64_inf(), 0.0);
     DF64_PRECISE vec2 e = df64_exp(x);
@@ -396,7 +411,7 @@ vec2 df64_cosh(vec2 a) {
 
 vec2 df64_tanh(vec2 a) {
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
-    if (isnan(a.x)) return a;
+    if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     vec2 r;
     if (x.x > 20.0) {
@@ -435,7 +450,7 @@ bool df64_is_integer(vec2 a) { return df64_eq(df64_floor(a), a); }
 
 vec2 df64_pow(vec2 x, vec2 y) {
     if (y.x == 0.0) return vec2(1.0, 0.0);
-    if (isnan(x.x) || isnan(y.x)) return df64_nan();
+    if (df64_isnan(x.x) || df64_isnan(y.x)) return df64_nan();
     if (x.x == 0.0) return y.x > 0.0 ? vec2(0.0) : vec2(df64_inf(), 0.0);
     DF64_PRECISE vec2 r = df64_exp(df64_mul(y, df64_log(df64_abs(x))));
     if (x.x < 0.0) {
@@ -508,15 +523,15 @@ vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
 }
 
 vec2 df64_fmod(vec2 a, vec2 b) {
-    if (isnan(a.x) || isnan(b.x) || isinf(a.x) || b.x == 0.0) return df64_nan();
-    if (isinf(b.x)) return a;
+    if (df64_isnan(a.x) || df64_isnan(b.x) || df64_isinf(a.x) || b.x == 0.0) return df64_nan();
+    if (df64_isinf(b.x)) return a;
     vec2 r = df64_mod_core(a, b, false);
     return a.x < 0.0 ? -r : r;
 }
 
 vec2 df64_remainder(vec2 a, vec2 b) {
-    if (isnan(a.x) || isnan(b.x) || isinf(a.x) || b.x == 0.0) return df64_nan();
-    if (isinf(b.x)) return a;
+    if (df64_isnan(a.x) || df64_isnan(b.x) || df64_isinf(a.x) || b.x == 0.0) return df64_nan();
+    if (df64_isinf(b.x)) return a;
     vec2 r = df64_mod_core(a, b, true);
     return a.x < 0.0 ? -r : r;
 }
@@ -524,7 +539,8 @@ vec2 df64_remainder(vec2 a, vec2 b) {
 // a = m 2^e with |m| in [0.5, 1).
 vec2 df64_frexp(vec2 a, out int e) {
     e = 0;
-    if (a.x == 0.0 || isinf(a.x) || isnan(a.x)) return a;
+    if (a.x == 0.0) return vec2(df64_signed_zero(a.x), 0.0);
+    if (df64_nonfinite(a.x)) return a;
     e = df64_exponent(a.x);
     vec2 m = df64_ldexp(a, -e);
     if (abs(m.x) == 0.5 && m.x * m.y < 0.0) {

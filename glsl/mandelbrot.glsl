@@ -46,16 +46,18 @@ float mandel_count(vec2 offset) {
     vec2 ci = df64_add(u_center_im.xy, vec2(offset.y, 0.0));
     vec2 zr = vec2(0.0);
     vec2 zi = vec2(0.0);
+    // The orbit stays below the bailout and errors count against 1, not against each term's
+    // own size: the unscaled ops suffice and skip the exponent scaling.
     for (int n = 0; n < u_max_iter; ++n) {
-        vec2 zr2 = df64_sqr(zr);
-        vec2 zi2 = df64_sqr(zi);
+        vec2 zr2 = df64_sqr_unscaled(zr);
+        vec2 zi2 = df64_sqr_unscaled(zi);
         float m = zr2.x + zi2.x;
         if (m > MANDEL_BAILOUT) {
             return mandel_smooth(n, m);
         }
-        vec2 t = df64_mul(zr, zi);
-        zi = df64_add(2.0 * t, ci);
-        zr = df64_add(df64_sub(zr2, zi2), cr);
+        vec2 t = df64_mul_unscaled(zr, zi);
+        zi = df64_add_unscaled(2.0 * t, ci);
+        zr = df64_add_unscaled(df64_sub_unscaled(zr2, zi2), cr);
     }
 #else
     float cr = u_center_re.x + offset.x;

@@ -92,9 +92,15 @@ cplx c_mul(cplx a, cplx b) {
     return vec4(re, 0.0, im, 0.0);
 }
 #else
-cplx c_add(cplx a, cplx b) { return cdf64_add(a, b); }
-cplx c_sub(cplx a, cplx b) { return cdf64_sub(a, b); }
-cplx c_mul(cplx a, cplx b) { return cdf64_mul(a, b); }
+// The *_unscaled df64 ops: the plans keep data and twiddles near 1 (block scaling), where they
+// equal the full-range ops bit for bit and skip the exponent scaling.
+cplx c_add(cplx a, cplx b) { return vec4(df64_add_unscaled(a.xy, b.xy), df64_add_unscaled(a.zw, b.zw)); }
+cplx c_sub(cplx a, cplx b) { return vec4(df64_sub_unscaled(a.xy, b.xy), df64_sub_unscaled(a.zw, b.zw)); }
+cplx c_mul(cplx a, cplx b) {
+    DF64_PRECISE vec2 re = df64_sub_unscaled(df64_mul_unscaled(a.xy, b.xy), df64_mul_unscaled(a.zw, b.zw));
+    DF64_PRECISE vec2 im = df64_add_unscaled(df64_mul_unscaled(a.xy, b.zw), df64_mul_unscaled(a.zw, b.xy));
+    return vec4(re, im);
+}
 #endif
 cplx c_neg(cplx a) { return -a; }
 cplx c_conj_if(cplx a, float conj) { return vec4(a.xy, a.zw * conj); }
@@ -196,7 +202,7 @@ cplx twiddle(int L, int j) {
     qf128_sincos(phi, s, c);
 #else
     vec2 pi_2 = vec2(DF64_PI_2[0], DF64_PI_2[1]);
-    DF64_PRECISE vec2 phi = df64_add(df64_mul_f32(pi_2, g4), vec2(DF64_PI_2[2] * g4, 0.0));
+    DF64_PRECISE vec2 phi = df64_add_unscaled(df64_mul_f32_unscaled(pi_2, g4), vec2(DF64_PI_2[2] * g4, 0.0));
     vec2 s, c;
     df64_sincos(phi, s, c);
 #endif
@@ -342,7 +348,7 @@ void main() {
         DF64_PRECISE vec4 r = vec4(z.x + z.z, 0.0, z.x - z.z, 0.0);
         emit(0, r);
 #else
-        emit(0, vec4(df64_add(z.xy, z.zw), df64_sub(z.xy, z.zw)));
+        emit(0, vec4(df64_add_unscaled(z.xy, z.zw), df64_sub_unscaled(z.xy, z.zw)));
 #endif
     } else {
         cplx b = c_conj(fetch(m - k));

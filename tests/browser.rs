@@ -40,46 +40,67 @@ fn measure(backend: &str, extra: &[&str]) -> (i32, Value, String) {
     (code, v, err)
 }
 
-/// Every routine within its bound on 2^16 operand pairs and equal to the mirror bit for bit,
-/// and the probe shader all green; without the barrier, the probe shader is not all green and
-/// a routine misses its bound.
-fn assert_leg(backend: &str, renderer: &str) {
+/// Every routine within its bound on 2^16 operand pairs (the core ops also at exponents from
+/// -100 to 100) and equal to the mirror bit for bit (run in the page's measured flush mode),
+/// and the probe shader all green; without the barrier, on a compiler that breaks the routines
+/// (`unprotected_breaks`), the probe shader is not all green and a routine misses its bound.
+fn assert_leg(backend: &str, renderer: &str, unprotected_breaks: bool) {
     let (code, v, err) = measure(backend, &[]);
     assert_eq!(code, 0, "{backend}: {err} {v}");
     let r = v["renderer"].as_str().unwrap();
     assert!(r.contains(renderer), "{backend}: renderer {r}");
     assert_eq!(v["probe"]["green"], v["probe"]["pixels"], "{backend}: {v}");
     let rows = v["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), 11);
+    // 11 routines on their ranges, then add, sub, mul, div and sqrt with exponents in
+    // [-100, 100] (passed: within the bound in the domain, no IEEE rule broken outside).
+    assert_eq!(rows.len(), 16);
+    assert_eq!(
+        rows.iter().filter(|r| r["range"] == "2^±100").count(),
+        5,
+        "{backend}: {v}"
+    );
     for row in rows {
         assert_eq!(row["samples"], 65536, "{row}");
         assert_eq!(row["passed"], true, "{backend}: {row}");
         assert_eq!(row["mirror_mismatches"], 0, "{backend}: {row}");
     }
 
+    // Without the barrier: where the compiler breaks the routines (Mesa's NIR under ANGLE
+    // folds twoSum), the probe shader is not all green and a routine misses its bound; where it
+    // happens not to (SwiftShader's Subzero, measured exact on this export since the routines
+    // scale their exponents), everything passes and equals the mirror. Never a green probe over
+    // a broken routine.
     let (code, v, _) = measure(backend, &["--no-fallback", "--samples", "4096"]);
-    assert_eq!(code, 1, "{backend}: the unprotected export must fail: {v}");
     let green = v["probe"]["green"].as_u64().unwrap();
-    assert!(
-        green < 4096,
-        "{backend}: unprotected probe shader all green"
-    );
-    assert!(
-        v["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|r| r["passed"] == false),
-        "{backend}: {v}"
-    );
+    let rows = v["rows"].as_array().unwrap();
+    let broken = rows.iter().any(|r| r["passed"] == false);
+    if unprotected_breaks {
+        assert_eq!(code, 1, "{backend}: the unprotected export must fail: {v}");
+        assert!(
+            green < 4096,
+            "{backend}: unprotected probe shader all green"
+        );
+        assert!(broken, "{backend}: {v}");
+    } else if broken {
+        assert!(
+            green < 4096,
+            "{backend}: green probe over a broken routine: {v}"
+        );
+    } else {
+        assert_eq!(code, 0, "{backend}: {v}");
+        assert!(
+            rows.iter().all(|r| r["mirror_mismatches"] == 0),
+            "{backend}: {v}"
+        );
+    }
 }
 
 #[test]
 fn webgl2_on_swiftshader() {
-    assert_leg("swiftshader", "SwiftShader");
+    assert_leg("swiftshader", "SwiftShader", false);
 }
 
 #[test]
 fn webgl2_on_angle_over_mesa() {
-    assert_leg("angle-gl", "llvmpipe");
+    assert_leg("angle-gl", "llvmpipe", true);
 }

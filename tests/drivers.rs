@@ -81,6 +81,64 @@ fn assert_exports(driver: &str, targets: &[&str]) {
     }
 }
 
+/// The domain on this driver: 2^18 operand pairs per accurate op with exponents in [-100, 100]
+/// (`accuracy --exponents 100`): within the bounds stated here for results of 2^-100 to 2^126,
+/// no result outside against the IEEE rules, every result equal to the mirror.
+fn assert_every_exponent(driver: &str) {
+    let bounds = [
+        ("add", 0.5),
+        ("sub", 0.5),
+        ("mul", 0.5),
+        ("sqr", 0.5),
+        ("mul_f32", 0.5),
+        ("div", 1.0),
+        ("recip", 1.0),
+        ("sqrt", 0.5),
+        ("rsqrt", 1.0),
+    ];
+    let ops: Vec<&str> = bounds.iter().map(|(op, _)| *op).collect();
+    let ops = ops.join(",");
+    let (code, out, err) = df64gl(
+        &[
+            "--gl-driver",
+            driver,
+            "--json",
+            "accuracy",
+            "--exponents",
+            "100",
+            "--samples",
+            "262144",
+            "--ops",
+            &ops,
+            "--warwick-samples",
+            "0",
+            "--function-samples",
+            "0",
+            "--qf128-samples",
+            "0",
+            "--dagraca-samples",
+            "0",
+            "--no-cost",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{driver}: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{driver}: {e}: {out}"));
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), bounds.len());
+    for (row, (op, bound)) in rows.iter().zip(bounds) {
+        assert_eq!(row["op"], op);
+        let max = row["max_ulp48"].as_f64().unwrap();
+        assert!(max <= bound, "{driver} {op}: {max} ulp48 > {bound}");
+        assert_eq!(row["domain"]["outside_wrong"], 0, "{driver}: {row}");
+        assert!(
+            row["domain"]["in_domain"].as_u64().unwrap() > 1 << 17,
+            "{driver}: {row}"
+        );
+        assert_eq!(row["mirror_mismatches"], 0, "{driver}: {row}");
+    }
+}
+
 #[test]
 fn softpipe_runs_df64_through_precise_from_gpu_shader5() {
     let (code, v) = probe_json("softpipe", &[]);
@@ -95,6 +153,7 @@ fn softpipe_runs_df64_through_precise_from_gpu_shader5() {
     assert_eq!(v["config"]["protection"], "precise-extension", "{v}");
     assert_exports("softpipe", &["330", "es300"]);
     assert_fft_runs("softpipe", &[]);
+    assert_every_exponent("softpipe");
 }
 
 fn lavapipe_available() -> bool {
@@ -121,6 +180,7 @@ fn zink_over_lavapipe_runs_df64_with_precise() {
     assert_eq!(v["config"]["protection"], "precise", "{v}");
     assert_exports("zink", &["450"]);
     assert_fft_runs("zink", &[]);
+    assert_every_exponent("zink");
 }
 
 #[test]

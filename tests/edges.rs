@@ -188,9 +188,9 @@ fn without_protection_the_nan_is_caught_and_its_pass_named() {
 #[test]
 fn element_wise_kernels_refuse_operands_outside_their_domain() {
     let k = common::kernels();
-    let a = vec![Df64::from_f64(1.5), Df64::from_f64(1e-30)];
-    let b = vec![Df64::from_f64(2.0), Df64::from_f64(1e-30)];
-    // 1e-30 * 1e-30 = 1e-60 lies far below the domain: the second element is named.
+    let a = vec![Df64::from_f64(1.5), Df64::from_f64(1e-31)];
+    let b = vec![Df64::from_f64(2.0), Df64::from_f64(1e-31)];
+    // 1e-31 lies below the domain (2^-100, about 7.9e-31): the second element is named.
     let e = k.apply(Df64Op::Mul, &a, &b).unwrap_err();
     assert!(
         matches!(
@@ -203,8 +203,8 @@ fn element_wise_kernels_refuse_operands_outside_their_domain() {
         ),
         "{e}"
     );
-    assert!(e.to_string().contains("2^-60"), "{e}");
-    let small = vec![Df64::from_f64(1e-10); 2];
+    assert!(e.to_string().contains("2^-100"), "{e}");
+    let small = vec![Df64::from_f64(1e-16); 2];
     let e = k.apply(Df64Op::Mul, &small, &small).unwrap_err();
     assert!(
         matches!(
@@ -217,6 +217,11 @@ fn element_wise_kernels_refuse_operands_outside_their_domain() {
         ),
         "{e}"
     );
+    // 1e-10 * 1e-10 is in the domain of the scaled mul, not of the unscaled one (2^-40).
+    let e10 = vec![Df64::from_f64(1e-10); 2];
+    assert!(k.apply(Df64Op::Mul, &e10, &e10).is_ok());
+    let e = k.apply(Df64Op::MulUnscaled, &e10, &e10).unwrap_err();
+    assert!(e.to_string().contains("2^-40"), "{e}");
     // Sums may cancel to anything (exactly); comparisons and negation take any finite value.
     let got = k.apply(Df64Op::Sub, &a[..1], &a[..1]).unwrap();
     assert_eq!(got[0], Df64::ZERO);

@@ -13,12 +13,15 @@ use df64gl::experiments::signal::{
 };
 use df64gl::fft::scale::parse_wide_decimal;
 use df64gl::gl::GlslLibrary;
-use df64gl::kernels::DF64_DOMAIN_LOG2;
 use df64gl::numeric::df64::{
-    df64_add, df64_div, df64_mul, df64_sqrt, df64_sub, df64_two_prod, df64_two_sum, Df64,
+    df64_abs, df64_add, df64_add_unscaled, df64_div, df64_div_unscaled, df64_mul,
+    df64_mul_unscaled, df64_rsqrt, df64_sqr, df64_sqr_unscaled, df64_sqrt, df64_sqrt_unscaled,
+    df64_sub, df64_two_prod, df64_two_sum, Df64,
 };
+use df64gl::numeric::domain::{judge, same_words, Verdict, UNSCALED_DOMAIN_LOG2};
 use df64gl::numeric::fpenv::with_flush_to_zero;
 use df64gl::numeric::oracle::{big, big_df64, error_ulp48, ORACLE_BITS};
+use df64gl::numeric::reference::Dd;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -193,11 +196,6 @@ fn df64_at(exp_lo: i32, exp_hi: i32) -> impl Strategy<Value = Df64> {
     })
 }
 
-fn in_domain(x: f64) -> bool {
-    let (lo, hi) = DF64_DOMAIN_LOG2;
-    x == 0.0 || (2f64.powi(lo)..=2f64.powi(hi)).contains(&x.abs())
-}
-
 proptest! {
     #![proptest_config(config(4000))]
 
@@ -216,36 +214,65 @@ proptest! {
         prop_assert_eq!(big_df64(p).sub(&exact, ORACLE_BITS, RM).is_zero(), true);
     }
 
-    /// add, sub, mul, div and sqrt within their bounds in the documented domain, with the
-    /// GPU's flush-to-zero (error terms below 2^-126 vanish there) and without it.
+    /// add, sub, mul, div and sqrt at every exponent f32 has, with the GPU's flush-to-zero
+    /// (error terms below 2^-126 vanish there) and without it: within their bounds for results
+    /// in the domain (beyond the flush allowance), as the IEEE rules say outside it.
     #[test]
-    fn df64_ops_meet_their_bounds_across_the_domain(
-        a in df64_at(DF64_DOMAIN_LOG2.0, DF64_DOMAIN_LOG2.1 - 1),
-        b in df64_at(DF64_DOMAIN_LOG2.0, DF64_DOMAIN_LOG2.1 - 1),
+    fn df64_ops_meet_their_bounds_at_every_exponent(
+        a in df64_at(-126, 127),
+        b in df64_at(-126, 127),
         flush in any::<bool>(),
     ) {
-        let (ba, bb) = (big_df64(a), big_df64(b));
-        type Case = (&'static str, fn(Df64, Df64) -> Df64, astro_float::BigFloat, f64);
-        let cases: [Case; 5] = [
-            ("add", df64_add, ba.add(&bb, ORACLE_BITS, RM), 0.5),
-            ("sub", df64_sub, ba.sub(&bb, ORACLE_BITS, RM), 0.5),
-            ("mul", df64_mul, ba.mul(&bb, ORACLE_BITS, RM), 0.5),
-            ("div", df64_div, ba.div(&bb, ORACLE_BITS, RM), 1.0),
+        let (da, db) = (Dd::from_df64(a), Dd::from_df64(b));
+        let root = Df64::new(a.hi.abs(), if a.hi < 0.0 { -a.lo } else { a.lo });
+        type Case = (&'static str, fn(Df64, Df64) -> Df64, Dd, f64);
+        let cases: [Case; 6] = [
+            ("add", df64_add, da + db, 0.5),
+            ("sub", df64_sub, da - db, 0.5),
+            ("mul", df64_mul, da * db, 0.5),
+            ("div", df64_div, da / db, 1.0),
             ("sqrt", |a, _| df64_sqrt(Df64::new(a.hi.abs(), if a.hi < 0.0 { -a.lo } else { a.lo })),
-                ba.abs().sqrt(ORACLE_BITS, RM), 0.5),
+                Dd::from_df64(root).sqrt(), 0.5),
+            ("rsqrt", |a, _| df64_rsqrt(Df64::new(a.hi.abs(), if a.hi < 0.0 { -a.lo } else { a.lo })),
+                Dd::from_df64(root).sqrt().recip(), 1.0),
         ];
         for (name, op, exact, bound) in cases {
-            let e = df64gl::numeric::oracle::to_f64(&exact);
-            if !in_domain(e) || name == "add" && e == 0.0 {
-                continue;
-            }
             let inputs = [a, b];
             let got = with_flush_to_zero(flush, || {
                 let x = std::hint::black_box(inputs);
                 std::hint::black_box(op(x[0], x[1]))
             });
-            let err = error_ulp48(got, &exact);
-            prop_assert!(err <= bound, "{} {:?} {:?} flush={}: {} ulp48", name, a, b, flush, err);
+            let v = judge(got, exact, bound, flush);
+            prop_assert!(v != Verdict::OutsideWrong, "{} {:?} {:?} flush={}: {:?}", name, a, b, flush, got);
+            if let Verdict::InDomain(e) = v {
+                prop_assert!(e <= bound, "{} {:?} {:?} flush={}: {} ulp48", name, a, b, flush, e);
+            }
+        }
+    }
+
+    /// The `*_unscaled` ops equal the full-range ones bit for bit in their own domain (2^-40 to
+    /// 2^126 for operands and results), flushing or not: the scaling only moves exponents.
+    #[test]
+    fn unscaled_ops_equal_the_scaled_ones_in_their_domain(
+        a in df64_at(UNSCALED_DOMAIN_LOG2.0 / 2, -UNSCALED_DOMAIN_LOG2.0 / 2),
+        b in df64_at(UNSCALED_DOMAIN_LOG2.0 / 2, -UNSCALED_DOMAIN_LOG2.0 / 2),
+        flush in any::<bool>(),
+    ) {
+        type Pair = (&'static str, fn(Df64, Df64) -> Df64, fn(Df64, Df64) -> Df64);
+        let pairs: [Pair; 5] = [
+            ("add", df64_add, df64_add_unscaled),
+            ("mul", df64_mul, df64_mul_unscaled),
+            ("sqr", |a, _| df64_sqr(a), |a, _| df64_sqr_unscaled(a)),
+            ("div", df64_div, df64_div_unscaled),
+            ("sqrt", |a, _| df64_sqrt(df64_abs(a)), |a, _| df64_sqrt_unscaled(df64_abs(a))),
+        ];
+        for (name, scaled, unscaled) in pairs {
+            let inputs = [a, b];
+            let (s, u) = with_flush_to_zero(flush, || {
+                let x = std::hint::black_box(inputs);
+                std::hint::black_box((scaled(x[0], x[1]), unscaled(x[0], x[1])))
+            });
+            prop_assert!(same_words(s, u), "{} {:?} {:?} flush={}: {:?} vs {:?}", name, a, b, flush, s, u);
         }
     }
 

@@ -113,7 +113,19 @@ fn exports_meet_their_bounds_in_plain_programs() {
         let report = measure_export(&ctx, &SnippetOptions::new(target), 1 << 14, 7).unwrap();
         assert!(report.probe.passed(), "{}", report.table());
         assert!(report.failures().is_empty(), "{}", report.table());
-        assert_eq!(report.rows.len(), 11);
+        // 11 routines on their ranges, then add, sub, mul, div and sqrt with exponents in
+        // [-100, 100] under the domain's rules.
+        assert_eq!(report.rows.len(), 16);
+        let sweeps = report.rows.iter().filter(|r| r.domain.is_some()).count();
+        assert_eq!(sweeps, 5, "{}", report.table());
+        if common::is_llvmpipe(&ctx) {
+            assert_eq!(
+                report.flushes_subnormals,
+                (true, true),
+                "{}",
+                report.table()
+            );
+        }
         if common::is_llvmpipe(&ctx) {
             // Correctly rounded f32 and an exact protection: the mirror's bits exactly.
             for r in &report.rows {

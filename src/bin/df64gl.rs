@@ -117,6 +117,12 @@ enum Command {
         /// Every table at 2^16 inputs (2^20 for Table 5): minutes instead of most of an hour.
         #[arg(long)]
         quick: bool,
+        /// Draw the op rows' operands as (1 + u) 2^k with k uniform in [-E, E] and random
+        /// signs, instead of Thall's ranges: max and rms then count results of magnitude 2^-100
+        /// to 2^126 (beyond 2^-126 absolute on drivers that flush subnormals), and results
+        /// outside must follow the IEEE rules (overflow to ±inf, never NaN). At most 127.
+        #[arg(long, value_name = "E", value_parser = clap::value_parser!(i32).range(0..=127))]
+        exponents: Option<i32>,
     },
     /// Print df64 GLSL for another renderer: one self-contained file for a GLSL target, or
     /// the probe shader that checks a driver keeps twoSum and twoProd exact.
@@ -394,6 +400,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             qf128_samples,
             dagraca_samples,
             quick,
+            exponents,
         } => {
             let session = Session::open(&device, reprobe)?;
             let q = |n: usize, small: usize| if quick { n.min(small) } else { n };
@@ -405,6 +412,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                 function_samples: q(function_samples, 1 << 16),
                 qf128_samples: q(qf128_samples, 1 << 16),
                 dagraca_samples: q(dagraca_samples, 1 << 20),
+                exponents,
                 ..AccuracyOptions::default()
             };
             if !ops.is_empty() {

@@ -13,6 +13,7 @@ use super::{ExperimentError, Session};
 use crate::gl::GlInfo;
 use crate::kernels::{Df64Kernels, Df64Op, Qf128Op, TimedOp};
 use crate::numeric::df64::{df64_quick_two_sum, Df64};
+use crate::numeric::domain::{exponent_operand, judge, same_words, DomainCounts, Verdict};
 use crate::numeric::qf128::{qf128_renorm4, Qf128};
 use crate::numeric::reference::{error_ulp48, ulp_bits, ulp_distance_f64, Dd};
 use crate::probe::DriverConfig;
@@ -37,6 +38,9 @@ pub struct AccuracyOptions {
     pub dagraca_samples: usize,
     /// Chains are lengthened until they take this much longer than an empty pass.
     pub cost_min_seconds: f64,
+    /// Draw the op rows' operands as (1 + u) 2^k with |k| <= this (random signs) instead of
+    /// Thall's ranges, and judge them by the domain's rules (`numeric::domain`).
+    pub exponents: Option<i32>,
 }
 
 impl Default for AccuracyOptions {
@@ -54,6 +58,7 @@ impl Default for AccuracyOptions {
             function_samples: 1 << 22,
             qf128_samples: 1 << 22,
             dagraca_samples: 1 << 24,
+            exponents: None,
         }
     }
 }
@@ -115,6 +120,9 @@ pub struct AccuracyRow {
     pub cost_vs_f32_add: Option<f64>,
     /// GPU nanoseconds per op per lane (all lanes in flight, so a throughput figure).
     pub ns_per_op: Option<f64>,
+    /// Exponent sweep only: results whose exact value lies in the domain (max and rms are over
+    /// these, beyond the flush allowance) and results outside it that break the IEEE rules.
+    pub domain: Option<DomainCounts>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -167,6 +175,14 @@ impl AccuracyReport {
                     "{}: max {:.3} / rms {:.3} ulp48 misses target {:?}",
                     r.op, r.max_ulp48, r.rms_ulp48, r.target
                 ));
+            }
+            if let (Some(d), Some(_)) = (r.domain, r.target) {
+                if d.outside_wrong > 0 {
+                    f.push(format!(
+                        "{}: {} of {} results outside the domain break the IEEE rules",
+                        r.op, d.outside_wrong, d.outside
+                    ));
+                }
             }
             if r.mirror_must_match && r.mirror_mismatches > 0 {
                 f.push(format!(
@@ -231,6 +247,21 @@ impl AccuracyReport {
                 "{:<12} {:<9} {:<8} {:>11.3} {:>8.3} {:>12} {:>10} {:>8} {:>12} {:>8}\n",
                 r.op, r.variant, r.range, r.max_ulp48, r.rms_ulp48, target, thall, mirror, cost, ns
             ));
+        }
+        if self.rows.iter().any(|r| r.domain.is_some()) {
+            s.push_str(
+                "exponent sweep: max and rms over results of magnitude 2^-100 to 2^126, beyond \
+                 the flush allowance; results outside must be ±inf on overflow (never NaN), ±0 \
+                 or within the allowance on underflow\n",
+            );
+            for r in &self.rows {
+                if let Some(d) = r.domain {
+                    s.push_str(&format!(
+                        "  {:<12} in domain {:>8}   outside {:>8}   outside breaking the rules {:>6}\n",
+                        r.op, d.in_domain, d.outside, d.outside_wrong
+                    ));
+                }
+            }
         }
         if !self.warwick.is_empty() {
             s.push_str(&format!(
@@ -353,14 +384,20 @@ fn cost_cell(cost: Option<f64>, decimals: usize) -> String {
         .unwrap_or_else(|| "-".into())
 }
 
-fn inputs(op: Df64Op, n: usize, seed: u64) -> (Vec<Df64>, Vec<Df64>) {
+fn inputs(op: Df64Op, n: usize, seed: u64, exponents: Option<i32>) -> (Vec<Df64>, Vec<Df64>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (op as u64).wrapping_mul(0x9E37_79B9));
     let (lo, hi, _) = operand_range(op);
+    let positive = lo >= 0.0;
     let mut a = Vec::with_capacity(n);
     let mut b = Vec::with_capacity(n);
     for _ in 0..n {
-        a.push(random_df64(&mut rng, lo, hi));
-        let mut y = random_df64(&mut rng, -1.0, 1.0);
+        let mut y = if let Some(e) = exponents {
+            a.push(exponent_operand(&mut rng, e, positive));
+            exponent_operand(&mut rng, e, false)
+        } else {
+            a.push(random_df64(&mut rng, lo, hi));
+            random_df64(&mut rng, -1.0, 1.0)
+        };
         if op == Df64Op::MulF32 {
             y.lo = 0.0;
         }
@@ -430,34 +467,59 @@ pub fn run_accuracy(
     let mut rows = Vec::new();
     for &op in &options.ops {
         progress(done, total, op.name());
-        let (a, b) = inputs(op, options.samples, options.seed);
+        let (a, b) = inputs(op, options.samples, options.seed, options.exponents);
         let got = kernels.apply_unchecked(op, &a, &b)?;
         let mirror = op.mirror();
         let expected = kernels.mirror_map(a.len(), |i| mirror(a[i], b[i]));
         let reference = op.reference();
-        let (mut max, mut sum_sq, mut mismatches) = (0.0f64, 0.0f64, 0usize);
+        let t = target(op);
+        let flush = kernels.proof().flushes_subnormals;
+        let (mut max, mut sum_sq, mut mismatches, mut counted) = (0.0f64, 0.0f64, 0usize, 0usize);
+        let mut domain = options.exponents.map(|_| DomainCounts {
+            in_domain: 0,
+            outside: 0,
+            outside_wrong: 0,
+        });
         for i in 0..a.len() {
             let m = expected[i];
-            if m.hi.to_bits() != got[i].hi.to_bits() || m.lo.to_bits() != got[i].lo.to_bits() {
+            if !same_words(m, got[i]) {
                 mismatches += 1;
             }
-            if let Some(r) = reference {
-                let e = error_ulp48(got[i], r(Dd::from_df64(a[i]), Dd::from_df64(b[i])));
-                max = max.max(e);
-                sum_sq += e * e;
-            }
+            let Some(r) = reference else { continue };
+            let exact = r(Dd::from_df64(a[i]), Dd::from_df64(b[i]));
+            let e = match domain.as_mut() {
+                None => error_ulp48(got[i], exact),
+                Some(d) => match judge(got[i], exact, t.map_or(f64::INFINITY, |t| t.0), flush) {
+                    Verdict::InDomain(e) => {
+                        d.in_domain += 1;
+                        e
+                    }
+                    v => {
+                        d.outside += 1;
+                        d.outside_wrong += (v == Verdict::OutsideWrong) as usize;
+                        continue;
+                    }
+                },
+            };
+            max = max.max(e);
+            sum_sq += e * e;
+            counted += 1;
         }
-        let rms = (sum_sq / a.len() as f64).sqrt();
-        let t = target(op);
+        let rms = (sum_sq / counted.max(1) as f64).sqrt();
+        let range = match options.exponents {
+            Some(e) => format!("2^±{e}"),
+            None => operand_range(op).2.to_string(),
+        };
         rows.push(AccuracyRow {
             op: op.name().to_string(),
             variant: variant(op),
-            range: operand_range(op).2.to_string(),
+            range,
             samples: a.len(),
             max_ulp48: max,
             rms_ulp48: rms,
             target: t,
             meets_target: t.map(|(tm, tr)| max <= tm && rms <= tr),
+            domain,
             thall_g80: thall
                 .rows
                 .iter()

@@ -10,7 +10,9 @@ use serde::Serialize;
 use crate::gl::{timed, Framebuffer, GlContext, Pass, Program, Texture, Uniform};
 use crate::kernels::proof::Outcome;
 use crate::kernels::{Df64Kernels, KernelError};
-use crate::numeric::df64::{df64_add, df64_mul, df64_sqr, df64_sub, Df64};
+use crate::numeric::df64::{
+    df64_add, df64_add_unscaled, df64_mul_unscaled, df64_sqr_unscaled, df64_sub_unscaled, Df64,
+};
 use crate::numeric::oracle::{big, parse_decimal, round_to_qf128, to_f64, Oracle, ORACLE_BITS};
 use crate::numeric::qf128::{qf128_add, qf128_mul, qf128_sqr, qf128_sub, Qf128};
 use crate::probe::selftest::SelfTestFailure;
@@ -512,16 +514,17 @@ pub fn mandel_count_mirror(
                 Df64::new(offset[1], 0.0),
             );
             let (mut zr, mut zi) = (Df64::ZERO, Df64::ZERO);
+            // The unscaled ops, as mandelbrot.glsl uses in the orbit.
             for n in 0..max_iter {
-                let zr2 = df64_sqr(zr);
-                let zi2 = df64_sqr(zi);
+                let zr2 = df64_sqr_unscaled(zr);
+                let zi2 = df64_sqr_unscaled(zi);
                 let m = zr2.hi + zi2.hi;
                 if m > BAILOUT {
                     return smooth(n, m);
                 }
-                let t = df64_mul(zr, zi);
-                zi = df64_add(Df64::new(2.0 * t.hi, 2.0 * t.lo), ci);
-                zr = df64_add(df64_sub(zr2, zi2), cr);
+                let t = df64_mul_unscaled(zr, zi);
+                zi = df64_add_unscaled(Df64::new(2.0 * t.hi, 2.0 * t.lo), ci);
+                zr = df64_add_unscaled(df64_sub_unscaled(zr2, zi2), cr);
             }
         }
     }

@@ -51,6 +51,11 @@ impl OpBenchOptions {
                 Df64Op::Mul,
                 Df64Op::Div,
                 Df64Op::Sqrt,
+                // Without the exponent scaling (what the FFT uses): the scaling's cost.
+                Df64Op::AddUnscaled,
+                Df64Op::MulUnscaled,
+                Df64Op::DivUnscaled,
+                Df64Op::SqrtUnscaled,
                 Df64Op::AddThall,
                 Df64Op::SubThall,
                 Df64Op::MulThall,

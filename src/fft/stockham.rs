@@ -3,8 +3,10 @@
 //! passes' known-answer self-tests compare the GPU with it bit for bit; the plane layout and
 //! the texture addressing are copies, so only the arithmetic is mirrored.
 
-use crate::numeric::df64::{cdf64_add, cdf64_mul, cdf64_sub, ComplexDf64, Df64};
-use crate::numeric::df64::{df64_add, df64_mul_f32, df64_sub};
+use crate::numeric::df64::{
+    df64_add_unscaled, df64_mul_f32_unscaled, df64_mul_unscaled, df64_sub_unscaled, ComplexDf64,
+    Df64,
+};
 use crate::numeric::df64_consts::PI_2;
 use crate::numeric::df64_func::df64_sincos;
 use crate::numeric::qf128::{
@@ -111,14 +113,25 @@ impl MirrorComplex for F32Complex {
 }
 
 impl MirrorComplex for ComplexDf64 {
+    // The *_unscaled ops, as stockham.glsl uses (data near 1).
     fn c_add(self, b: Self) -> Self {
-        cdf64_add(self, b)
+        ComplexDf64::new(
+            df64_add_unscaled(self.re, b.re),
+            df64_add_unscaled(self.im, b.im),
+        )
     }
     fn c_sub(self, b: Self) -> Self {
-        cdf64_sub(self, b)
+        ComplexDf64::new(
+            df64_sub_unscaled(self.re, b.re),
+            df64_sub_unscaled(self.im, b.im),
+        )
     }
     fn c_mul(self, b: Self) -> Self {
-        cdf64_mul(self, b)
+        let (a, m) = (self, df64_mul_unscaled);
+        ComplexDf64::new(
+            df64_sub_unscaled(m(a.re, b.re), m(a.im, b.im)),
+            df64_add_unscaled(m(a.re, b.im), m(a.im, b.re)),
+        )
     }
     fn c_scale(self, s: f32) -> Self {
         ComplexDf64::new(scale_df(self.re, s), scale_df(self.im, s))
@@ -135,7 +148,10 @@ impl MirrorComplex for ComplexDf64 {
     fn twiddle_direct(l: i32, j: i32) -> Self {
         let (q, g4) = reduce(l, j);
         let pi_2 = Df64::new(PI_2[0], PI_2[1]);
-        let phi = df64_add(df64_mul_f32(pi_2, g4), Df64::new(PI_2[2] * g4, 0.0));
+        let phi = df64_add_unscaled(
+            df64_mul_f32_unscaled(pi_2, g4),
+            Df64::new(PI_2[2] * g4, 0.0),
+        );
         let (s, c) = df64_sincos(phi);
         let (re, im) = quadrant(q, s, c, neg_df);
         ComplexDf64::new(re, im)
@@ -367,7 +383,7 @@ pub fn real_post<C: MirrorComplex>(
 
 /// Bin 0 of [`real_post`] for each precision: (re + im, re - im).
 pub fn real_bin0_df64(z: ComplexDf64) -> ComplexDf64 {
-    ComplexDf64::new(df64_add(z.re, z.im), df64_sub(z.re, z.im))
+    ComplexDf64::new(df64_add_unscaled(z.re, z.im), df64_sub_unscaled(z.re, z.im))
 }
 
 pub fn real_bin0_f32(z: F32Complex) -> F32Complex {

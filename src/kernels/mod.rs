@@ -32,29 +32,21 @@ pub enum KernelError {
     Refused(String),
     #[error("operands differ in length: {a} and {b} elements")]
     LengthMismatch { a: usize, b: usize },
-    #[error("df64 {op}: element {element}: {what} {value:e} is outside the domain where df64's \
-             error bounds are proven (zero, or magnitudes from 2^{lo} to 2^{hi}, about {lo_dec:.1e} \
+    #[error("df64 {op}: element {element}: {what} {value:e} is outside the domain where its \
+             error bound is proven (zero, or magnitudes from 2^{lo} to 2^{hi}, about {lo_dec:.1e} \
              to {hi_dec:.1e}): scale the data by a power of two first (exact), or call \
-             apply_unchecked to compute it anyway", lo = DF64_DOMAIN_LOG2.0, hi = DF64_DOMAIN_LOG2.1,
-             lo_dec = 2f64.powi(DF64_DOMAIN_LOG2.0), hi_dec = 2f64.powi(DF64_DOMAIN_LOG2.1))]
+             apply_unchecked to compute it anyway", lo_dec = 2f64.powi(*lo), hi_dec = 2f64.powi(*hi))]
     OutOfDomain {
         op: &'static str,
         element: usize,
         what: &'static str,
         value: f64,
+        lo: i32,
+        hi: i32,
     },
 }
 
-/// log2 of the magnitudes (operands and results) where the df64 routines keep every
-/// intermediate error term in f32's normal range, so their documented bounds hold on drivers
-/// that flush subnormals (the top is f32's: Dekker's split scales large operands); zero is
-/// always in the domain.
-pub const DF64_DOMAIN_LOG2: (i32, i32) = (-60, 126);
-
-fn in_domain(x: f64) -> bool {
-    let (lo, hi) = DF64_DOMAIN_LOG2;
-    x == 0.0 || (x.is_finite() && (2f64.powi(lo)..=2f64.powi(hi)).contains(&x.abs()))
-}
+pub use crate::numeric::domain::{DF64_DOMAIN_LOG2, UNSCALED_DOMAIN_LOG2};
 
 /// An element-wise df64 operation the engine can run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
@@ -70,6 +62,14 @@ pub enum Df64Op {
     Recip,
     Sqrt,
     Rsqrt,
+    /// df64_add_unscaled: no exponent scaling (the FFT's), bounds for 2^-40 to 2^126 only.
+    AddUnscaled,
+    /// df64_mul_unscaled (the FFT's and the Mandelbrot orbit's).
+    MulUnscaled,
+    /// df64_div_unscaled.
+    DivUnscaled,
+    /// df64_sqrt_unscaled.
+    SqrtUnscaled,
     AddThall,
     AddSloppy,
     SubThall,
@@ -199,6 +199,10 @@ impl Df64Op {
             Df64Op::Recip => "recip",
             Df64Op::Sqrt => "sqrt",
             Df64Op::Rsqrt => "rsqrt",
+            Df64Op::AddUnscaled => "add_unscaled",
+            Df64Op::MulUnscaled => "mul_unscaled",
+            Df64Op::DivUnscaled => "div_unscaled",
+            Df64Op::SqrtUnscaled => "sqrt_unscaled",
             Df64Op::AddThall => "add_thall",
             Df64Op::AddSloppy => "add_sloppy",
             Df64Op::SubThall => "sub_thall",
@@ -264,6 +268,10 @@ impl Df64Op {
             Df64Op::Recip => "df64_recip(a)",
             Df64Op::Sqrt => "df64_sqrt(a)",
             Df64Op::Rsqrt => "df64_rsqrt(a)",
+            Df64Op::AddUnscaled => "df64_add_unscaled(a, b)",
+            Df64Op::MulUnscaled => "df64_mul_unscaled(a, b)",
+            Df64Op::DivUnscaled => "df64_div_unscaled(a, b)",
+            Df64Op::SqrtUnscaled => "df64_sqrt_unscaled(a)",
             Df64Op::AddThall => "df64_add_thall(a, b)",
             Df64Op::AddSloppy => "df64_add_sloppy(a, b)",
             Df64Op::SubThall => "df64_sub_thall(a, b)",
@@ -329,6 +337,10 @@ impl Df64Op {
             Df64Op::Recip => |a, _| m::df64_recip(a),
             Df64Op::Sqrt => |a, _| m::df64_sqrt(a),
             Df64Op::Rsqrt => |a, _| m::df64_rsqrt(a),
+            Df64Op::AddUnscaled => m::df64_add_unscaled,
+            Df64Op::MulUnscaled => m::df64_mul_unscaled,
+            Df64Op::DivUnscaled => m::df64_div_unscaled,
+            Df64Op::SqrtUnscaled => |a, _| m::df64_sqrt_unscaled(a),
             Df64Op::AddThall => m::df64_add_thall,
             Df64Op::AddSloppy => m::df64_add_sloppy,
             Df64Op::SubThall => m::df64_sub_thall,
@@ -385,17 +397,21 @@ impl Df64Op {
     /// The exact (double-double) result, for operations that have an error to measure.
     pub fn reference(self) -> Option<Reference> {
         Some(match self {
-            Df64Op::Add | Df64Op::AddThall | Df64Op::AddSloppy | Df64Op::AddDagraca => |a, b| a + b,
+            Df64Op::Add
+            | Df64Op::AddUnscaled
+            | Df64Op::AddThall
+            | Df64Op::AddSloppy
+            | Df64Op::AddDagraca => |a, b| a + b,
             Df64Op::TwoSum => |a, b| Dd::from_f64(a.hi) + Dd::from_f64(b.hi),
             Df64Op::TwoProd => |a, b| Dd::from_f64(a.hi) * Dd::from_f64(b.hi),
             Df64Op::MulDagraca => |a, b| a * b,
             Df64Op::Sub | Df64Op::SubThall => |a, b| a - b,
-            Df64Op::Mul | Df64Op::MulThall => |a, b| a * b,
+            Df64Op::Mul | Df64Op::MulUnscaled | Df64Op::MulThall => |a, b| a * b,
             Df64Op::Sqr | Df64Op::SqrThall => |a, _| a * a,
             Df64Op::MulF32 => |a, b| a.mul_f64(b.hi as f32 as f64),
-            Df64Op::Div | Df64Op::DivThall => |a, b| a / b,
+            Df64Op::Div | Df64Op::DivUnscaled | Df64Op::DivThall => |a, b| a / b,
             Df64Op::Recip | Df64Op::RecipThall => |a, _| a.recip(),
-            Df64Op::Sqrt | Df64Op::SqrtThall => |a, _| a.sqrt(),
+            Df64Op::Sqrt | Df64Op::SqrtUnscaled | Df64Op::SqrtThall => |a, _| a.sqrt(),
             Df64Op::Rsqrt | Df64Op::RsqrtThall => |a, _| a.sqrt().recip(),
             _ => return None,
         })
@@ -438,6 +454,7 @@ impl Df64Op {
         let sum = matches!(
             self,
             Df64Op::Add
+                | Df64Op::AddUnscaled
                 | Df64Op::Sub
                 | Df64Op::AddThall
                 | Df64Op::AddSloppy
@@ -445,11 +462,17 @@ impl Df64Op {
                 | Df64Op::AddDagraca
                 | Df64Op::TwoSum
         );
+        let (lo, hi) = self.domain_log2();
+        let in_domain = |x: f64| {
+            x == 0.0 || (x.is_finite() && (2f64.powi(lo)..=2f64.powi(hi)).contains(&x.abs()))
+        };
         let out = |element, what, value| KernelError::OutOfDomain {
             op: self.name(),
             element,
             what,
             value,
+            lo,
+            hi,
         };
         for (i, (x, y)) in a.iter().zip(b).enumerate() {
             let operands: &[(&'static str, Df64)] = if self.unary() {
@@ -477,6 +500,18 @@ impl Df64Op {
         Ok(())
     }
 
+    /// log2 of the magnitudes where the op's bound holds: the `*_unscaled` ops skip the
+    /// exponent scaling and hold only from 2^-40.
+    pub fn domain_log2(self) -> (i32, i32) {
+        match self {
+            Df64Op::AddUnscaled
+            | Df64Op::MulUnscaled
+            | Df64Op::DivUnscaled
+            | Df64Op::SqrtUnscaled => UNSCALED_DOMAIN_LOG2,
+            _ => DF64_DOMAIN_LOG2,
+        }
+    }
+
     /// Uses only the first operand.
     pub fn unary(self) -> bool {
         matches!(
@@ -485,6 +520,7 @@ impl Df64Op {
                 | Df64Op::Recip
                 | Df64Op::Sqrt
                 | Df64Op::Rsqrt
+                | Df64Op::SqrtUnscaled
                 | Df64Op::SqrThall
                 | Df64Op::RecipThall
                 | Df64Op::SqrtThall

@@ -6,6 +6,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::numeric::domain::exponent_operand;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -189,6 +190,51 @@ pub fn build_proven<T, E: From<KernelError>>(
 /// values of every sign over 2^-30 to 2^30 with full low words. Pairs (a, b) take b from the
 /// list reversed, plus an exact negation and a near-cancellation of each random a.
 pub fn df64_cases() -> Vec<(Df64, Df64)> {
+    let mut pairs = df64_cases_near_one();
+    pairs.extend(df64_cases_at_the_ends());
+    pairs
+}
+
+/// Pairs across f32's whole exponent range and at its ends, where the routines scale their
+/// operands and the mirror must model the driver's subnormal handling: random exponents from
+/// -126 to 127, overflow, underflow, subnormals, zeros, infinities and NaN.
+pub fn df64_cases_at_the_ends() -> Vec<(Df64, Df64)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xe4d5);
+    let d = |hi: f32| Df64::new(hi, 0.0);
+    let max = Df64::new(f32::MAX, f32::MAX * 2f32.powi(-25));
+    let tiny = Df64::from_f64(1.3 * 2f64.powi(-100));
+    let mut pairs = vec![
+        (max, d(2.0)),
+        (max, max),
+        (Df64::from_f64(1.7e23), Df64::from_f64(1.9e23)),
+        (tiny, tiny),
+        (tiny, Df64::from_f64(3.1e-27)),
+        (Df64::from_f64(1.7e-19), Df64::from_f64(2.7e-27)),
+        (d(f32::MIN_POSITIVE), d(0.75)),
+        (d(f32::MIN_POSITIVE), d(-f32::MIN_POSITIVE)),
+        (d(9.9e-40), d(1e30)),
+        (d(-9.9e-40), d(2.0)),
+        (d(f32::INFINITY), d(0.0)),
+        (d(f32::INFINITY), d(f32::INFINITY)),
+        (d(f32::NEG_INFINITY), d(2.0)),
+        (d(f32::NAN), d(1.0)),
+        (d(1.0), d(f32::NAN)),
+        (d(0.0), d(f32::INFINITY)),
+        (d(1.0), d(0.0)),
+        (d(-1.0), d(-0.0)),
+        (d(-0.0), d(-0.0)),
+        (d(-0.0), d(0.0)),
+    ];
+    for _ in 0..44 {
+        let a = exponent_operand(&mut rng, 127, false);
+        let b = exponent_operand(&mut rng, 127, false);
+        pairs.push((a, b));
+    }
+    pairs
+}
+
+/// The pairs near 1 and up to 2^120 that the self-tests began with.
+fn df64_cases_near_one() -> Vec<(Df64, Df64)> {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5e1f_7e57);
     let half_pi = std::f64::consts::FRAC_PI_2;
     let mut values: Vec<Df64> = vec![
@@ -241,7 +287,7 @@ pub fn qf128_cases() -> Vec<(Qf128, Qf128)> {
         let tail = Df64::from_f64(x.to_f64() * salt * 2f64.powi(-49));
         qf128_add(Qf128::from_df64(x), Qf128::from_df64(tail))
     };
-    df64_cases()
+    df64_cases_near_one()
         .into_iter()
         .enumerate()
         .map(|(i, (a, b))| {
@@ -287,8 +333,19 @@ mod tests {
         assert!(d.iter().any(|(a, _)| a.hi != 0.0 && a.hi.abs() < 1e-17));
         let far = 637.0 * std::f64::consts::FRAC_PI_2;
         assert!(d.iter().any(|(a, _)| (a.to_f64() - far).abs() < 1e-6));
+        assert!(d.iter().any(|(a, _)| a.hi.is_nan()));
+        assert!(d.iter().any(|(a, b)| a.hi.is_infinite() && b.hi == 0.0));
+        assert!(d
+            .iter()
+            .any(|(a, _)| a.hi != 0.0 && a.hi.abs() < f32::MIN_POSITIVE));
+        assert!(d
+            .iter()
+            .any(|(a, _)| a.hi.abs() > 2f32.powi(120) && a.hi.is_finite()));
+        assert!(d
+            .iter()
+            .any(|(a, _)| a.hi != 0.0 && a.hi.abs() < 2f32.powi(-110)));
         let q = qf128_cases();
-        assert_eq!(q.len(), d.len());
+        assert!(q.len() >= 96);
         assert!(q.iter().any(|(a, _)| a.x[2] != 0.0));
     }
 

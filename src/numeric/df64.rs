@@ -5,6 +5,8 @@
 //! for bit. Function names match the GLSL ones.
 
 use bytemuck::{Pod, Zeroable};
+
+use super::fpenv::ftz;
 use serde::{Deserialize, Serialize};
 
 /// A double-float: the unevaluated sum `hi + lo` with `|lo| <= ulp(hi)/2`.
@@ -156,8 +158,9 @@ pub fn df64_two_sqr(a: f32) -> Df64 {
     Df64::new(p, e)
 }
 
+/// Infinite or NaN, from the bits (as the GLSL does, where some compilers fold `isinf` away).
 fn df64_nonfinite(x: f32) -> bool {
-    x.is_nan() || x.is_infinite()
+    x.to_bits() & 0x7f80_0000 == 0x7f80_0000
 }
 
 /// Returns (hi, 0) when hi overflowed or is NaN, so results follow IEEE: inf stays inf.
@@ -167,6 +170,52 @@ fn df64_finish(r: Df64) -> Df64 {
     } else {
         r
     }
+}
+
+// ---------------------------------------------------------------- exponent scaling
+
+/// 2^k for -126 <= k <= 127, exactly, from its bits.
+pub fn df64_pow2(k: i32) -> f32 {
+    f32::from_bits(((k + 127) << 23) as u32)
+}
+
+/// The biased exponent field of x: 0 for zero and subnormals, 255 for inf and NaN.
+pub fn df64_biased_exponent(x: f32) -> i32 {
+    ((x.to_bits() >> 23) & 0xff) as i32
+}
+
+/// k such that x * 2^k has magnitude in [1, 4): x nonzero and finite (a subnormal counts as
+/// 2^-126).
+fn df64_normalizer(x: f32) -> i32 {
+    (127 - df64_biased_exponent(x).max(1)).max(-126)
+}
+
+/// 2m such that x * 2^(2m) has magnitude in [1, 4): even, so a root scales back exactly.
+fn df64_even_normalizer(x: f32) -> i32 {
+    -2 * ((df64_biased_exponent(x).max(1) - 127) >> 1)
+}
+
+/// ±0 with the sign of x.
+fn df64_signed_zero(x: f32) -> f32 {
+    f32::from_bits(x.to_bits() & 0x8000_0000)
+}
+
+fn df64_scale_words(a: Df64, f: f32) -> Df64 {
+    Df64::new(a.hi * f, a.lo * f)
+}
+
+/// r * 2^n for a result of a scaled core (|r.hi| in [2^-3, 2^5]) and any n: the first factor
+/// keeps the high word normal, the second rounds it once, so it is exact unless the result
+/// overflows (then (±inf, 0)) or underflows (then ±0, or the low word flushed or rounded).
+pub fn df64_scale(r: Df64, n: i32) -> Df64 {
+    let n1 = n.clamp(-120, 120);
+    let s = df64_scale_words(r, df64_pow2(n1));
+    df64_finish(df64_scale_words(s, df64_pow2((n - n1).clamp(-126, 127))))
+}
+
+/// Zero (or a flushed subnormal), infinite or NaN.
+fn df64_special(x: f32) -> bool {
+    ftz(x) == 0.0 || df64_nonfinite(x)
 }
 
 // ---------------------------------------------------------------- addition
@@ -188,9 +237,10 @@ pub fn df64_add_sloppy(a: Df64, b: Df64) -> Df64 {
     df64_quick_two_sum(s.hi, e)
 }
 
-/// Accurate add: the four input terms are summed error-free down to one final rounding of
-/// the low word, so the result is within about 0.25 ulp48 of the exact sum.
-pub fn df64_add(a: Df64, b: Df64) -> Df64 {
+/// Accurate add without scaling: the four input terms are summed error-free down to one final
+/// rounding of the low word (about 0.25 ulp48); error terms below 2^-126 are lost on flushing
+/// drivers, so results under about 2^-77 can miss the bound.
+pub fn df64_add_unscaled(a: Df64, b: Df64) -> Df64 {
     let s = df64_two_sum(a.hi, b.hi);
     if df64_nonfinite(s.hi) {
         return Df64::new(s.hi, 0.0);
@@ -215,12 +265,36 @@ pub fn df64_add_dagraca(a: Df64, b: Df64) -> Df64 {
     df64_two_sum(r, s)
 }
 
+/// Accurate add at every exponent: operands both under 2^-40 are lifted by 2^80 (exact) so that
+/// no error term falls below f32's normal range, and the sum is brought back with one rounding.
+/// Branch-free in GLSL (a factor of 1 otherwise), the same steps here.
+pub fn df64_add(a: Df64, b: Df64) -> Df64 {
+    let tiny = a.hi.abs().max(b.hi.abs()) < df64_pow2(-40);
+    let (up, down) = if tiny {
+        (df64_pow2(80), df64_pow2(-80))
+    } else {
+        (1.0, 1.0)
+    };
+    let r = df64_add_unscaled(df64_scale_words(a, up), df64_scale_words(b, up));
+    let r = df64_scale_words(r, down);
+    // -0 + -0 is -0; the error-free sum would give +0.
+    if ftz(a.hi) == 0.0 && ftz(b.hi) == 0.0 {
+        Df64::new(ftz(a.hi) + ftz(b.hi), 0.0)
+    } else {
+        r
+    }
+}
+
 pub fn df64_neg(a: Df64) -> Df64 {
     Df64::new(-a.hi, -a.lo)
 }
 
 pub fn df64_sub(a: Df64, b: Df64) -> Df64 {
     df64_add(a, df64_neg(b))
+}
+
+pub fn df64_sub_unscaled(a: Df64, b: Df64) -> Df64 {
+    df64_add_unscaled(a, df64_neg(b))
 }
 
 pub fn df64_sub_thall(a: Df64, b: Df64) -> Df64 {
@@ -244,9 +318,10 @@ pub fn df64_mul_dagraca(a: Df64, b: Df64) -> Df64 {
     df64_two_sum(t.hi, t3)
 }
 
-/// Accurate multiply: the cross products are formed error-free and summed so that only the
-/// final low word is rounded (about 0.25 ulp48).
-pub fn df64_mul(a: Df64, b: Df64) -> Df64 {
+/// Accurate multiply without scaling: the cross products are formed error-free and summed so
+/// that only the final low word is rounded (about 0.25 ulp48); the bound holds for operands
+/// and results of magnitude 2^-40 to 2^126.
+pub fn df64_mul_unscaled(a: Df64, b: Df64) -> Df64 {
     let p = df64_two_prod(a.hi, b.hi);
     if df64_nonfinite(p.hi) {
         return Df64::new(p.hi, 0.0);
@@ -261,6 +336,18 @@ pub fn df64_mul(a: Df64, b: Df64) -> Df64 {
     df64_finish(df64_quick_two_sum(h.hi, lo))
 }
 
+/// Accurate multiply at every exponent: both operands scaled to [1, 4) by exact powers of two,
+/// multiplied, and the product scaled back with one rounding.
+pub fn df64_mul(a: Df64, b: Df64) -> Df64 {
+    if df64_special(a.hi) || df64_special(b.hi) {
+        return Df64::new(a.hi * b.hi, 0.0);
+    }
+    let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b.hi));
+    let sa = df64_scale_words(a, df64_pow2(ka));
+    let sb = df64_scale_words(b, df64_pow2(kb));
+    df64_scale(df64_mul_unscaled(sa, sb), -(ka + kb))
+}
+
 /// Thall's df64_sqr.
 pub fn df64_sqr_thall(a: Df64) -> Df64 {
     let mut p = df64_two_sqr(a.hi);
@@ -268,8 +355,8 @@ pub fn df64_sqr_thall(a: Df64) -> Df64 {
     df64_quick_two_sum(p.hi, p.lo)
 }
 
-/// Accurate square (df64_mul with a == b, one cross product).
-pub fn df64_sqr(a: Df64) -> Df64 {
+/// Accurate square without scaling (df64_mul_unscaled with a == b, one cross product).
+pub fn df64_sqr_unscaled(a: Df64) -> Df64 {
     let p = df64_two_sqr(a.hi);
     if df64_nonfinite(p.hi) {
         return Df64::new(p.hi, 0.0);
@@ -282,8 +369,28 @@ pub fn df64_sqr(a: Df64) -> Df64 {
     df64_finish(df64_quick_two_sum(h.hi, lo))
 }
 
-/// a * b for an f32 b, accurate.
+/// Accurate square at every exponent.
+pub fn df64_sqr(a: Df64) -> Df64 {
+    if df64_special(a.hi) {
+        return Df64::new(a.hi * a.hi, 0.0);
+    }
+    let k = df64_normalizer(a.hi);
+    df64_scale(df64_sqr_unscaled(df64_scale_words(a, df64_pow2(k))), -2 * k)
+}
+
+/// a * b for an f32 b, accurate at every exponent.
 pub fn df64_mul_f32(a: Df64, b: f32) -> Df64 {
+    if df64_special(a.hi) || df64_special(b) {
+        return Df64::new(a.hi * b, 0.0);
+    }
+    let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b));
+    let sa = df64_scale_words(a, df64_pow2(ka));
+    let sb = b * df64_pow2(kb);
+    df64_scale(df64_mul_f32_unscaled(sa, sb), -(ka + kb))
+}
+
+/// a * b for an f32 b, accurate, without scaling (domain as df64_mul_unscaled).
+pub fn df64_mul_f32_unscaled(a: Df64, b: f32) -> Df64 {
     let p = df64_two_prod(a.hi, b);
     if df64_nonfinite(p.hi) {
         return Df64::new(p.hi, 0.0);
@@ -298,8 +405,10 @@ pub fn df64_mul_f32(a: Df64, b: f32) -> Df64 {
 
 /// a * 2^n, exact unless it overflows or underflows (GLSL: `ldexp` on each word).
 pub fn df64_ldexp(a: Df64, n: i32) -> Df64 {
-    // Zero stays zero for every n (an f64 2^n overflows to infinity past 1023).
+    // Zero stays zero for every n (an f64 2^n overflows to infinity past 1023); a subnormal
+    // is zero where the driver flushes.
     let f = |x: f32| {
+        let x = ftz(x);
         if x == 0.0 {
             x
         } else {
@@ -320,10 +429,11 @@ pub fn df64_div_thall(b: Df64, a: Df64) -> Df64 {
     df64_add_thall(Df64::new(yn, 0.0), prod)
 }
 
-/// Accurate division by long division with three quotient terms (QD's accurate div):
-/// q1 = a/b in f32, then the remainders a - q1*b and r - q2*b are formed error-free enough
-/// that the final rounding of the low word dominates.
-pub fn df64_div(a: Df64, b: Df64) -> Df64 {
+/// Accurate division without scaling, by long division with three quotient terms (QD's
+/// accurate div): q1 = a/b in f32, then the remainders a - q1*b and r - q2*b are formed
+/// error-free enough that the final rounding of the low word dominates. Domain as
+/// df64_mul_unscaled.
+pub fn df64_div_unscaled(a: Df64, b: Df64) -> Df64 {
     let q1 = a.hi / b.hi;
     // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
     if df64_nonfinite(q1) || df64_nonfinite(b.hi) {
@@ -347,6 +457,34 @@ pub fn df64_div(a: Df64, b: Df64) -> Df64 {
     df64_finish(df64_quick_two_sum(h.hi, lo))
 }
 
+/// Zero, infinite or NaN operands of a division, as IEEE (sign from both operands).
+fn df64_div_special(a: f32, b: f32) -> Df64 {
+    let sign_of = f32::from_bits(a.to_bits() ^ (b.to_bits() & 0x8000_0000));
+    let nan = a.is_nan()
+        || b.is_nan()
+        || (a == 0.0 && b == 0.0)
+        || (df64_nonfinite(a) && df64_nonfinite(b));
+    if nan {
+        Df64::new(f32::NAN, 0.0)
+    } else if b == 0.0 || df64_nonfinite(a) {
+        Df64::new(f32::INFINITY.copysign(sign_of), 0.0)
+    } else {
+        Df64::new(df64_signed_zero(sign_of), 0.0)
+    }
+}
+
+/// Accurate division at every exponent: dividend and divisor scaled to [1, 4), the quotient
+/// (in (1/4, 4)) scaled back with one rounding.
+pub fn df64_div(a: Df64, b: Df64) -> Df64 {
+    if df64_special(a.hi) || df64_special(b.hi) {
+        return df64_div_special(a.hi, b.hi);
+    }
+    let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b.hi));
+    let sa = df64_scale_words(a, df64_pow2(ka));
+    let sb = df64_scale_words(b, df64_pow2(kb));
+    df64_scale(df64_div_unscaled(sa, sb), kb - ka)
+}
+
 pub fn df64_recip(a: Df64) -> Df64 {
     df64_div(Df64::ONE, a)
 }
@@ -360,7 +498,7 @@ pub fn df64_recip_thall(a: Df64) -> Df64 {
 /// Thall's Karp square root (Fig. 1). `inversesqrt` is mirrored as `1/sqrt`, which is what a
 /// correctly rounding driver gives; drivers with an approximate `inversesqrt` differ here.
 pub fn df64_sqrt_thall(a: Df64) -> Df64 {
-    if a.hi <= 0.0 || df64_nonfinite(a.hi) {
+    if ftz(a.hi) <= 0.0 || df64_nonfinite(a.hi) {
         return df64_sqrt_special(a);
     }
     let xn = 1.0 / a.hi.sqrt();
@@ -372,28 +510,44 @@ pub fn df64_sqrt_thall(a: Df64) -> Df64 {
     df64_add_thall(Df64::new(yn, 0.0), prod)
 }
 
-/// sqrt of 0, negatives, infinities and NaN as IEEE: ±0 -> ±0, x < 0 -> NaN, inf -> inf.
+/// sqrt of 0, negatives, infinities and NaN as IEEE: ±0 (and a subnormal the driver flushes)
+/// -> ±0, x < 0 -> NaN, +inf -> +inf, NaN -> NaN.
 fn df64_sqrt_special(a: Df64) -> Df64 {
-    if a.hi == 0.0 {
-        Df64::new(a.hi, 0.0)
+    let x = ftz(a.hi);
+    if x == 0.0 {
+        Df64::new(df64_signed_zero(x), 0.0)
+    } else if x < 0.0 || x.is_nan() {
+        Df64::new(f32::NAN, 0.0)
     } else {
-        Df64::new(a.hi.sqrt(), 0.0)
+        Df64::new(a.hi, 0.0)
     }
 }
 
-/// Accurate square root: a Karp step from the f32 root, then one more correction with an
-/// accurately formed residual a - s^2, so the result is within about 0.3 ulp48.
-pub fn df64_sqrt(a: Df64) -> Df64 {
-    if a.hi <= 0.0 || df64_nonfinite(a.hi) {
+/// Accurate square root without scaling: a Karp step from the f32 root, then one more
+/// correction with an accurately formed residual a - s^2 (about 0.3 ulp48), for a of
+/// magnitude 2^-60 to 2^126.
+pub fn df64_sqrt_unscaled(a: Df64) -> Df64 {
+    if ftz(a.hi) <= 0.0 || df64_nonfinite(a.hi) {
         return df64_sqrt_special(a);
     }
     let y = a.hi.sqrt();
     let p = df64_two_sqr(y);
     let d = ((a.hi - p.hi) - p.lo) + a.lo;
     let s1 = df64_quick_two_sum(y, d / (2.0 * y));
-    let r = df64_sub(a, df64_sqr(s1));
+    let r = df64_sub_unscaled(a, df64_sqr_unscaled(s1));
     let lo = s1.lo + r.hi / (2.0 * s1.hi);
     df64_finish(df64_quick_two_sum(s1.hi, lo))
+}
+
+/// Accurate square root at every exponent: a scaled by an even power of two to [1, 4), its
+/// root scaled back exactly.
+pub fn df64_sqrt(a: Df64) -> Df64 {
+    if ftz(a.hi) <= 0.0 || df64_nonfinite(a.hi) {
+        return df64_sqrt_special(a);
+    }
+    let k = df64_even_normalizer(a.hi);
+    let r = df64_sqrt_unscaled(df64_scale_words(a, df64_pow2(k)));
+    df64_scale_words(r, df64_pow2(-k / 2))
 }
 
 /// Thall-style rsqrt: Karp reciprocal of the Karp square root.
@@ -401,10 +555,21 @@ pub fn df64_rsqrt_thall(a: Df64) -> Df64 {
     df64_recip_thall(df64_sqrt_thall(a))
 }
 
-/// Accurate 1/sqrt(a): the square root of the accurate reciprocal (the root halves the
-/// reciprocal's relative error: on 2^22 inputs in (0,1), recip(sqrt(a)) gave 0.97 ulp48 max, this 0.55).
+/// Accurate 1/sqrt(a) at every exponent: the square root of the accurate reciprocal (the root
+/// halves the reciprocal's relative error: on 2^22 inputs in (0,1), recip(sqrt(a)) gave 0.97
+/// ulp48 max, this 0.55) of a scaled to [1, 4), scaled back exactly.
 pub fn df64_rsqrt(a: Df64) -> Df64 {
-    df64_sqrt(df64_recip(a))
+    if ftz(a.hi) == 0.0 {
+        return Df64::new(f32::INFINITY.copysign(a.hi), 0.0);
+    }
+    if a.hi < 0.0 || df64_nonfinite(a.hi) {
+        let r = if a.hi > 0.0 { 0.0 } else { f32::NAN };
+        return Df64::new(r, 0.0);
+    }
+    let k = df64_even_normalizer(a.hi);
+    let sa = df64_scale_words(a, df64_pow2(k));
+    let r = df64_sqrt_unscaled(df64_div_unscaled(Df64::ONE, sa));
+    df64_scale_words(r, df64_pow2(k / 2))
 }
 
 // ---------------------------------------------------------------- comparisons and friends

@@ -6,6 +6,7 @@
 
 use super::df64::*;
 use super::df64_consts::*;
+use super::fpenv::ftz;
 
 fn w2(t: &[f32], i: usize) -> Df64 {
     Df64::new(t[2 * i], t[2 * i + 1])
@@ -339,13 +340,42 @@ pub fn df64_atan(a: Df64) -> Df64 {
     }
 }
 
+/// IEEE atan2 where an argument is infinite or both are zero: k pi/4 with the sign of y, k
+/// from the quadrant (0, 1, 2, 3 or 4), in df64.
+fn df64_atan2_special(y: f32, x: f32) -> Df64 {
+    let x_negative = x.is_sign_negative();
+    let k: f32 = if x.is_infinite() {
+        match (y.is_infinite(), x_negative) {
+            (true, false) => 1.0,
+            (true, true) => 3.0,
+            (false, false) => 0.0,
+            (false, true) => 4.0,
+        }
+    } else if y.is_infinite() {
+        2.0
+    } else if x_negative {
+        4.0
+    } else {
+        0.0
+    };
+    let r = if k == 0.0 {
+        Df64::new(0.0, 0.0)
+    } else {
+        df64_mul_f32(Df64::new(PI[0], PI[1]), 0.25 * k)
+    };
+    if y.is_sign_negative() {
+        df64_neg(r)
+    } else {
+        r
+    }
+}
+
 pub fn df64_atan2(y: Df64, x: Df64) -> Df64 {
     if y.hi.is_nan() || x.hi.is_nan() {
         return nan();
     }
-    if !y.hi.is_finite() || !x.hi.is_finite() || (y.hi == 0.0 && x.hi == 0.0) {
-        // Special cases as the f32 atan2 gives them (signed zeros, infinities).
-        return Df64::new(y.hi.atan2(x.hi), 0.0);
+    if !y.hi.is_finite() || !x.hi.is_finite() || (ftz(y.hi) == 0.0 && ftz(x.hi) == 0.0) {
+        return df64_atan2_special(ftz(y.hi), ftz(x.hi));
     }
     let ay = df64_abs(y);
     let ax = df64_abs(x);
@@ -482,6 +512,7 @@ pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
 // ---------------------------------------------------------------- rounding and remainders
 
 pub fn df64_floor(a: Df64) -> Df64 {
+    let a = Df64::new(ftz(a.hi), ftz(a.lo));
     let h = a.hi.floor();
     if h == a.hi {
         df64_quick_two_sum(h, a.lo.floor())
@@ -491,6 +522,7 @@ pub fn df64_floor(a: Df64) -> Df64 {
 }
 
 pub fn df64_ceil(a: Df64) -> Df64 {
+    let a = Df64::new(ftz(a.hi), ftz(a.lo));
     let h = a.hi.ceil();
     if h == a.hi {
         df64_quick_two_sum(h, a.lo.ceil())
@@ -622,7 +654,10 @@ pub fn df64_remainder(a: Df64, b: Df64) -> Df64 {
 
 /// (m, e) with a = m 2^e and |m| in [0.5, 1).
 pub fn df64_frexp(a: Df64) -> (Df64, i32) {
-    if a.hi == 0.0 || !a.hi.is_finite() {
+    if ftz(a.hi) == 0.0 {
+        return (Df64::new(ftz(a.hi), 0.0), 0);
+    }
+    if !a.hi.is_finite() {
         return (a, 0);
     }
     let e = f32_exponent(a.hi);

@@ -24,6 +24,30 @@ pub fn with_flush_to_zero<T>(flush: bool, f: impl FnOnce() -> T) -> T {
     f()
 }
 
+/// Whether the code runs inside `with_flush_to_zero(true, ..)` (the DAZ bit is set).
+pub fn denormals_are_zero() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: stmxcsr only reads the SSE control register.
+        unsafe { mxcsr::get() & mxcsr::DAZ != 0 }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// x as a driver that flushes subnormals reads it, when the mirror runs in that mode: a
+/// subnormal becomes ±0. The mirrors call it wherever they classify an operand or return it
+/// without arithmetic: rustc's LLVM assumes IEEE subnormals and rewrites such code (measured:
+/// `if x == 0.0 { signed_zero(x) }` returned the subnormal x itself under DAZ), while the
+/// arithmetic itself is flushed by the CPU.
+pub fn ftz(x: f32) -> f32 {
+    if x.is_subnormal() && denormals_are_zero() {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
+}
+
 /// Whether `with_flush_to_zero(true, ..)` really flushes on this CPU.
 pub fn flush_to_zero_supported() -> bool {
     cfg!(target_arch = "x86_64")
@@ -67,5 +91,10 @@ mod tests {
             assert_eq!(out[1], 0.0, "subnormal input not treated as zero");
         }
         assert!(tiny * half > 0.0, "mode not restored");
+        assert_eq!(ftz(sub), sub);
+        if flush_to_zero_supported() {
+            let flushed = with_flush_to_zero(true, || ftz(std::hint::black_box(-sub)));
+            assert_eq!(flushed.to_bits(), (-0.0f32).to_bits());
+        }
     }
 }

@@ -4,6 +4,7 @@
 pub mod df64;
 pub mod df64_consts;
 pub mod df64_func;
+pub mod domain;
 pub mod fpenv;
 pub mod oracle;
 pub mod qf128;
