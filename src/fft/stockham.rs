@@ -4,8 +4,8 @@
 //! the texture addressing are copies, so only the arithmetic is mirrored.
 
 use crate::numeric::df64::{
-    df64_add_unscaled, df64_mul_f32_unscaled, df64_mul_unscaled, df64_sub_unscaled, ComplexDf64,
-    Df64,
+    df64_add_unscaled, df64_mul_f32_unscaled, df64_mul_unscaled, df64_scale_words,
+    df64_sub_unscaled, ComplexDf64, Df64,
 };
 use crate::numeric::df64_consts::PI_2;
 use crate::numeric::df64_func::df64_sincos;
@@ -36,10 +36,6 @@ pub trait MirrorComplex: Copy {
 
 fn neg_df(a: Df64) -> Df64 {
     Df64::new(-a.hi, -a.lo)
-}
-
-fn scale_df(a: Df64, s: f32) -> Df64 {
-    Df64::new(a.hi * s, a.lo * s)
 }
 
 fn neg_qf(a: Qf128) -> Qf128 {
@@ -134,13 +130,16 @@ impl MirrorComplex for ComplexDf64 {
         )
     }
     fn c_scale(self, s: f32) -> Self {
-        ComplexDf64::new(scale_df(self.re, s), scale_df(self.im, s))
+        ComplexDf64::new(df64_scale_words(self.re, s), df64_scale_words(self.im, s))
     }
     fn c_scale_im(self, s: f32) -> Self {
-        ComplexDf64::new(self.re, scale_df(self.im, s))
+        ComplexDf64::new(self.re, df64_scale_words(self.im, s))
     }
     fn c_mul_neg_i(self, conj: f32) -> Self {
-        ComplexDf64::new(scale_df(self.im, conj), scale_df(neg_df(self.re), conj))
+        ComplexDf64::new(
+            df64_scale_words(self.im, conj),
+            df64_scale_words(neg_df(self.re), conj),
+        )
     }
     fn c_neg(self) -> Self {
         ComplexDf64::new(neg_df(self.re), neg_df(self.im))

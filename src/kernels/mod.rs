@@ -46,6 +46,7 @@ pub enum KernelError {
     },
 }
 
+use crate::numeric::domain::in_log2_range;
 pub use crate::numeric::domain::{DF64_DOMAIN_LOG2, UNSCALED_DOMAIN_LOG2};
 
 /// An element-wise df64 operation the engine can run.
@@ -463,9 +464,7 @@ impl Df64Op {
                 | Df64Op::TwoSum
         );
         let (lo, hi) = self.domain_log2();
-        let in_domain = |x: f64| {
-            x == 0.0 || (x.is_finite() && (2f64.powi(lo)..=2f64.powi(hi)).contains(&x.abs()))
-        };
+        let in_domain = |x: f64| in_log2_range(x, (lo, hi));
         let out = |element, what, value| KernelError::OutOfDomain {
             op: self.name(),
             element,

@@ -200,7 +200,8 @@ fn df64_signed_zero(x: f32) -> f32 {
     f32::from_bits(x.to_bits() & 0x8000_0000)
 }
 
-fn df64_scale_words(a: Df64, f: f32) -> Df64 {
+/// Both words times `f` (exact for a power of two, barring overflow and underflow).
+pub fn df64_scale_words(a: Df64, f: f32) -> Df64 {
     Df64::new(a.hi * f, a.lo * f)
 }
 
