@@ -10,6 +10,8 @@
 //   FFT_STAGE_UNSCRAMBLE planes back to natural order (a copy);
 //   FFT_STAGE_REAL_POST  the N/2-point transform of packed reals to the N/2 + 1 bins of the
 //                        real-input FFT;
+//   FFT_STAGE_REAL_PRE   its inverse: the N/2 + 1 bins to the N/2 complex values whose inverse
+//                        transform is the packed reals (the inverse real FFT's first pass);
 //   FFT_STAGE_POINTWISE  the product of two spectra, element by element.
 //
 // Precision: FFT_F32 (f32 arithmetic on the high words), FFT_QF128 (real and imaginary parts
@@ -187,7 +189,7 @@ void emit(int slot, cplx v) {
 
 // ---------------------------------------------------------------- twiddles
 
-#if defined(FFT_STAGE_RADIX2) || defined(FFT_STAGE_RADIX4) || defined(FFT_STAGE_RADIX2_LAST) || defined(FFT_STAGE_REAL_POST)
+#if defined(FFT_STAGE_RADIX2) || defined(FFT_STAGE_RADIX4) || defined(FFT_STAGE_RADIX2_LAST) || defined(FFT_STAGE_REAL_POST) || defined(FFT_STAGE_REAL_PRE)
 #ifdef FFT_DIRECT
 // w_L^j = exp(-2 pi i j / L) for 0 <= j < L/2. j / L is exact in f32; the quarter turns are
 // taken off exactly, so sincos sees |phi| <= pi/4 and phi carries only its own rounding.
@@ -240,6 +242,21 @@ cplx twiddle_signed(int L, int j) {
 #endif
 
 // ---------------------------------------------------------------- passes
+
+#if defined(FFT_STAGE_REAL_POST) || defined(FFT_STAGE_REAL_PRE)
+// (re + im, re - im): bin 0 of the real transform both ways (X_0 and X_(N/2) from Z_0, and
+// back to 2 Z_0).
+cplx real_bin0(cplx z) {
+#ifdef FFT_QF128
+    return cplx(qf128_add(z.re, z.im), qf128_sub(z.re, z.im));
+#elif defined(FFT_F32)
+    DF64_PRECISE vec4 r = vec4(z.x + z.z, 0.0, z.x - z.z, 0.0);
+    return r;
+#else
+    return vec4(df64_add_unscaled(z.xy, z.zw), df64_sub_unscaled(z.xy, z.zw));
+#endif
+}
+#endif
 
 void main() {
     fft_locate();
@@ -342,19 +359,27 @@ void main() {
     int m = 1 << u_log2_n;
     cplx z = fetch(k);
     if (k == 0) {
-#ifdef FFT_QF128
-        emit(0, cplx(qf128_add(z.re, z.im), qf128_sub(z.re, z.im)));
-#elif defined(FFT_F32)
-        DF64_PRECISE vec4 r = vec4(z.x + z.z, 0.0, z.x - z.z, 0.0);
-        emit(0, r);
-#else
-        emit(0, vec4(df64_add_unscaled(z.xy, z.zw), df64_sub_unscaled(z.xy, z.zw)));
-#endif
+        emit(0, real_bin0(z));
     } else {
         cplx b = c_conj(fetch(m - k));
         cplx even = c_scale(c_add(z, b), 0.5);
         cplx odd = c_mul_neg_i(c_scale(c_sub(z, b), 0.5), 1.0);
         emit(0, c_add(even, c_mul(twiddle_signed(2 * m, k), odd)));
+    }
+#elif defined(FFT_STAGE_REAL_PRE)
+    // Bins X_k (bin 0 packed as above) to Z_k = E_k + i O_k with E_k = (X_k + conj X_(M-k)) / 2
+    // and O_k = w_N^-k (X_k - conj X_(M-k)) / 2 (u_conj = -1 conjugates the twiddle): the
+    // inverse M-point transform of Z is z_n = x_2n + i x_2n+1.
+    int k = g_pos;
+    int m = 1 << u_log2_n;
+    cplx z = fetch(k);
+    if (k == 0) {
+        emit(0, c_scale(real_bin0(z), 0.5));
+    } else {
+        cplx b = c_conj(fetch(m - k));
+        cplx even = c_scale(c_add(z, b), 0.5);
+        cplx odd = c_mul(twiddle_signed(2 * m, k), c_scale(c_sub(z, b), 0.5));
+        emit(0, c_add(even, c_mul_neg_i(odd, -1.0)));
     }
 #elif defined(FFT_STAGE_POINTWISE)
     emit(0, c_mul(fetch(g_pos), fetch_b(g_pos)));

@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 use rustfft::num_complex::Complex64;
 use serde::Serialize;
 
-use crate::fft::reference::{fft_dd, rel_l2, round_trip, rustfft_f64, Cdd, RoundTrip};
+use crate::fft::reference::{dft_dd, rel_l2, round_trip, rustfft_f64, Cdd, RoundTrip};
 use crate::fft::scale::ldexp;
 use crate::fft::{
-    gflops, BlockScaled, Direction, FftError, FftOptions, FftPrecision, FftShape, QfWrite, Radix,
-    StockhamPlan, TwiddleSource, Underflow,
+    gflops, BlockScaled, Direction, FftError, FftOptions, FftPlan, FftPrecision, FftShape, QfWrite,
+    Radix, TwiddleSource, Underflow,
 };
 use crate::kernels::Df64Kernels;
 use crate::numeric::df64::ComplexDf64;
@@ -125,34 +125,6 @@ fn words_dd(words: &[ComplexQf128], shift: i32) -> Vec<Cdd> {
         .collect()
 }
 
-/// The reference transform in double-double (inverse: conjugate, transform, conjugate, 1/N).
-fn reference_dd(x: &[Cdd], direction: Direction) -> Vec<Cdd> {
-    match direction {
-        Direction::Forward => fft_dd(x),
-        Direction::Inverse => {
-            let conj: Vec<Cdd> = x.iter().map(|c| conj_dd(*c)).collect();
-            let s = Dd::from_f64(1.0 / x.len() as f64);
-            fft_dd(&conj)
-                .into_iter()
-                .map(|c| {
-                    let c = conj_dd(c);
-                    Cdd {
-                        re: c.re * s,
-                        im: c.im * s,
-                    }
-                })
-                .collect()
-        }
-    }
-}
-
-fn conj_dd(c: Cdd) -> Cdd {
-    Cdd {
-        re: c.re,
-        im: -c.im,
-    }
-}
-
 /// The signal as one precision holds it: f32 plans the nearest f32 words, df64 the nearest
 /// df64, qf128 the words as given (with the same block exponent).
 fn held_by(signal: &BlockScaled, precision: FftPrecision) -> BlockScaled {
@@ -178,7 +150,7 @@ fn held_by(signal: &BlockScaled, precision: FftPrecision) -> BlockScaled {
 /// The plan's data in double-double, in the units of the input's block scale; a NaN or
 /// infinity is located pass by pass (`held` re-uploaded) so the error names the pass.
 fn gpu_result(
-    plan: &mut StockhamPlan,
+    plan: &mut FftPlan,
     held: &BlockScaled,
     steps: &[Direction],
 ) -> Result<(Vec<Cdd>, BlockScaled), FftError> {
@@ -195,7 +167,7 @@ fn gpu_result(
     }
 }
 
-/// Runs the study on `signal` (length a power of two). Every measure is taken in the units of
+/// Runs the study on `signal` (any length: Bluestein where it is not a power of two). Every measure is taken in the units of
 /// the signal's block scale (the relative ones do not depend on it); the round-trip RMSE is
 /// scaled back to the signal's units.
 pub fn run_fft_study(
@@ -221,8 +193,7 @@ pub fn run_fft_study(
             .qf_write(options.qf_write)
             .block_scaling(options.block_scaling);
         let t0 = Instant::now();
-        let mut plan =
-            StockhamPlan::with_options(kernels, FftShape::Rows { n, batch: 1 }, fft_options)?;
+        let mut plan = FftPlan::with_options(kernels, FftShape::Rows { n, batch: 1 }, fft_options)?;
         let plan_seconds = t0.elapsed().as_secs_f64();
         // The values as this precision holds them, and exactly, in double-double.
         let mut held = held_by(signal, precision);
@@ -252,7 +223,7 @@ pub fn run_fft_study(
         }
         progress(&format!("{} reference", precision.name()));
         let (reference, label): (Vec<Cdd>, &'static str) = if precision == FftPrecision::Qf128 {
-            (reference_dd(&input_dd, dir), "double-double FFT")
+            (dft_dd(&input_dd, dir), "double-double FFT")
         } else {
             let as_df64: Vec<ComplexDf64> = input_dd
                 .iter()

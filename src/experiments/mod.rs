@@ -70,6 +70,10 @@ impl ExperimentError {
                 | FftError::ResultOutOfRange { .. }
                 | FftError::LengthMismatch { .. }
                 | FftError::NotPowerOfTwo(..)
+                | FftError::ZeroLength(_)
+                | FftError::NotReal { .. }
+                | FftError::ShapeMismatch(_)
+                | FftError::TooLarge { .. }
                 | FftError::TooShort(..),
             ) => exit_code::DATA,
             _ => exit_code::FAILED,

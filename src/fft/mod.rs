@@ -5,6 +5,10 @@
 //! - [`StockhamPlan`]: complex transforms of rows (batched) or of a 2-D image, forward and
 //!   inverse (1/N), radix 2 (Algorithm 10 as published) or radix 4 (four outputs per
 //!   fragment through four color attachments, a radix-2 stage last when log2 N is odd);
+//! - [`FftPlan`]: any length in every dimension (1-D batches, 2-D, 3-D): powers of two straight
+//!   through the Stockham passes, other lengths by Bluestein's chirp-z through them;
+//! - [`Convolution`]: linear and circular convolution and correlation, on the GPU from upload
+//!   to readback;
 //! - [`RealFftPlan`]: N reals to the N/2 + 1 bins, through an N/2-point complex transform;
 //! - [`reference`]: the host references (rustfft in f64, a double-double FFT for qf128) and
 //!   the paper's error measures (relative L2, round-trip RMSE of magnitude and phase, peak S/N).
@@ -12,6 +16,8 @@
 //! Plan once (textures, programs, twiddles), then upload, execute and read back as often as
 //! needed; data stays on the GPU between stages, transforms and pointwise products.
 
+mod bluestein;
+mod convolution;
 mod plan;
 mod real;
 pub mod reference;
@@ -19,6 +25,8 @@ pub mod scale;
 pub mod stockham;
 pub mod twiddle;
 
+pub use bluestein::FftPlan;
+pub use convolution::{Convolution, Product, Wrap};
 pub use plan::{FftShape, StockhamPlan};
 pub use real::RealFftPlan;
 pub use scale::{BlockScaled, Underflow};
@@ -30,8 +38,21 @@ use crate::kernels::KernelError;
 
 #[derive(Debug, Error)]
 pub enum FftError {
-    #[error("FFT length {0} is not a power of two: pad the input with zeros to the next power of two ({1})")]
+    #[error("FFT length {0} is not a power of two, which StockhamPlan needs: use FftPlan, which takes any length (Bluestein), or pad the input with zeros to {1} if that transform is the one you want")]
     NotPowerOfTwo(usize, usize),
+    #[error("an FFT over 0 {0}: every extent must be at least 1")]
+    ZeroLength(String),
+    #[error(
+        "{what} needs {texels} texels on the GPU, more than this driver's {limit} x {limit} \
+         texture holds ({why}): the largest that fits is {largest}"
+    )]
+    TooLarge {
+        what: String,
+        texels: u128,
+        limit: u32,
+        why: &'static str,
+        largest: String,
+    },
     #[error("an FFT over {0} {1} is too small: the transform needs at least 2")]
     TooShort(usize, String),
     #[error("batch of {0} transforms: the batch must be a power of two, at least 1 (pad with zero rows)")]
@@ -48,6 +69,14 @@ pub enum FftError {
     PlanMismatch,
     #[error("{0}")]
     Unsupported(String),
+    #[error(
+        "bin {bin} of row {row} has a non-zero imaginary part: bins 0 and N/2 of the spectrum \
+         of {n} reals are real, so this is not the spectrum of a real signal (set those \
+         imaginary parts to 0, or use the complex FftPlan)"
+    )]
+    NotReal { row: usize, bin: usize, n: usize },
+    #[error("{0}")]
+    ShapeMismatch(String),
     #[error(
         "the {precision} FFT produced a NaN or infinity from finite input: element {element} \
              {after}. This is a fault of the driver or of df64gl: please report it with the \

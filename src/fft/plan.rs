@@ -22,20 +22,61 @@ use super::scale::{ldexp, BlockScaled, Underflow};
 use super::twiddle::{base_big, base_f64, w_long};
 use super::{Direction, FftError, FftOptions, FftPrecision, QfWrite, Radix, TwiddleSource};
 
-/// What is transformed: a batch of 1-D rows, or a 2-D image (rows, then columns).
+/// What is transformed: a batch of 1-D rows, a 2-D image (rows, then columns) or a 3-D
+/// volume (rows, columns, then depth).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FftShape {
     /// `batch` transforms of `n` points, stored one after the other.
     Rows { n: usize, batch: usize },
     /// A `rows x cols` image in row-major order; the 2-D transform.
     Image { rows: usize, cols: usize },
+    /// A `depth x rows x cols` volume, `cols` fastest; the 3-D transform.
+    Volume {
+        depth: usize,
+        rows: usize,
+        cols: usize,
+    },
 }
 
 impl FftShape {
     pub fn total(&self) -> usize {
+        self.dims().iter().product()
+    }
+
+    /// The extents, slowest first (a batch of rows: `[batch, n]`).
+    pub fn dims(&self) -> Vec<usize> {
         match *self {
-            FftShape::Rows { n, batch } => n * batch,
-            FftShape::Image { rows, cols } => rows * cols,
+            FftShape::Rows { n, batch } => vec![batch, n],
+            FftShape::Image { rows, cols } => vec![rows, cols],
+            FftShape::Volume { depth, rows, cols } => vec![depth, rows, cols],
+        }
+    }
+
+    /// Whether the extent at `dims()[i]` is transformed (the batch is not).
+    pub fn transformed(&self) -> Vec<bool> {
+        match self {
+            FftShape::Rows { .. } => vec![false, true],
+            FftShape::Image { .. } => vec![true, true],
+            FftShape::Volume { .. } => vec![true, true, true],
+        }
+    }
+
+    /// The same kind of shape with other extents (slowest first, as [`dims`](Self::dims)).
+    pub(crate) fn with_dims(&self, d: &[usize]) -> FftShape {
+        match self {
+            FftShape::Rows { .. } => FftShape::Rows {
+                batch: d[0],
+                n: d[1],
+            },
+            FftShape::Image { .. } => FftShape::Image {
+                rows: d[0],
+                cols: d[1],
+            },
+            FftShape::Volume { .. } => FftShape::Volume {
+                depth: d[0],
+                rows: d[1],
+                cols: d[2],
+            },
         }
     }
 }
@@ -55,6 +96,7 @@ pub(crate) enum PassKind {
     Radix2Last,
     Unscramble,
     RealPost,
+    RealPre,
     Pointwise,
 }
 
@@ -66,6 +108,7 @@ impl PassKind {
             PassKind::Radix2Last => "FFT_STAGE_RADIX2_LAST",
             PassKind::Unscramble => "FFT_STAGE_UNSCRAMBLE",
             PassKind::RealPost => "FFT_STAGE_REAL_POST",
+            PassKind::RealPre => "FFT_STAGE_REAL_PRE",
             PassKind::Pointwise => "FFT_STAGE_POINTWISE",
         }
     }
@@ -157,6 +200,12 @@ impl Buffer {
     }
 }
 
+/// A constant factor on the GPU in a plan's layout: `words * 2^exponent`.
+pub(crate) struct GpuOperand {
+    buffer: Buffer,
+    exponent: i32,
+}
+
 /// Where the current data lies.
 #[derive(Debug, Clone, Copy)]
 enum Loc {
@@ -236,7 +285,7 @@ impl StockhamPlan {
     ) -> Result<Self, FftError> {
         let largest = match shape {
             FftShape::Rows { n, .. } => n,
-            FftShape::Image { rows, cols } => rows.max(cols),
+            _ => shape.dims().into_iter().max().unwrap_or(2),
         };
         Self::build(kernels, shape, options, largest)
     }
@@ -290,19 +339,22 @@ impl StockhamPlan {
                     log2_stride: 0,
                 }]
             }
-            FftShape::Image { rows, cols } => {
-                let lc = log2_checked(cols, "columns")?;
-                let lr = log2_checked(rows, "rows")?;
-                vec![
-                    Axis {
-                        log2_n: lc,
-                        log2_stride: 0,
-                    },
-                    Axis {
-                        log2_n: lr,
-                        log2_stride: lc,
-                    },
-                ]
+            FftShape::Image { .. } | FftShape::Volume { .. } => {
+                // Fastest extent first; each axis strides over the ones before it.
+                let names = ["depth", "rows", "columns"];
+                let dims = shape.dims();
+                let names = &names[names.len() - dims.len()..];
+                let mut axes = Vec::new();
+                let mut stride = 0;
+                for (d, name) in dims.iter().zip(names).rev() {
+                    let log2_n = log2_checked(*d, name)?;
+                    axes.push(Axis {
+                        log2_n,
+                        log2_stride: stride,
+                    });
+                    stride += log2_n;
+                }
+                axes
             }
         };
         let total = shape.total();
@@ -504,11 +556,16 @@ impl StockhamPlan {
 
     /// Passes one `execute` draws (stages, plane unscrambling, both qf128 parts).
     pub fn passes(&self) -> usize {
+        self.axis_passes().iter().sum()
+    }
+
+    /// The passes of each axis (fastest first).
+    pub(crate) fn axis_passes(&self) -> Vec<usize> {
         let per = if self.two_pass() { 2 } else { 1 };
         self.axes
             .iter()
             .map(|a| self.stage_kinds(*a).len() * per)
-            .sum()
+            .collect()
     }
 
     fn check_len(&self, got: usize) -> Result<(), FftError> {
@@ -528,10 +585,7 @@ impl StockhamPlan {
     /// Loads complex qf128 data (df64 and f32 plans round it to their precision).
     pub fn upload_qf128(&mut self, data: &[ComplexQf128]) -> Result<Underflow, FftError> {
         self.check_len(data.len())?;
-        if let Some(i) = data
-            .iter()
-            .position(|z| z.re.x.iter().chain(&z.im.x).any(|w| !w.is_finite()))
-        {
+        if let Some(i) = first_non_finite(data) {
             return Err(FftError::NonFinite(i));
         }
         self.upload_scaled(&BlockScaled {
@@ -561,7 +615,16 @@ impl StockhamPlan {
         } else {
             data
         };
-        let front = &self.natural[self.front];
+        self.write_words(&self.natural[self.front], data)?;
+        self.exponent = data.exponent;
+        // Parts below 1 each: complex magnitudes below 2^1 (a bound only, for unscaled data).
+        self.bound_log2 = 1;
+        self.history.clear();
+        Ok(data.underflow)
+    }
+
+    /// Stores the words of `data` (rounded to the plan's precision) in `buf`.
+    fn write_words(&self, buf: &Buffer, data: &BlockScaled) -> Result<(), FftError> {
         match self.options.precision {
             FftPrecision::Df64 | FftPrecision::F32 => {
                 let f32_only = self.options.precision == FftPrecision::F32;
@@ -580,20 +643,46 @@ impl StockhamPlan {
                         }
                     })
                     .collect();
-                front.textures[0].upload(&self.ctx, &v)?;
+                buf.textures[0].upload(&self.ctx, &v)?;
             }
             FftPrecision::Qf128 => {
                 let re: Vec<Qf128> = data.words.iter().map(|c| c.re).collect();
                 let im: Vec<Qf128> = data.words.iter().map(|c| c.im).collect();
-                front.textures[0].upload(&self.ctx, &re)?;
-                front.textures[1].upload(&self.ctx, &im)?;
+                buf.textures[0].upload(&self.ctx, &re)?;
+                buf.textures[1].upload(&self.ctx, &im)?;
             }
         }
-        self.exponent = data.exponent;
-        // Parts below 1 each: complex magnitudes below 2^1 (a bound only, for unscaled data).
-        self.bound_log2 = 1;
-        self.history.clear();
-        Ok(data.underflow)
+        Ok(())
+    }
+
+    /// A constant factor for [`multiply_by_operand`](Self::multiply_by_operand), kept on the
+    /// GPU in the plan's layout and precision (Bluestein's chirps and filters).
+    pub(crate) fn operand(&self, data: &[ComplexQf128]) -> Result<GpuOperand, FftError> {
+        self.check_len(data.len())?;
+        let scaled = BlockScaled::from_qf128(data, 0)?;
+        let buffer = Buffer::natural(
+            &self.ctx,
+            self.natural_layout()?,
+            self.options.precision == FftPrecision::Qf128,
+        )?;
+        self.write_words(&buffer, &scaled)?;
+        Ok(GpuOperand {
+            buffer,
+            exponent: scaled.exponent,
+        })
+    }
+
+    fn natural_layout(&self) -> Result<Layout, FftError> {
+        Ok(Layout::power_of_two(
+            self.len(),
+            self.ctx.info().max_texture_size,
+        )?)
+    }
+
+    /// Multiplies the data, element by element, by a constant factor (see [`operand`]).
+    pub(crate) fn multiply_by_operand(&mut self, factor: &GpuOperand) -> Result<(), FftError> {
+        // Words of the factor lie below 1: complex magnitudes below 2^1.
+        self.pointwise(&factor.buffer, factor.exponent, 1)
     }
 
     /// The current data exactly as block-scaled words (full precision, any magnitude).
@@ -681,7 +770,18 @@ impl StockhamPlan {
 
     /// Rescales the data when one more transform could pass [`HEADROOM_LOG2`].
     pub(crate) fn ensure_headroom(&mut self) -> Result<(), FftError> {
-        let growth: i32 = self.axes.iter().map(|a| a.log2_n as i32).sum();
+        let all = vec![true; self.axes.len()];
+        self.ensure_headroom_for(&all)
+    }
+
+    fn ensure_headroom_for(&mut self, selected: &[bool]) -> Result<(), FftError> {
+        let growth: i32 = self
+            .axes
+            .iter()
+            .zip(selected)
+            .filter(|(_, s)| **s)
+            .map(|(a, _)| a.log2_n as i32)
+            .sum();
         if self.options.block_scaling && self.bound_log2 + growth > HEADROOM_LOG2 {
             self.rescale()?;
         }
@@ -731,8 +831,22 @@ impl StockhamPlan {
 
     /// [`execute`](Self::execute) without the timer (for callers that time a larger block).
     pub(crate) fn run(&mut self, direction: Direction, check: bool) -> Result<(), FftError> {
-        self.ensure_headroom()?;
+        let all = vec![true; self.axes.len()];
+        self.run_axes(direction, &all, check)
+    }
+
+    /// The transforms along the axes `selected` (fastest axis first: columns, rows, depth).
+    pub(crate) fn run_axes(
+        &mut self,
+        direction: Direction,
+        selected: &[bool],
+        check: bool,
+    ) -> Result<(), FftError> {
+        self.ensure_headroom_for(selected)?;
         for (i, axis) in self.axes.clone().into_iter().enumerate() {
+            if !selected.get(i).copied().unwrap_or(false) {
+                continue;
+            }
             let mut find_non_finite = |plan: &StockhamPlan, stage: &StageDone| {
                 let Some(element) = plan.first_non_finite_at(stage.loc)? else {
                     return Ok(());
@@ -793,8 +907,15 @@ impl StockhamPlan {
         {
             return Err(FftError::PlanMismatch);
         }
+        self.pointwise(
+            &other.natural[other.front],
+            other.exponent,
+            other.bound_log2,
+        )
+    }
+
+    fn pointwise(&mut self, b: &Buffer, exponent: i32, bound_log2: i32) -> Result<(), FftError> {
         self.ensure_program(PassKind::Pointwise)?;
-        let b = &other.natural[other.front];
         let axis = Axis {
             log2_n: self.len().trailing_zeros(),
             log2_stride: 0,
@@ -809,8 +930,8 @@ impl StockhamPlan {
             Some(b),
         )?;
         self.front = 1 - self.front;
-        self.exponent += other.exponent;
-        self.bound_log2 += other.bound_log2;
+        self.exponent += exponent;
+        self.bound_log2 += bound_log2;
         self.history.push("a pointwise product");
         Ok(())
     }
@@ -832,6 +953,27 @@ impl StockhamPlan {
         self.front = 1 - self.front;
         // X_k = (Z_k + conj Z_(N/2-k))/2 - i w^k (Z_k - conj Z_(N/2-k))/2: at most twice |Z|.
         self.bound_log2 += 1;
+        Ok(())
+    }
+
+    /// The inverse real-input FFT's first pass, before an inverse `n/2`-point transform.
+    pub(crate) fn real_pre(&mut self) -> Result<(), FftError> {
+        self.ensure_program(PassKind::RealPre)?;
+        let axis = self.axes[0];
+        let m = 1usize << axis.log2_n;
+        self.pass(
+            PassKind::RealPre,
+            axis,
+            Loc::Natural(self.front),
+            2 * m,
+            -1.0,
+            1.0,
+            None,
+        )?;
+        self.front = 1 - self.front;
+        // Z_k = E_k + i O_k: at most twice the largest bin.
+        self.bound_log2 += 1;
+        self.history.push("the inverse real transform's first pass");
         Ok(())
     }
 
@@ -1026,7 +1168,7 @@ fn high_words(c: ComplexDf64) -> ComplexDf64 {
     }
 }
 
-fn first_non_finite(words: &[ComplexQf128]) -> Option<usize> {
+pub(crate) fn first_non_finite(words: &[ComplexQf128]) -> Option<usize> {
     words
         .iter()
         .position(|z| z.re.x.iter().chain(&z.im.x).any(|w| !w.is_finite()))

@@ -1,6 +1,8 @@
 //! The real-input FFT: N reals x packed as N/2 complex z_k = x_2k + i x_2k+1, an N/2-point
 //! complex transform, and one more pass on the GPU that separates the even and odd halves into
-//! the N/2 + 1 bins X_0 .. X_(N/2) (the rest are their conjugates).
+//! the N/2 + 1 bins X_0 .. X_(N/2) (the rest are their conjugates). The inverse runs the same
+//! way back: one pass that joins the bins into N/2 complex values, an inverse N/2-point
+//! transform, and the packed reals are the N reals (with the inverse's 1/N).
 
 use crate::gl::{timed, Timing};
 use crate::kernels::Df64Kernels;
@@ -93,6 +95,107 @@ impl RealFftPlan {
         Ok(t)
     }
 
+    /// Loads `batch * (n/2 + 1)` bins X_0 ..= X_(N/2) per row for the inverse transform. X_0
+    /// and X_(N/2) of a real signal are real: a non-zero imaginary part there is an error.
+    pub fn upload_bins(&mut self, bins: &[ComplexDf64]) -> Result<Underflow, FftError> {
+        let q: Vec<ComplexQf128> = bins.iter().map(|c| ComplexQf128::from_df64(*c)).collect();
+        self.upload_bins_qf128(&q)
+    }
+
+    /// [`upload_bins`](Self::upload_bins) for f64 bins of any magnitude.
+    pub fn upload_bins_f64(&mut self, bins: &[Complex64]) -> Result<Underflow, FftError> {
+        self.check_bins(bins.len())?;
+        let scaled = BlockScaled::from_f64(bins)?;
+        let packed = self.pack_bins(&scaled.words)?;
+        self.inner.upload_scaled(&BlockScaled {
+            words: packed,
+            ..scaled
+        })
+    }
+
+    pub fn upload_bins_qf128(&mut self, bins: &[ComplexQf128]) -> Result<Underflow, FftError> {
+        self.check_bins(bins.len())?;
+        let packed = self.pack_bins(bins)?;
+        self.inner.upload_qf128(&packed)
+    }
+
+    fn check_bins(&self, got: usize) -> Result<(), FftError> {
+        let want = self.bins() * self.batch;
+        if got != want {
+            return Err(FftError::LengthMismatch { got, n: want });
+        }
+        Ok(())
+    }
+
+    /// Rows of N/2 + 1 bins to rows of N/2: bin 0 carries X_0 in re and X_(N/2) in im.
+    fn pack_bins(&self, bins: &[ComplexQf128]) -> Result<Vec<ComplexQf128>, FftError> {
+        let m = self.n / 2;
+        let mut out = Vec::with_capacity(self.batch * m);
+        for (row, b) in bins.chunks_exact(m + 1).enumerate() {
+            for bin in [0, m] {
+                if b[bin].im.x.iter().any(|w| *w != 0.0) {
+                    return Err(FftError::NotReal {
+                        row,
+                        bin,
+                        n: self.n,
+                    });
+                }
+            }
+            out.push(ComplexQf128::new(b[0].re, b[m].re));
+            out.extend_from_slice(&b[1..m]);
+        }
+        Ok(out)
+    }
+
+    /// The inverse transform on the GPU (with 1/N): the bins on the GPU (uploaded, or left by
+    /// [`execute`](Self::execute)) to the N reals of each row.
+    pub fn execute_inverse(&mut self) -> Result<Timing, FftError> {
+        let ctx = self.inner.context().clone();
+        self.inner.ensure_headroom()?;
+        let ((), t) = timed(&ctx, || {
+            self.inner.real_pre()?;
+            self.inner.run(Direction::Inverse, false)
+        })?;
+        Ok(t)
+    }
+
+    /// The reals after [`execute_inverse`](Self::execute_inverse), row after row, to full
+    /// precision at any magnitude (re parts of the words; the imaginary parts are 0).
+    pub fn download_reals_scaled(&self) -> Result<BlockScaled, FftError> {
+        let packed = self.inner.download_scaled()?;
+        let words = packed
+            .words
+            .iter()
+            .flat_map(|z| {
+                [
+                    ComplexQf128::new(z.re, Qf128::ZERO),
+                    ComplexQf128::new(z.im, Qf128::ZERO),
+                ]
+            })
+            .collect();
+        Ok(BlockScaled { words, ..packed })
+    }
+
+    /// The reals after [`execute_inverse`](Self::execute_inverse), rounded to f64.
+    pub fn download_reals_f64(&self) -> Result<Vec<f64>, FftError> {
+        Ok(self
+            .download_reals_scaled()?
+            .to_f64()?
+            .into_iter()
+            .map(|z| z.re)
+            .collect())
+    }
+
+    /// The reals after [`execute_inverse`](Self::execute_inverse) in df64 (f32 exponents).
+    pub fn download_reals(&self) -> Result<Vec<Df64>, FftError> {
+        Ok(self
+            .inner
+            .download()?
+            .into_iter()
+            .flat_map(|z| [z.re, z.im])
+            .collect())
+    }
+
     /// Bins 0 ..= N/2 of every row, in df64.
     pub fn download(&self) -> Result<Vec<ComplexDf64>, FftError> {
         let packed = self.inner.download()?;
@@ -128,6 +231,13 @@ impl RealFftPlan {
             out.push(real(row[0].im()));
         }
         out
+    }
+
+    /// The inverse: upload bins, execute, download reals.
+    pub fn inverse(&mut self, bins: &[ComplexDf64]) -> Result<Vec<Df64>, FftError> {
+        self.upload_bins(bins)?;
+        self.execute_inverse()?;
+        self.download_reals()
     }
 
     /// Upload, execute, download.

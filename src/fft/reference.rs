@@ -13,8 +13,9 @@ use crate::numeric::df64::ComplexDf64;
 use crate::numeric::qf128::{ComplexQf128, Qf128};
 use crate::numeric::Dd;
 
-use super::twiddle::base_big;
+use super::twiddle::{base_big, chirp_big};
 use super::Direction;
+use crate::numeric::oracle::{big, Oracle, ORACLE_BITS};
 
 /// A complex double-double.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -48,28 +49,28 @@ impl Cdd {
         Complex64::new(self.re.to_f64(), self.im.to_f64())
     }
 
-    fn add(self, b: Cdd) -> Cdd {
+    pub fn add(self, b: Cdd) -> Cdd {
         Cdd {
             re: self.re + b.re,
             im: self.im + b.im,
         }
     }
 
-    fn sub(self, b: Cdd) -> Cdd {
+    pub fn sub(self, b: Cdd) -> Cdd {
         Cdd {
             re: self.re - b.re,
             im: self.im - b.im,
         }
     }
 
-    fn mul(self, b: Cdd) -> Cdd {
+    pub fn mul(self, b: Cdd) -> Cdd {
         Cdd {
             re: self.re * b.re - self.im * b.im,
             im: self.re * b.im + self.im * b.re,
         }
     }
 
-    fn conj(self) -> Cdd {
+    pub fn conj(self) -> Cdd {
         Cdd {
             re: self.re,
             im: -self.im,
@@ -77,9 +78,128 @@ impl Cdd {
     }
 
     /// |z|^2 in double-double.
-    fn norm_sqr(self) -> Dd {
+    pub fn norm_sqr(self) -> Dd {
         self.re * self.re + self.im * self.im
     }
+}
+
+impl Cdd {
+    /// An oracle pair (re, im) to the nearest double-doubles.
+    pub fn from_big(c: &(astro_float::BigFloat, astro_float::BigFloat)) -> Self {
+        Cdd {
+            re: Dd::from_big(&c.0),
+            im: Dd::from_big(&c.1),
+        }
+    }
+
+    pub fn from_c64(c: Complex64) -> Self {
+        Cdd {
+            re: Dd::from_f64(c.re),
+            im: Dd::from_f64(c.im),
+        }
+    }
+
+    pub fn scale(self, s: Dd) -> Cdd {
+        Cdd {
+            re: self.re * s,
+            im: self.im * s,
+        }
+    }
+}
+
+/// The inverse through the forward transform: conj(F(conj x)) / N.
+fn inverse_through(x: &[Cdd], forward: impl Fn(&[Cdd]) -> Vec<Cdd>) -> Vec<Cdd> {
+    let conj: Vec<Cdd> = x.iter().map(|c| c.conj()).collect();
+    let s = Dd::from_f64(1.0) / Dd::from_f64(x.len() as f64);
+    forward(&conj)
+        .into_iter()
+        .map(|c| c.conj().scale(s))
+        .collect()
+}
+
+/// The DFT of any length in double-double (about 2^-100 relative): [`fft_dd`] for powers of
+/// two, otherwise Bluestein's chirp-z through it with the oracle's chirp; inverse with 1/N.
+pub fn dft_dd(x: &[Cdd], direction: Direction) -> Vec<Cdd> {
+    match direction {
+        Direction::Forward => bluestein_dd(x),
+        Direction::Inverse => inverse_through(x, bluestein_dd),
+    }
+}
+
+fn bluestein_dd(x: &[Cdd]) -> Vec<Cdd> {
+    let n = x.len();
+    if n <= 1 || n.is_power_of_two() {
+        return fft_dd(x);
+    }
+    let m = (2 * n - 1).next_power_of_two();
+    let w: Vec<Cdd> = chirp_big(n, -1.0).iter().map(Cdd::from_big).collect();
+    let mut a = vec![Cdd::ZERO; m];
+    let mut b = vec![Cdd::ZERO; m];
+    for j in 0..n {
+        a[j] = x[j].mul(w[j]);
+        b[j] = w[j].conj();
+        if j > 0 {
+            b[m - j] = w[j].conj();
+        }
+    }
+    let spectrum: Vec<Cdd> = fft_dd(&a)
+        .into_iter()
+        .zip(fft_dd(&b))
+        .map(|(p, q)| p.mul(q))
+        .collect();
+    let c = inverse_through(&spectrum, fft_dd);
+    (0..n).map(|k| w[k].mul(c[k])).collect()
+}
+
+/// The DFT by its definition, O(N^2), in double-double with the oracle's twiddles: the
+/// independent check of every fast transform at small N.
+pub fn naive_dft_dd(x: &[Cdd], direction: Direction) -> Vec<Cdd> {
+    let n = x.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let mut o = Oracle::new();
+    let two_pi = o
+        .pi()
+        .mul(&big(2.0), ORACLE_BITS, astro_float::RoundingMode::ToEven);
+    let sign = if direction == Direction::Forward {
+        -1.0
+    } else {
+        1.0
+    };
+    let w: Vec<Cdd> = (0..n)
+        .map(|t| {
+            let a = two_pi
+                .mul(
+                    &big(t as f64),
+                    ORACLE_BITS,
+                    astro_float::RoundingMode::ToEven,
+                )
+                .div(
+                    &big(n as f64),
+                    ORACLE_BITS,
+                    astro_float::RoundingMode::ToEven,
+                );
+            Cdd {
+                re: Dd::from_big(&o.cos(&a)),
+                im: Dd::from_big(&o.sin(&a)).mul_f64(sign),
+            }
+        })
+        .collect();
+    let s = if direction == Direction::Inverse {
+        Dd::from_f64(1.0) / Dd::from_f64(n as f64)
+    } else {
+        Dd::from_f64(1.0)
+    };
+    (0..n)
+        .map(|k| {
+            let mut acc = Cdd::ZERO;
+            for (j, xj) in x.iter().enumerate() {
+                acc = acc.add(xj.mul(w[(j * k) % n]));
+            }
+            acc.scale(s)
+        })
+        .collect()
 }
 
 fn dd_of_qf(q: Qf128) -> Dd {
@@ -273,6 +393,29 @@ mod tests {
             })
             .fold(0.0, f64::max);
         assert!(err < 1e-27, "tone leaks {err:e}");
+    }
+
+    #[test]
+    fn any_length_dft_matches_the_definition() {
+        for n in [1usize, 3, 5, 6, 7, 12, 17, 31, 100] {
+            let x: Vec<Cdd> = (0..n)
+                .map(|i| {
+                    let t = i as f64;
+                    Cdd::from_df64(ComplexDf64::from_f64(
+                        (0.37 * t).sin() + 0.1,
+                        (1.3 * t).cos(),
+                    ))
+                })
+                .collect();
+            for d in [Direction::Forward, Direction::Inverse] {
+                let fast = dft_dd(&x, d);
+                let slow = naive_dft_dd(&x, d);
+                let e = rel_l2(&fast, &slow);
+                assert!(e < 1e-29, "n {n} {d:?}: Bluestein vs definition {e:e}");
+            }
+            let back = dft_dd(&dft_dd(&x, Direction::Forward), Direction::Inverse);
+            assert!(rel_l2(&back, &x) < 1e-29, "n {n} round trip");
+        }
     }
 
     #[test]

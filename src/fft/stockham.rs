@@ -380,6 +380,27 @@ pub fn real_post<C: MirrorComplex>(
         .collect()
 }
 
+/// The inverse real FFT's first pass (the inverse of [`real_post`]): from the bins (bin 0
+/// packed as `real_post` writes it) to the M values whose inverse transform is the packed
+/// reals.
+pub fn real_pre<C: MirrorComplex>(x: &[C], tw: &Twiddles<C>, bin0: impl Fn(C) -> C) -> Vec<C> {
+    let m = x.len();
+    (0..m)
+        .map(|k| {
+            if k == 0 {
+                bin0(x[0]).c_scale(0.5)
+            } else {
+                let b = x[m - k].c_scale_im(-1.0);
+                let even = x[k].c_add(b).c_scale(0.5);
+                let odd = tw
+                    .signed(2 * m as i32, k as i32, -1.0)
+                    .c_mul(x[k].c_sub(b).c_scale(0.5));
+                even.c_add(odd.c_mul_neg_i(-1.0))
+            }
+        })
+        .collect()
+}
+
 /// Bin 0 of [`real_post`] for each precision: (re + im, re - im).
 pub fn real_bin0_df64(z: ComplexDf64) -> ComplexDf64 {
     ComplexDf64::new(df64_add_unscaled(z.re, z.im), df64_sub_unscaled(z.re, z.im))

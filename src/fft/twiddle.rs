@@ -111,6 +111,47 @@ where
     w
 }
 
+/// Bluestein's chirp index j^2 mod 2n, taken exactly (j^2 overflows no integer type used).
+pub fn chirp_index(j: usize, n: usize) -> u64 {
+    ((j as u128 * j as u128) % (2 * n as u128)) as u64
+}
+
+/// exp(sign i pi r / n) as (cos, sign sin) of the angle pi r' / n, r' = r or r - 2n so that
+/// |angle| <= pi: the reduction is exact, so each factor carries only its own roundings.
+fn chirp_angle(r: u64, n: usize) -> (i64, usize) {
+    let r = r as i64;
+    let n_i = n as i64;
+    (if r > n_i { r - 2 * n_i } else { r }, n)
+}
+
+/// Bluestein's chirp w_j = exp(sign i pi j^2 / n), j < n, in f64 (sign -1: forward).
+pub fn chirp_f64(n: usize, sign: f64) -> Vec<(f64, f64)> {
+    (0..n)
+        .map(|j| {
+            let (r, n) = chirp_angle(chirp_index(j, n), n);
+            let t = std::f64::consts::PI * (r as f64 / n as f64);
+            (t.cos(), sign * t.sin())
+        })
+        .collect()
+}
+
+/// The same chirp from the correctly rounded oracle (for qf128 and the double-double
+/// reference), as (cos, sign sin) oracle values.
+pub fn chirp_big(n: usize, sign: f64) -> Vec<(BigFloat, BigFloat)> {
+    let mut o = Oracle::new();
+    let pi = o.pi();
+    (0..n)
+        .map(|j| {
+            let (r, n) = chirp_angle(chirp_index(j, n), n);
+            let t = pi
+                .mul(&big(r as f64), ORACLE_BITS, RoundingMode::ToEven)
+                .div(&big(n as f64), ORACLE_BITS, RoundingMode::ToEven);
+            let s = o.sin(&t).mul(&big(sign), ORACLE_BITS, RoundingMode::ToEven);
+            (o.cos(&t), s)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,5 +185,28 @@ mod tests {
         let t = -2.0 * std::f64::consts::PI * 3.0 / 8.0;
         assert!((w[6].0 - t.cos()).abs() < 1e-15 && (w[6].1 - t.sin()).abs() < 1e-15);
         assert_eq!(w[0], (1.0, 0.0)); // w_2^0
+    }
+
+    #[test]
+    fn chirp_is_exact_in_its_index_and_matches_the_oracle() {
+        // j^2 for j near 2^32 overflows u64 arithmetic done naively; the index must not.
+        let n = 1_000_003;
+        let j = (1usize << 32) + 12345;
+        let want = ((j as u128 * j as u128) % (2 * n as u128)) as u64;
+        assert_eq!(chirp_index(j, n), want);
+        assert!(chirp_index(j, n) < 2 * n as u64);
+        for n in [1usize, 3, 5, 7, 12, 1000] {
+            let f = chirp_f64(n, -1.0);
+            let b = chirp_big(n, -1.0);
+            for (j, ((c, s), (bc, bs))) in f.iter().zip(&b).enumerate() {
+                let t = -std::f64::consts::PI * (j * j) as f64 / n as f64;
+                assert!(
+                    (c - t.cos()).abs() < 1e-12 && (s - t.sin()).abs() < 1e-12,
+                    "n {n} j {j}"
+                );
+                assert!((to_f64(bc) - c).abs() < 4e-16, "n {n} j {j}: {c} vs oracle");
+                assert!((to_f64(bs) - s).abs() < 4e-16, "n {n} j {j}: {s} vs oracle");
+            }
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Known-answer self-tests of the FFT's pass programs: small transforms (every pass kind the
-//! plan draws, forward and inverse, two rows so the row addressing is exercised), the real-input
-//! pass and the pointwise product, run with the plan's programs on fixed data with full low
+//! plan draws, forward and inverse, two rows so the row addressing is exercised), the real
+//! transform's passes (both ways) and the pointwise product, run with the plan's programs on fixed data with full low
 //! words, cancelling pairs and signed zeros, each pass's output compared with the CPU mirror of
 //! `glsl/stockham.glsl` ([`crate::fft::stockham`]).
 
@@ -9,8 +9,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::*;
 use crate::fft::stockham::{
-    real_bin0_df64, real_bin0_f32, real_bin0_qf128, real_post, stage, uses_loop_form, F32Complex,
-    MirrorComplex, MirrorStage, Twiddles,
+    real_bin0_df64, real_bin0_f32, real_bin0_qf128, real_post, real_pre, stage, uses_loop_form,
+    F32Complex, MirrorComplex, MirrorStage, Twiddles,
 };
 use crate::kernels::proof::Outcome;
 use crate::numeric::qf128::qf128_add;
@@ -171,10 +171,12 @@ impl StockhamPlan {
     ) -> Result<Outcome, FftError> {
         let mut cases = 0;
         let mut sizes: Vec<u32> = Vec::new();
-        if kinds
-            .iter()
-            .any(|k| !matches!(k, PassKind::RealPost | PassKind::Pointwise))
-        {
+        if kinds.iter().any(|k| {
+            !matches!(
+                k,
+                PassKind::RealPost | PassKind::RealPre | PassKind::Pointwise
+            )
+        }) {
             // The smallest transform with every kind an axis draws: 16 or 32 points (the
             // parity of log2 N decides whether a last radix-2 stage exists), or N itself.
             sizes = self
@@ -199,7 +201,7 @@ impl StockhamPlan {
             }
         }
         let n = 1usize << self.axes[0].log2_n.min(5);
-        for kind in [PassKind::RealPost, PassKind::Pointwise] {
+        for kind in [PassKind::RealPost, PassKind::RealPre, PassKind::Pointwise] {
             if kinds.contains(&kind) {
                 let o = self.test_single_pass::<C>(programs, kind, n)?;
                 cases += o.cases;
@@ -329,16 +331,23 @@ impl StockhamPlan {
                 failure: None,
             });
         };
+        let table = self.twiddles_for::<C>(2 * n);
+        let tw = match self.options.twiddles {
+            TwiddleSource::Table => Twiddles::Table(&table),
+            TwiddleSource::Direct => Twiddles::Direct,
+        };
         let want: Vec<C> = if kind == PassKind::RealPost {
-            let table = self.twiddles_for::<C>(2 * n);
-            let tw = match self.options.twiddles {
-                TwiddleSource::Table => Twiddles::Table(&table),
-                TwiddleSource::Direct => Twiddles::Direct,
-            };
             t.real_post()?;
             proof.in_env(|| {
                 x.chunks(n)
                     .flat_map(|row| real_post(row, &tw, C::bin0, 1.0))
+                    .collect()
+            })
+        } else if kind == PassKind::RealPre {
+            t.real_pre()?;
+            proof.in_env(|| {
+                x.chunks(n)
+                    .flat_map(|row| real_pre(row, &tw, C::bin0))
                     .collect()
             })
         } else {

@@ -1,0 +1,493 @@
+//! Transforms of any length (Bluestein's chirp-z through the power-of-two passes), 3-D
+//! volumes, the inverse real transform and convolutions, against rustfft (f64), the
+//! double-double DFT, the DFT by its definition and direct O(N M) sums. The bounds are the
+//! issue's targets: df64 rel. L2 <= 1e-14, f32 <= 1e-6, qf128 <= 1e-27.
+
+mod common;
+
+use df64gl::fft::reference::{dft_dd, naive_dft_dd, rel_l2 as rel_l2_dd, Cdd};
+use df64gl::fft::{
+    Convolution, Direction, FftError, FftOptions, FftPlan, FftPrecision, FftShape, Product,
+    RealFftPlan, Wrap,
+};
+use df64gl::numeric::df64::Df64;
+use df64gl::numeric::qf128::{ComplexQf128, Qf128};
+use rand::{Rng, SeedableRng};
+use rustfft::num_complex::Complex64;
+
+const DF64_BOUND: f64 = 1e-14;
+const F32_BOUND: f64 = 1e-6;
+const QF128_BOUND: f64 = 1e-27;
+
+fn signal(n: usize, seed: u64) -> Vec<Complex64> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    (0..n)
+        .map(|_| Complex64::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
+        .collect()
+}
+
+/// Values with all four qf128 words in use, and their exact double-doubles.
+fn wide_signal(n: usize, seed: u64) -> (Vec<ComplexQf128>, Vec<Cdd>) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut word = || {
+        let hi: f32 = rng.gen_range(-1.0..1.0);
+        let lo: f32 = rng.gen_range(-1.0..1.0) * 2f32.powi(-26);
+        let lo2: f32 = rng.gen_range(-1.0..1.0) * 2f32.powi(-52);
+        Qf128 {
+            x: [hi, lo, lo2, 0.0],
+        }
+    };
+    let q: Vec<ComplexQf128> = (0..n).map(|_| ComplexQf128::new(word(), word())).collect();
+    let dd = q.iter().map(|c| Cdd::from_qf128(*c)).collect();
+    (q, dd)
+}
+
+fn rustfft_ref(x: &[Complex64], direction: Direction) -> Vec<Complex64> {
+    let mut v = x.to_vec();
+    let mut planner = rustfft::FftPlanner::<f64>::new();
+    match direction {
+        Direction::Forward => planner.plan_fft_forward(v.len()).process(&mut v),
+        Direction::Inverse => {
+            planner.plan_fft_inverse(v.len()).process(&mut v);
+            let s = 1.0 / x.len() as f64;
+            v.iter_mut().for_each(|c| *c *= s);
+        }
+    }
+    v
+}
+
+fn rel_l2(a: &[Complex64], b: &[Complex64]) -> f64 {
+    let num: f64 = a.iter().zip(b).map(|(x, y)| (x - y).norm_sqr()).sum();
+    let den: f64 = b.iter().map(|y| y.norm_sqr()).sum();
+    (num / den).sqrt()
+}
+
+/// The input as the plan holds it: f32 plans keep the nearest f32s.
+fn held(x: &[Complex64], precision: FftPrecision) -> Vec<Complex64> {
+    match precision {
+        FftPrecision::F32 => x
+            .iter()
+            .map(|c| Complex64::new(c.re as f32 as f64, c.im as f32 as f64))
+            .collect(),
+        _ => x.to_vec(),
+    }
+}
+
+fn bound(precision: FftPrecision) -> f64 {
+    match precision {
+        FftPrecision::F32 => F32_BOUND,
+        FftPrecision::Df64 => DF64_BOUND,
+        FftPrecision::Qf128 => QF128_BOUND,
+    }
+}
+
+/// Forward and inverse of `n` points in f32 and df64 against rustfft.
+fn check_length(k: &df64gl::kernels::Df64Kernels, n: usize, precisions: &[FftPrecision]) {
+    let x = signal(n, n as u64);
+    for &p in precisions {
+        let mut plan = FftPlan::new(k, n, p).unwrap();
+        let xs = held(&x, p);
+        for d in [Direction::Forward, Direction::Inverse] {
+            plan.upload_f64(&x).unwrap();
+            plan.execute(d).unwrap();
+            let got = plan.download_f64().unwrap();
+            let e = rel_l2(&got, &rustfft_ref(&xs, d));
+            assert!(
+                e <= bound(p),
+                "{} {n}-point {d:?}: rel. L2 {e:e} above {:e}",
+                p.name(),
+                bound(p)
+            );
+        }
+    }
+}
+
+#[test]
+fn every_length_to_300_and_some_primes_in_f32_and_df64() {
+    let k = common::kernels();
+    let both = [FftPrecision::F32, FftPrecision::Df64];
+    for n in (1..=300).chain([509, 1009, 2039, 4093, 4096, 4097]) {
+        check_length(&k, n, &both);
+    }
+}
+
+#[test]
+fn large_lengths_in_df64() {
+    let k = common::kernels();
+    for n in [10_000usize, 100_000, 65_537] {
+        check_length(&k, n, &[FftPrecision::Df64]);
+    }
+}
+
+#[test]
+fn small_lengths_match_the_definition() {
+    let k = common::kernels();
+    for n in [1usize, 2, 3, 5, 7, 12, 15, 31, 100] {
+        let x = signal(n, 7 + n as u64);
+        let x_dd: Vec<Cdd> = x.iter().map(|c| Cdd::from_c64(*c)).collect();
+        let mut plan = FftPlan::new(&k, n, FftPrecision::Df64).unwrap();
+        plan.upload_f64(&x).unwrap();
+        plan.execute(Direction::Forward).unwrap();
+        let got: Vec<Cdd> = plan
+            .download_f64()
+            .unwrap()
+            .into_iter()
+            .map(Cdd::from_c64)
+            .collect();
+        let e = rel_l2_dd(&got, &naive_dft_dd(&x_dd, Direction::Forward));
+        assert!(
+            e <= DF64_BOUND,
+            "{n}-point df64 against the definition: {e:e}"
+        );
+    }
+}
+
+#[test]
+fn qf128_any_length_against_the_double_double_dft() {
+    let k = common::kernels();
+    for n in [3usize, 5, 12, 100, 127, 1000] {
+        let (q, dd) = wide_signal(n, 3 * n as u64);
+        let mut plan = FftPlan::new(&k, n, FftPrecision::Qf128).unwrap();
+        for d in [Direction::Forward, Direction::Inverse] {
+            plan.upload_qf128(&q).unwrap();
+            plan.execute(d).unwrap();
+            let out = plan.download_scaled().unwrap();
+            let got: Vec<Cdd> = out
+                .words
+                .iter()
+                .map(|c| {
+                    let z = Cdd::from_qf128(*c);
+                    let f = df64gl::fft::scale::ldexp(1.0, out.exponent);
+                    Cdd {
+                        re: z.re.mul_f64(f),
+                        im: z.im.mul_f64(f),
+                    }
+                })
+                .collect();
+            let e = rel_l2_dd(&got, &dft_dd(&dd, d));
+            assert!(e <= QF128_BOUND, "qf128 {n}-point {d:?}: {e:e}");
+        }
+    }
+}
+
+#[test]
+fn batches_and_images_of_any_size() {
+    let k = common::kernels();
+    // A batch of 3 rows of 12 points: each row its own transform.
+    let (n, batch) = (12usize, 3usize);
+    let x = signal(n * batch, 5);
+    let shape = FftShape::Rows { n, batch };
+    let mut plan = FftPlan::with_options(&k, shape, FftOptions::new(FftPrecision::Df64)).unwrap();
+    assert_eq!(plan.padded_shape(), FftShape::Rows { n: 32, batch: 4 });
+    plan.upload_f64(&x).unwrap();
+    plan.execute(Direction::Forward).unwrap();
+    let got = plan.download_f64().unwrap();
+    for r in 0..batch {
+        let want = rustfft_ref(&x[r * n..(r + 1) * n], Direction::Forward);
+        let e = rel_l2(&got[r * n..(r + 1) * n], &want);
+        assert!(e <= DF64_BOUND, "row {r}: {e:e}");
+    }
+    // Images: one extent a power of two and the other not, and both not.
+    for (rows, cols) in [(6usize, 8usize), (8, 5), (7, 9)] {
+        let x = signal(rows * cols, (rows * cols) as u64);
+        let shape = FftShape::Image { rows, cols };
+        let mut plan =
+            FftPlan::with_options(&k, shape, FftOptions::new(FftPrecision::Df64)).unwrap();
+        for d in [Direction::Forward, Direction::Inverse] {
+            plan.upload_f64(&x).unwrap();
+            plan.execute(d).unwrap();
+            let got = plan.download_f64().unwrap();
+            let e = rel_l2(&got, &dft_nd(&x, &[rows, cols], d));
+            assert!(e <= DF64_BOUND, "{rows}x{cols} {d:?}: {e:e}");
+        }
+    }
+}
+
+/// The n-dimensional DFT through rustfft, one extent at a time.
+fn dft_nd(x: &[Complex64], dims: &[usize], direction: Direction) -> Vec<Complex64> {
+    let mut v = x.to_vec();
+    let total: usize = dims.iter().product();
+    for (axis, &n) in dims.iter().enumerate() {
+        let stride: usize = dims[axis + 1..].iter().product();
+        let mut line = vec![Complex64::new(0.0, 0.0); n];
+        for start in 0..total {
+            if (start / stride) % n != 0 {
+                continue;
+            }
+            for (i, l) in line.iter_mut().enumerate() {
+                *l = v[start + i * stride];
+            }
+            let out = rustfft_ref(&line, direction);
+            for (i, o) in out.iter().enumerate() {
+                v[start + i * stride] = *o;
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn volumes_in_three_dimensions() {
+    let k = common::kernels();
+    for (dims, p) in [
+        ([4usize, 8, 16], FftPrecision::Df64),
+        ([3, 5, 8], FftPrecision::Df64),
+        ([4, 4, 8], FftPrecision::F32),
+        ([2, 3, 4], FftPrecision::Qf128),
+    ] {
+        let x = signal(dims.iter().product(), 11);
+        let shape = FftShape::Volume {
+            depth: dims[0],
+            rows: dims[1],
+            cols: dims[2],
+        };
+        let mut plan = FftPlan::with_options(&k, shape, FftOptions::new(p)).unwrap();
+        for d in [Direction::Forward, Direction::Inverse] {
+            plan.upload_f64(&x).unwrap();
+            plan.execute(d).unwrap();
+            let got = plan.download_f64().unwrap();
+            let e = rel_l2(&got, &dft_nd(&held(&x, p), &dims, d));
+            // qf128 is checked against rustfft here, so f64's own error bounds it.
+            let b = if p == FftPrecision::Qf128 {
+                1e-15
+            } else {
+                bound(p)
+            };
+            assert!(e <= b, "{} {dims:?} {d:?}: {e:e}", p.name());
+        }
+    }
+}
+
+#[test]
+fn bad_shapes_are_clear_errors() {
+    let k = common::kernels();
+    let e = FftPlan::new(&k, 0, FftPrecision::Df64).err().unwrap();
+    assert!(matches!(e, FftError::ZeroLength(_)), "{e}");
+    assert!(e.to_string().contains("at least 1"), "{e}");
+    let limit = k.context().info().max_texture_size as usize;
+    let cap = limit * limit;
+    // Bluestein pads 2^27 + 1 to 2^29: past the limit of a 16384^2 texture.
+    let n = cap / 2 + 1;
+    let e = FftPlan::new(&k, n, FftPrecision::Df64).err().unwrap();
+    let text = e.to_string();
+    assert!(matches!(e, FftError::TooLarge { .. }), "{text}");
+    assert!(text.contains(&limit.to_string()), "{text}");
+    assert!(text.contains(&(cap / 2).to_string()), "{text}");
+    let mut plan = FftPlan::new(&k, 12, FftPrecision::Df64).unwrap();
+    let e = plan.upload_f64(&signal(16, 1)).err().unwrap();
+    assert!(
+        matches!(e, FftError::LengthMismatch { got: 16, n: 12 }),
+        "{e}"
+    );
+    let other = FftPlan::new(&k, 13, FftPrecision::Df64).unwrap();
+    assert!(matches!(
+        plan.multiply_by(&other),
+        Err(FftError::PlanMismatch)
+    ));
+    let mut bad = signal(12, 2);
+    bad[4].re = f64::NAN;
+    assert!(matches!(plan.upload_f64(&bad), Err(FftError::NonFinite(4))));
+}
+
+#[test]
+fn inverse_real_transform_returns_the_reals() {
+    let k = common::kernels();
+    let (n, batch) = (256usize, 2usize);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+    let reals: Vec<f64> = (0..n * batch).map(|_| rng.gen_range(-1.0..1.0)).collect();
+    // The bins from rustfft, rows of N/2 + 1.
+    let mut bins = Vec::new();
+    for row in reals.chunks(n) {
+        let c: Vec<Complex64> = row.iter().map(|v| Complex64::new(*v, 0.0)).collect();
+        let spectrum = rustfft_ref(&c, Direction::Forward);
+        bins.extend_from_slice(&spectrum[..n / 2 + 1]);
+    }
+    // rustfft's X_0 and X_(N/2) of reals have imaginary parts of exactly 0.
+    for p in [FftPrecision::F32, FftPrecision::Df64, FftPrecision::Qf128] {
+        let mut plan = RealFftPlan::new(&k, n, batch, FftOptions::new(p)).unwrap();
+        plan.upload_bins_f64(&bins).unwrap();
+        plan.execute_inverse().unwrap();
+        let got = plan.download_reals_f64().unwrap();
+        let e = rel_l2_real(&got, &reals);
+        // The bins are f64 (53 bits): qf128 is bounded by them here.
+        let b = if p == FftPrecision::Qf128 {
+            1e-15
+        } else {
+            bound(p)
+        };
+        assert!(e <= b, "{} inverse real: {e:e}", p.name());
+        // Forward then inverse on the GPU, data never leaving it.
+        let held: Vec<f64> = match p {
+            FftPrecision::F32 => reals.iter().map(|v| *v as f32 as f64).collect(),
+            _ => reals.clone(),
+        };
+        let as_df64: Vec<Df64> = held.iter().map(|v| Df64::from_f64(*v)).collect();
+        plan.upload(&as_df64).unwrap();
+        plan.execute().unwrap();
+        plan.execute_inverse().unwrap();
+        let back = plan.download_reals_f64().unwrap();
+        let sent: Vec<f64> = as_df64.iter().map(|v| v.to_f64()).collect();
+        let e = rel_l2_real(&back, &sent);
+        // Read back as f64: qf128's round trip shows f64's rounding only.
+        assert!(
+            e <= bound(p).max(2e-16),
+            "{} real round trip: {e:e}",
+            p.name()
+        );
+    }
+    // Bins 0 and N/2 must be real.
+    let mut plan = RealFftPlan::new(&k, n, batch, FftOptions::new(FftPrecision::Df64)).unwrap();
+    let mut bad = bins.clone();
+    bad[n / 2 + 1 + n / 2].im = 1e-3;
+    let e = plan.upload_bins_f64(&bad).err().unwrap();
+    assert!(
+        matches!(
+            e,
+            FftError::NotReal {
+                row: 1,
+                bin: 128,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = plan.upload_bins_f64(&bins[1..]).err().unwrap();
+    assert!(matches!(e, FftError::LengthMismatch { .. }), "{e}");
+}
+
+fn rel_l2_real(a: &[f64], b: &[f64]) -> f64 {
+    let num: f64 = a.iter().zip(b).map(|(x, y)| (x - y).powi(2)).sum();
+    let den: f64 = b.iter().map(|y| y * y).sum();
+    (num / den).sqrt()
+}
+
+/// The direct sum in double-double: sum_m a_(k-m) b'_m over the linear or circular index.
+fn direct_dd(a: &[Complex64], b: &[Complex64], wrap: Wrap, product: Product) -> Vec<Cdd> {
+    let (na, nb) = (a.len(), b.len());
+    let out_len = match wrap {
+        Wrap::Linear => na + nb - 1,
+        Wrap::Circular => na,
+    };
+    let cdd = |z: Complex64| Cdd::from_c64(z);
+    (0..out_len)
+        .map(|k| {
+            let mut acc = Cdd::ZERO;
+            for (m, bm) in b.iter().enumerate() {
+                let ai = match (wrap, product) {
+                    (Wrap::Linear, Product::Convolution) => k.checked_sub(m).filter(|i| *i < na),
+                    // Lag k - (nb - 1): a_(n + lag) conj(b_n).
+                    (Wrap::Linear, Product::Correlation) => {
+                        (m + k).checked_sub(nb - 1).filter(|i| *i < na)
+                    }
+                    (Wrap::Circular, Product::Convolution) => Some((k + na - m) % na),
+                    (Wrap::Circular, Product::Correlation) => Some((m + k) % na),
+                };
+                if let Some(i) = ai {
+                    let bv = match product {
+                        Product::Convolution => *bm,
+                        Product::Correlation => bm.conj(),
+                    };
+                    acc = acc.add(cdd(a[i]).mul(cdd(bv)));
+                }
+            }
+            acc
+        })
+        .collect()
+}
+
+#[test]
+fn convolutions_and_correlations_match_the_direct_sum() {
+    let k = common::kernels();
+    for (na, nb, wrap) in [
+        (100usize, 37usize, Wrap::Linear),
+        (1usize, 5usize, Wrap::Linear),
+        (60, 60, Wrap::Circular),
+        (64, 64, Wrap::Circular),
+    ] {
+        let a = signal(na, 21);
+        let b = signal(nb, 22);
+        for product in [Product::Convolution, Product::Correlation] {
+            for p in [FftPrecision::F32, FftPrecision::Df64] {
+                let mut c =
+                    Convolution::new(&k, na, nb, wrap, product, FftOptions::new(p)).unwrap();
+                c.set_kernel(&held(&b, p)).unwrap();
+                let got: Vec<Cdd> = c
+                    .apply(&held(&a, p))
+                    .unwrap()
+                    .into_iter()
+                    .map(Cdd::from_c64)
+                    .collect();
+                let want = direct_dd(&held(&a, p), &held(&b, p), wrap, product);
+                assert_eq!(got.len(), want.len());
+                let e = rel_l2_dd(&got, &want);
+                assert!(
+                    e <= bound(p),
+                    "{} {wrap:?} {product:?} {na}x{nb}: {e:e}",
+                    p.name()
+                );
+            }
+        }
+    }
+    // Real signals with a real kernel: a real result.
+    let a: Vec<f64> = (0..50).map(|i| ((i * 7) % 11) as f64 - 5.0).collect();
+    let b = [0.25, 0.5, 0.25];
+    let mut c = Convolution::new(
+        &k,
+        50,
+        3,
+        Wrap::Linear,
+        Product::Convolution,
+        FftOptions::new(FftPrecision::Df64),
+    )
+    .unwrap();
+    c.set_kernel_real(&b).unwrap();
+    let got = c.apply_real(&a).unwrap();
+    assert_eq!(got.len(), 52);
+    for (i, g) in got.iter().enumerate() {
+        let want: f64 = (0..3)
+            .filter_map(|m| i.checked_sub(m).filter(|j| *j < 50).map(|j| a[j] * b[m]))
+            .sum();
+        assert!((g - want).abs() < 1e-13, "{i}: {g} vs {want}");
+    }
+    // Bad shapes.
+    let e = Convolution::new(
+        &k,
+        10,
+        12,
+        Wrap::Circular,
+        Product::Convolution,
+        FftOptions::new(FftPrecision::Df64),
+    )
+    .err()
+    .unwrap();
+    assert!(
+        matches!(e, FftError::ShapeMismatch(_)) && e.to_string().contains("10 and 12"),
+        "{e}"
+    );
+    let mut c = Convolution::new(
+        &k,
+        10,
+        3,
+        Wrap::Linear,
+        Product::Convolution,
+        FftOptions::new(FftPrecision::Df64),
+    )
+    .unwrap();
+    assert!(matches!(
+        c.apply(&signal(10, 1)),
+        Err(FftError::ShapeMismatch(_))
+    ));
+    assert!(matches!(
+        c.set_kernel(&signal(4, 1)),
+        Err(FftError::LengthMismatch { got: 4, n: 3 })
+    ));
+    c.set_kernel(&signal(3, 1)).unwrap();
+    assert!(matches!(
+        c.apply_real(&[1.0; 10]),
+        Err(FftError::ShapeMismatch(_))
+    ));
+    assert!(matches!(
+        c.apply(&signal(11, 1)),
+        Err(FftError::LengthMismatch { got: 11, n: 10 })
+    ));
+}
