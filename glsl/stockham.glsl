@@ -5,17 +5,24 @@
 //                        and out (the "faithful" transform);
 //   FFT_STAGE_RADIX4     one radix-4 butterfly per fragment, its four outputs written to four
 //                        layers ("planes") of an array texture through four color attachments;
-//   FFT_STAGE_RADIX2_LAST  the radix-2 stage that ends a radix-4 transform of odd log2 N: two
-//                        butterflies per fragment, again four outputs to four planes;
+//   FFT_STAGE_RADIX8     one radix-8 butterfly per fragment, eight outputs to the eight layers
+//                        of an array texture through eight color attachments (f32, df64, f64);
+//   FFT_STAGE_RADIX2_LAST  the radix-2 stage that ends a radix-4 transform of odd log2 N (or a
+//                        radix-8 one of log2 N = 1 mod 3): two butterflies per fragment, again
+//                        four outputs to four planes;
 //   FFT_STAGE_UNSCRAMBLE planes back to natural order (a copy);
 //   FFT_STAGE_REAL_POST  the N/2-point transform of packed reals to the N/2 + 1 bins of the
 //                        real-input FFT;
 //   FFT_STAGE_REAL_PRE   its inverse: the N/2 + 1 bins to the N/2 complex values whose inverse
 //                        transform is the packed reals (the inverse real FFT's first pass);
-//   FFT_STAGE_POINTWISE  the product of two spectra, element by element.
+//   FFT_STAGE_POINTWISE  the product of two spectra, element by element;
+//   FFT_STAGE_COPY       natural order to natural order, nothing computed: the floor a pass
+//                        of the same layout cannot go below (bench fft times it).
 //
 // Precision: FFT_F32 (f32 arithmetic on the high words), FFT_QF128 (real and imaginary parts
-// in two textures or two groups of layers), else df64 with each texel one complex
+// in two textures or two groups of layers), FFT_F64 (native double, GLSL 4.00 or
+// GL_ARB_gpu_shader_fp64 through FFT_FP64_EXTENSION: each texel one complex double, its four
+// 32-bit halves stored bit for bit), else df64 with each texel one complex
 // [re_hi, re_lo, im_hi, im_lo]. For qf128, FFT_PART 1 or 2 writes only the real or the
 // imaginary part (the two-pass variant); without it one pass writes both (two attachments).
 // FFT_DIRECT computes twiddles in the shader with df64 (or qf128) sincos instead of reading W_long.
@@ -23,9 +30,13 @@
 // Addressing: the data holds batches of transforms of 2^u_log2_n elements; element e of a
 // transform is at bit position u_log2_stride of the linear texel index (stride 1 for rows,
 // the row length for the columns of a 2-D transform), the other bits pick the transform.
-// Natural order stores element e at that index. Planes store, for a writer of span Ls =
-// 2^u_in_log2_ls, element e in layer (e >> ls) & 3 at element position
-// ((e >> (ls + 2)) << ls) | (e & (Ls - 1)): exactly where a radix-4 fragment writes its outputs.
+// Natural order stores element e at that index. Planes store, for a writer of radix R =
+// 2^u_in_log2_radix and span Ls = 2^u_in_log2_ls, element e in layer (e >> ls) & (R - 1) at
+// element position ((e >> (ls + log2 R)) << ls) | (e & (Ls - 1)): exactly where a radix-R
+// fragment writes its outputs.
+#ifdef FFT_FP64_EXTENSION
+#extension GL_ARB_gpu_shader_fp64 : require
+#endif
 #include "df64.glsl"
 #ifdef FFT_QF128
 #include "qf128.glsl"
@@ -38,12 +49,16 @@ uniform int u_log2_stride;    // log2 of the distance between elements of one tr
 uniform int u_log2_out_width; // width of the texture (layer) written, as a power of two
 uniform int u_log2_in_width;  // width of the texture (layer) read
 uniform int u_in_log2_ls;     // plane mapping of the input (planes only)
+uniform int u_in_log2_radix;  // layers of the planes read: 2 (four) or 3 (eight)
 uniform int u_L;              // 2^q after this stage (stage passes)
 uniform float u_conj;         // -1 for the inverse transform (conjugate twiddles), else 1
 uniform float u_scale;        // 1, or 1/N on the last inverse pass (a power of two: exact)
 uniform int u_radix;          // 4: a loop bound the compiler cannot see (qf128 passes)
 
-#if defined(FFT_STAGE_RADIX4) || defined(FFT_STAGE_RADIX2_LAST)
+#if defined(FFT_STAGE_RADIX8)
+#define FFT_OUT_SLOTS 8
+#define FFT_OUT_ELEMENT_BITS (u_log2_n - 3)
+#elif defined(FFT_STAGE_RADIX4) || defined(FFT_STAGE_RADIX2_LAST)
 #define FFT_OUT_SLOTS 4
 #define FFT_OUT_ELEMENT_BITS (u_log2_n - 2)
 #else
@@ -51,7 +66,7 @@ uniform int u_radix;          // 4: a loop bound the compiler cannot see (qf128 
 #define FFT_OUT_ELEMENT_BITS u_log2_n
 #endif
 
-#if (defined(FFT_STAGE_RADIX4) && !defined(FFT_IN_NATURAL)) || defined(FFT_STAGE_RADIX2_LAST) || defined(FFT_STAGE_UNSCRAMBLE)
+#if ((defined(FFT_STAGE_RADIX4) || defined(FFT_STAGE_RADIX8)) && !defined(FFT_IN_NATURAL)) || defined(FFT_STAGE_RADIX2_LAST) || defined(FFT_STAGE_UNSCRAMBLE)
 #define FFT_IN_PLANES
 #endif
 
@@ -83,6 +98,26 @@ cplx c_rot(cplx a, int k, float conj) {
     cplx r = (k & 1) == 1 ? c_mul_neg_i(a, conj) : a;
     return k >= 2 ? c_neg(r) : r;
 }
+#elif defined(FFT_F64)
+#define cplx dvec2
+cplx c_add(cplx a, cplx b) { DF64_PRECISE dvec2 r = a + b; return r; }
+cplx c_sub(cplx a, cplx b) { DF64_PRECISE dvec2 r = a - b; return r; }
+cplx c_mul(cplx a, cplx b) {
+    DF64_PRECISE double re = a.x * b.x - a.y * b.y;
+    DF64_PRECISE double im = a.x * b.y + a.y * b.x;
+    return dvec2(re, im);
+}
+cplx c_neg(cplx a) { return -a; }
+cplx c_conj_if(cplx a, float conj) { return dvec2(a.x, a.y * double(conj)); }
+cplx c_conj(cplx a) { return dvec2(a.x, -a.y); }
+cplx c_mul_neg_i(cplx a, float conj) { return dvec2(a.y * double(conj), -a.x * double(conj)); }
+cplx c_scale(cplx a, float s) { return a * double(s); }
+cplx from_texel(vec4 t) {
+    return dvec2(packDouble2x32(floatBitsToUint(t.xy)), packDouble2x32(floatBitsToUint(t.zw)));
+}
+vec4 to_texel(cplx v) {
+    return vec4(uintBitsToFloat(unpackDouble2x32(v.x)), uintBitsToFloat(unpackDouble2x32(v.y)));
+}
 #else
 #define cplx vec4
 #ifdef FFT_F32
@@ -109,6 +144,8 @@ cplx c_conj_if(cplx a, float conj) { return vec4(a.xy, a.zw * conj); }
 cplx c_conj(cplx a) { return vec4(a.xy, -a.zw); }
 cplx c_mul_neg_i(cplx a, float conj) { return vec4(a.zw * conj, -a.xy * conj); }
 cplx c_scale(cplx a, float s) { return a * s; }
+#define from_texel(t) (t)
+#define to_texel(v) (v)
 #endif
 
 // ---------------------------------------------------------------- addressing
@@ -116,7 +153,7 @@ cplx c_scale(cplx a, float s) { return a * s; }
 #ifdef FFT_QF128
 #define FFT_FETCH2(re, im, t) cplx(texelFetch(re, t, 0), texelFetch(im, t, 0))
 #else
-#define FFT_FETCH2(re, im, t) texelFetch(re, t, 0)
+#define FFT_FETCH2(re, im, t) from_texel(texelFetch(re, t, 0))
 #endif
 
 int g_lo;   // index bits below the element field
@@ -141,14 +178,15 @@ void fft_locate() {
 uniform sampler2DArray u_in;
 cplx fetch(int e) {
     int ls = u_in_log2_ls;
-    int layer = (e >> ls) & 3;
-    int epos = ((e >> (ls + 2)) << ls) | (e & ((1 << ls) - 1));
-    int i = (g_hi << (u_log2_stride + u_log2_n - 2)) | (epos << u_log2_stride) | g_lo;
+    int rb = u_in_log2_radix;
+    int layer = (e >> ls) & ((1 << rb) - 1);
+    int epos = ((e >> (ls + rb)) << ls) | (e & ((1 << ls) - 1));
+    int i = (g_hi << (u_log2_stride + u_log2_n - rb)) | (epos << u_log2_stride) | g_lo;
     ivec2 t = fft_texel(i, u_log2_in_width);
 #ifdef FFT_QF128
     return cplx(texelFetch(u_in, ivec3(t, layer), 0), texelFetch(u_in, ivec3(t, layer + 4), 0));
 #else
-    return texelFetch(u_in, ivec3(t, layer), 0);
+    return from_texel(texelFetch(u_in, ivec3(t, layer), 0));
 #endif
 }
 #else
@@ -183,13 +221,13 @@ void emit(int slot, cplx v) {
     o_out[slot] = v.im;
 #endif
 #else
-    o_out[slot] = v;
+    o_out[slot] = to_texel(v);
 #endif
 }
 
 // ---------------------------------------------------------------- twiddles
 
-#if defined(FFT_STAGE_RADIX2) || defined(FFT_STAGE_RADIX4) || defined(FFT_STAGE_RADIX2_LAST) || defined(FFT_STAGE_REAL_POST) || defined(FFT_STAGE_REAL_PRE)
+#if defined(FFT_STAGE_RADIX2) || defined(FFT_STAGE_RADIX4) || defined(FFT_STAGE_RADIX8) || defined(FFT_STAGE_RADIX2_LAST) || defined(FFT_STAGE_REAL_POST) || defined(FFT_STAGE_REAL_PRE)
 #ifdef FFT_DIRECT
 // w_L^j = exp(-2 pi i j / L) for 0 <= j < L/2. j / L is exact in f32; the quarter turns are
 // taken off exactly, so sincos sees |phi| <= pi/4 and phi carries only its own rounding.
@@ -243,6 +281,38 @@ cplx twiddle_signed(int L, int j) {
 
 // ---------------------------------------------------------------- passes
 
+#if (defined(FFT_STAGE_RADIX4) || defined(FFT_STAGE_RADIX8)) && !defined(FFT_QF128)
+// The 4-point DFT of (a0, a1, a2, a3): the radix-4 butterfly (w_4 = -i, or i).
+void radix4_butterfly(cplx a0, cplx a1, cplx a2, cplx a3, out cplx y[4]) {
+    cplx s02 = c_add(a0, a2);
+    cplx d02 = c_sub(a0, a2);
+    cplx s13 = c_add(a1, a3);
+    cplx d13 = c_mul_neg_i(c_sub(a1, a3), u_conj);
+    y[0] = c_add(s02, s13);
+    y[1] = c_add(d02, d13);
+    y[2] = c_sub(s02, s13);
+    y[3] = c_sub(d02, d13);
+}
+#endif
+
+#ifdef FFT_STAGE_RADIX8
+// a w_8 = (a - i a) / sqrt(2) forward, (a + i a) / sqrt(2) inverse: the sum is exact up to its
+// rounding, the product by 1/sqrt(2) is one real multiply of each part.
+cplx c_rot8(cplx a, float conj) {
+    cplx s = c_add(a, c_mul_neg_i(a, conj));
+#if defined(FFT_F64)
+    DF64_PRECISE dvec2 r = s * 0.70710678118654752440LF;
+    return r;
+#elif defined(FFT_F32)
+    DF64_PRECISE vec4 r = vec4(s.x * uintBitsToFloat(0x3f3504f3u), 0.0, s.z * uintBitsToFloat(0x3f3504f3u), 0.0);
+    return r;
+#else
+    vec2 k = vec2(uintBitsToFloat(0x3f3504f3u), uintBitsToFloat(0x324fe77au));
+    return vec4(df64_mul_unscaled(s.xy, k), df64_mul_unscaled(s.zw, k));
+#endif
+}
+#endif
+
 #if defined(FFT_STAGE_REAL_POST) || defined(FFT_STAGE_REAL_PRE)
 // (re + im, re - im): bin 0 of the real transform both ways (X_0 and X_(N/2) from Z_0, and
 // back to 2 Z_0).
@@ -251,6 +321,9 @@ cplx real_bin0(cplx z) {
     return cplx(qf128_add(z.re, z.im), qf128_sub(z.re, z.im));
 #elif defined(FFT_F32)
     DF64_PRECISE vec4 r = vec4(z.x + z.z, 0.0, z.x - z.z, 0.0);
+    return r;
+#elif defined(FFT_F64)
+    DF64_PRECISE dvec2 r = dvec2(z.x + z.y, z.x - z.y);
     return r;
 #else
     return vec4(df64_add_unscaled(z.xy, z.zw), df64_sub_unscaled(z.xy, z.zw));
@@ -309,15 +382,41 @@ void main() {
         a2 = c_mul(twiddle_signed(u_L, 2 * j), a2);
         a3 = c_mul(twiddle_signed(u_L, 3 * j), a3);
     }
-    cplx s02 = c_add(a0, a2);
-    cplx d02 = c_sub(a0, a2);
-    cplx s13 = c_add(a1, a3);
-    cplx d13 = c_mul_neg_i(c_sub(a1, a3), u_conj);
-    emit(0, c_add(s02, s13));
-    emit(1, c_add(d02, d13));
-    emit(2, c_sub(s02, s13));
-    emit(3, c_sub(d02, d13));
+    cplx y[4];
+    radix4_butterfly(a0, a1, a2, a3, y);
+    emit(0, y[0]);
+    emit(1, y[1]);
+    emit(2, y[2]);
+    emit(3, y[3]);
 #endif
+#elif defined(FFT_STAGE_RADIX8)
+    // Fragment p = k Ls + j computes out[k L + t Ls + j], t = 0..7, from x_m = in[m N/8 + p]
+    // times w_L^(m j): two radix-4 butterflies (even and odd m), joined by w_8^t.
+    int p = g_pos;
+    int eighth = 1 << (u_log2_n - 3);
+    int ls = u_L >> 3;
+    int j = p & (ls - 1);
+    cplx a[8];
+    for (int m = 0; m < 8; m++) a[m] = fetch(p + m * eighth);
+    if (u_L > 8) {
+        for (int m = 1; m < 8; m++) a[m] = c_mul(twiddle_signed(u_L, m * j), a[m]);
+    }
+    cplx e[4];
+    cplx o[4];
+    radix4_butterfly(a[0], a[2], a[4], a[6], e);
+    radix4_butterfly(a[1], a[3], a[5], a[7], o);
+    // w_8 = (1 - i)/sqrt(2) (forward; conj for the inverse): o1 w_8, o2 w_8^2 = -i o2, o3 w_8^3.
+    cplx o1 = c_rot8(o[1], u_conj);
+    cplx o2 = c_mul_neg_i(o[2], u_conj);
+    cplx o3 = c_mul_neg_i(c_rot8(o[3], u_conj), u_conj);
+    emit(0, c_add(e[0], o[0]));
+    emit(1, c_add(e[1], o1));
+    emit(2, c_add(e[2], o2));
+    emit(3, c_add(e[3], o3));
+    emit(4, c_sub(e[0], o[0]));
+    emit(5, c_sub(e[1], o1));
+    emit(6, c_sub(e[2], o2));
+    emit(7, c_sub(e[3], o3));
 #elif defined(FFT_STAGE_RADIX2_LAST)
     // The last stage (L = N) of an odd log2 N: butterflies j = p and j = p + N/4. Output
     // o = t N/2 + j lies in plane o >> (log2 N - 2) = 2 t + (j >= N/4), at position p.
@@ -383,5 +482,7 @@ void main() {
     }
 #elif defined(FFT_STAGE_POINTWISE)
     emit(0, c_mul(fetch(g_pos), fetch_b(g_pos)));
+#elif defined(FFT_STAGE_COPY)
+    emit(0, fetch(g_pos));
 #endif
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use df64gl::fft::reference::{dft_dd, naive_dft_dd, rel_l2 as rel_l2_dd, Cdd};
+use df64gl::fft::reference::{dft_dd, naive_dft_dd, rel_l2 as rel_l2_dd, rustfft_c64, Cdd};
 use df64gl::fft::{
     Convolution, Direction, FftError, FftOptions, FftPlan, FftPrecision, FftShape, Product,
     RealFftPlan, Wrap,
@@ -42,20 +42,6 @@ fn wide_signal(n: usize, seed: u64) -> (Vec<ComplexQf128>, Vec<Cdd>) {
     (q, dd)
 }
 
-fn rustfft_ref(x: &[Complex64], direction: Direction) -> Vec<Complex64> {
-    let mut v = x.to_vec();
-    let mut planner = rustfft::FftPlanner::<f64>::new();
-    match direction {
-        Direction::Forward => planner.plan_fft_forward(v.len()).process(&mut v),
-        Direction::Inverse => {
-            planner.plan_fft_inverse(v.len()).process(&mut v);
-            let s = 1.0 / x.len() as f64;
-            v.iter_mut().for_each(|c| *c *= s);
-        }
-    }
-    v
-}
-
 fn rel_l2(a: &[Complex64], b: &[Complex64]) -> f64 {
     let num: f64 = a.iter().zip(b).map(|(x, y)| (x - y).norm_sqr()).sum();
     let den: f64 = b.iter().map(|y| y.norm_sqr()).sum();
@@ -78,6 +64,7 @@ fn bound(precision: FftPrecision) -> f64 {
         FftPrecision::F32 => F32_BOUND,
         FftPrecision::Df64 => DF64_BOUND,
         FftPrecision::Qf128 => QF128_BOUND,
+        FftPrecision::F64 => 1e-15,
     }
 }
 
@@ -91,7 +78,7 @@ fn check_length(k: &df64gl::kernels::Df64Kernels, n: usize, precisions: &[FftPre
             plan.upload_f64(&x).unwrap();
             plan.execute(d).unwrap();
             let got = plan.download_f64().unwrap();
-            let e = rel_l2(&got, &rustfft_ref(&xs, d));
+            let e = rel_l2(&got, &rustfft_c64(&xs, d));
             assert!(
                 e <= bound(p),
                 "{} {n}-point {d:?}: rel. L2 {e:e} above {:e}",
@@ -183,7 +170,7 @@ fn batches_and_images_of_any_size() {
     plan.execute(Direction::Forward).unwrap();
     let got = plan.download_f64().unwrap();
     for r in 0..batch {
-        let want = rustfft_ref(&x[r * n..(r + 1) * n], Direction::Forward);
+        let want = rustfft_c64(&x[r * n..(r + 1) * n], Direction::Forward);
         let e = rel_l2(&got[r * n..(r + 1) * n], &want);
         assert!(e <= DF64_BOUND, "row {r}: {e:e}");
     }
@@ -211,13 +198,13 @@ fn dft_nd(x: &[Complex64], dims: &[usize], direction: Direction) -> Vec<Complex6
         let stride: usize = dims[axis + 1..].iter().product();
         let mut line = vec![Complex64::new(0.0, 0.0); n];
         for start in 0..total {
-            if (start / stride) % n != 0 {
+            if !(start / stride).is_multiple_of(n) {
                 continue;
             }
             for (i, l) in line.iter_mut().enumerate() {
                 *l = v[start + i * stride];
             }
-            let out = rustfft_ref(&line, direction);
+            let out = rustfft_c64(&line, direction);
             for (i, o) in out.iter().enumerate() {
                 v[start + i * stride] = *o;
             }
@@ -299,7 +286,7 @@ fn inverse_real_transform_returns_the_reals() {
     let mut bins = Vec::new();
     for row in reals.chunks(n) {
         let c: Vec<Complex64> = row.iter().map(|v| Complex64::new(*v, 0.0)).collect();
-        let spectrum = rustfft_ref(&c, Direction::Forward);
+        let spectrum = rustfft_c64(&c, Direction::Forward);
         bins.extend_from_slice(&spectrum[..n / 2 + 1]);
     }
     // rustfft's X_0 and X_(N/2) of reals have imaginary parts of exactly 0.
@@ -387,7 +374,7 @@ fn direct_dd(a: &[Complex64], b: &[Complex64], wrap: Wrap, product: Product) -> 
                         Product::Convolution => *bm,
                         Product::Correlation => bm.conj(),
                     };
-                    acc = acc.add(cdd(a[i]).mul(cdd(bv)));
+                    acc = acc + cdd(a[i]) * cdd(bv);
                 }
             }
             acc
@@ -490,4 +477,37 @@ fn convolutions_and_correlations_match_the_direct_sum() {
         c.apply(&signal(11, 1)),
         Err(FftError::LengthMismatch { got: 11, n: 10 })
     ));
+}
+
+#[test]
+fn native_double_transforms_match_rustfft() {
+    let k = common::kernels();
+    let info = k.context().info().clone();
+    if info.glsl_number < 400 && !info.gpu_shader_fp64 {
+        // A driver without double refuses the plan with the reason.
+        let e = FftPlan::new(&k, 64, FftPrecision::F64).err().unwrap();
+        assert!(e.to_string().contains("GL_ARB_gpu_shader_fp64"), "{e}");
+        return;
+    }
+    for n in [2usize, 8, 1024, 1000, 4097] {
+        let x = signal(n, 40 + n as u64);
+        let mut plan = FftPlan::new(&k, n, FftPrecision::F64).unwrap();
+        for d in [Direction::Forward, Direction::Inverse] {
+            plan.upload_f64(&x).unwrap();
+            plan.execute(d).unwrap();
+            let e = rel_l2(&plan.download_f64().unwrap(), &rustfft_c64(&x, d));
+            // Both sides are f64 FFTs: their difference is a few f64 roundings per stage;
+            // Bluestein's three transforms of 2n and more points and its chirps add some.
+            let b = if n.is_power_of_two() { 1e-15 } else { 4e-15 };
+            assert!(e <= b, "f64 {n}-point {d:?}: {e:e}");
+        }
+    }
+    let e = FftPlan::with_options(
+        &k,
+        FftShape::Rows { n: 64, batch: 1 },
+        FftOptions::new(FftPrecision::F64).twiddles(df64gl::fft::TwiddleSource::Direct),
+    )
+    .err()
+    .unwrap();
+    assert!(e.to_string().contains("--twiddles table"), "{e}");
 }

@@ -169,3 +169,66 @@ fn glsl_prints_snippets_and_checks_them_on_this_driver() {
     let (code, _, err) = df64gl(&["glsl", "--target", "es100"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn fft_benchmarks_report_floors_radices_and_lengths() {
+    let (code, out, err) = df64gl(&[
+        "bench",
+        "fft",
+        "--min-log2",
+        "5",
+        "--max-log2",
+        "6",
+        "--qf128-max-log2",
+        "5",
+        "--repeats",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report = json(&out);
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    // 2^5: radix 4 draws two radix-4 stages, a radix-2 stage and the copy back; radix 8 one
+    // radix-8 stage, one radix-4 stage and the copy; 2^6: 3 + 1 and 2 + 1.
+    for (row, (r4, r8)) in rows.iter().zip([(4, 3), (4, 3)]) {
+        assert_eq!(row["df64"]["passes"].as_u64().unwrap(), r4, "{row}");
+        assert_eq!(row["df64_radix8"]["passes"].as_u64().unwrap(), r8, "{row}");
+        for p in ["f32", "df64", "df64_radix2", "df64_radix8", "f32_radix8"] {
+            let copy = row[p]["copy_seconds"].as_f64().unwrap();
+            let t = row[p]["seconds"].as_f64().unwrap();
+            assert!(copy > 0.0 && t > 0.0 && t.is_finite(), "{p}: {row}");
+        }
+    }
+    assert!(rows[0]["qf128"]["seconds"].as_f64().unwrap() > 0.0);
+    assert!(rows[1]["qf128"].is_null());
+
+    let (code, out, err) = df64gl(&[
+        "bench",
+        "lengths",
+        "--every-up-to",
+        "24",
+        "--qf128-every-up-to",
+        "6",
+        "--lengths",
+        "1000,1009",
+        "--qf128-lengths",
+        "100",
+        "--cost-length",
+        "100",
+        "--repeats",
+        "1",
+        "--check",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}\n{out}");
+    let report = json(&out);
+    let groups = report["groups"].as_array().unwrap();
+    // f32 and df64: the definition up to 24, every length to 24, the two given; qf128: two.
+    assert_eq!(groups.len(), 8, "{report}");
+    for g in groups {
+        let e = g["max_rel_l2"].as_f64().unwrap();
+        assert!(e > 0.0 && e <= g["target"].as_f64().unwrap(), "{g}");
+    }
+    assert_eq!(report["cost"]["padded"].as_u64().unwrap(), 256);
+}

@@ -423,3 +423,74 @@ fn every_power_of_two_up_to_2_pow_24() {
         assert!(e < 3e-14, "n = 2^{m}: forward error {e:e}");
     }
 }
+
+#[test]
+fn radix_8_matches_radix_4_and_the_dft_at_every_size() {
+    let k = common::kernels();
+    let mut planner = rustfft::FftPlanner::<f64>::new();
+    // Every residue of log2 N mod 3 (the finishing stage: none, radix 2, radix 4), batches
+    // and 2-D; f32, df64 and native double.
+    for p in [FftPrecision::Df64, FftPrecision::F32, FftPrecision::F64] {
+        let bound = match p {
+            FftPrecision::F32 => 1e-6,
+            // Both sides f64: a few roundings apart (the 1/sqrt(2) rotations add two).
+            FftPrecision::F64 => 3e-15,
+            _ => 1e-14,
+        };
+        for m in 1..=13 {
+            let n = 1usize << m;
+            let batch = if m <= 6 { 2 } else { 1 };
+            let x = to_df64(&signal(n * batch, 300 + m as u64));
+            let shape = FftShape::Rows { n, batch };
+            let mut plan = StockhamPlan::with_options(&k, shape, opts(p, Radix::Eight)).unwrap();
+            for d in [Direction::Forward, Direction::Inverse] {
+                let got = from_df64(&plan.transform(&x, d).unwrap());
+                for r in 0..batch {
+                    let mut want: Vec<Complex64> = from_df64(&x[r * n..(r + 1) * n]);
+                    if p == FftPrecision::F32 {
+                        want.iter_mut().for_each(|c| {
+                            *c = Complex64::new(c.re as f32 as f64, c.im as f32 as f64)
+                        });
+                    }
+                    match d {
+                        Direction::Forward => planner.plan_fft_forward(n).process(&mut want),
+                        Direction::Inverse => {
+                            planner.plan_fft_inverse(n).process(&mut want);
+                            want.iter_mut().for_each(|c| *c /= n as f64);
+                        }
+                    }
+                    let e = rel_l2(&got[r * n..(r + 1) * n], &want);
+                    assert!(
+                        e < bound,
+                        "{} radix 8, n = {n} {d:?} row {r}: {e:e}",
+                        p.name()
+                    );
+                }
+            }
+        }
+    }
+    // 2-D with radix 8 along both axes (2^5 columns: radix 8 then 4; 2^7 rows: 8, 8, 2).
+    let (rows, cols) = (128usize, 32usize);
+    let x = to_df64(&signal(rows * cols, 77));
+    let shape = FftShape::Image { rows, cols };
+    let mut r8 =
+        StockhamPlan::with_options(&k, shape, opts(FftPrecision::Df64, Radix::Eight)).unwrap();
+    let mut r4 =
+        StockhamPlan::with_options(&k, shape, opts(FftPrecision::Df64, Radix::Four)).unwrap();
+    let a = from_df64(&r8.transform(&x, Direction::Forward).unwrap());
+    let b = from_df64(&r4.transform(&x, Direction::Forward).unwrap());
+    assert!(
+        rel_l2(&a, &b) < 1e-14,
+        "2-D radix 8 against radix 4: {:e}",
+        rel_l2(&a, &b)
+    );
+    // qf128 has no radix-8 pass: a clear error.
+    let e = StockhamPlan::with_options(
+        &k,
+        FftShape::Rows { n: 64, batch: 1 },
+        opts(FftPrecision::Qf128, Radix::Eight),
+    )
+    .err()
+    .unwrap();
+    assert!(e.to_string().contains("radix 4 for qf128"), "{e}");
+}

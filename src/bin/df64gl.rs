@@ -12,6 +12,7 @@ use df64gl::experiments::browser::{
     find_chromium, measure_export_in_browser, BrowserBackend, CHROMIUM_ENV,
 };
 use df64gl::experiments::export_check::measure_export;
+use df64gl::experiments::lengths::{run_length_sweep, LengthSweepOptions};
 use df64gl::experiments::mandelbrot::{
     parse_image_size, render_views, side_by_side, MandelPrecision, MandelbrotApp, MandelbrotView,
     DEFAULT_CENTER,
@@ -234,6 +235,32 @@ enum BenchCommand {
         /// Twiddles from the W_long table or computed in the shader.
         #[arg(long, default_value = "table")]
         twiddles: TwiddleSource,
+    },
+    /// FFT accuracy at every length (Bluestein where N is not a power of two) against
+    /// rustfft, the DFT by its definition and the double-double DFT; Bluestein's cost.
+    Lengths {
+        /// Every N in 1..=this, f32 and df64.
+        #[arg(long, default_value_t = 4096)]
+        every_up_to: usize,
+        /// Every N in 1..=this, qf128.
+        #[arg(long, default_value_t = 64)]
+        qf128_every_up_to: usize,
+        /// Further f32 and df64 lengths (comma-separated; default: powers of ten and primes
+        /// up to 10^6).
+        #[arg(long, value_delimiter = ',')]
+        lengths: Option<Vec<usize>>,
+        /// Further qf128 lengths (default: 100, 127, 1000, 1009, 4093, 4095, 4096).
+        #[arg(long, value_delimiter = ',')]
+        qf128_lengths: Option<Vec<usize>>,
+        /// Bluestein's cost: df64 at this N over the power of two it pads to (0: skip).
+        #[arg(long, default_value_t = 1_000_000)]
+        cost_length: usize,
+        /// Timed repetitions for the cost (the best counts).
+        #[arg(long, default_value_t = 3)]
+        repeats: usize,
+        /// Exit with 1 when a group misses its accuracy target.
+        #[arg(long)]
+        check: bool,
     },
     /// Throughput of f32, df64, qf128 and native double ops, as ratios to the f32 add and
     /// speed-ups over double (Warwick's Table 2 measure).
@@ -646,6 +673,41 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             let report = run_op_bench(&kernels, &options, &mut progress(&bar))?;
             bar.finish_and_clear();
             print_report(cli.json, &report, |r| r.table())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            what:
+                BenchCommand::Lengths {
+                    every_up_to,
+                    qf128_every_up_to,
+                    lengths,
+                    qf128_lengths,
+                    cost_length,
+                    repeats,
+                    check,
+                },
+        } => {
+            let kernels = kernels_on(&device)?;
+            let defaults = LengthSweepOptions::default();
+            let options = LengthSweepOptions {
+                every_up_to,
+                qf128_every_up_to,
+                large: lengths.unwrap_or(defaults.large),
+                qf128_large: qf128_lengths.unwrap_or(defaults.qf128_large),
+                cost_length,
+                repeats,
+                ..defaults
+            };
+            let bar = progress_bar();
+            let report = run_length_sweep(&kernels, &options, &mut |label| {
+                bar.set_message(label.to_string());
+                bar.tick();
+            })?;
+            bar.finish_and_clear();
+            print_report(cli.json, &report, |r| r.table())?;
+            if check && !report.met() {
+                return Ok(ExitCode::from(1));
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {

@@ -42,8 +42,9 @@ struct Cli {
     /// signal). Given with --input, the input is zero-padded or truncated to it, with a note.
     #[arg(long)]
     size: Option<usize>,
-    /// Precisions to run, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "f32,df64,qf128")]
+    /// Precisions to run, comma-separated: f32, df64, qf128, and f64 (native double in the
+    /// shaders, Warwick's comparison; skipped with a note where the driver has no double).
+    #[arg(long, value_delimiter = ',', default_value = "f32,df64,qf128,f64")]
     precision: Vec<FftPrecision>,
     /// Butterfly radix: 4 (default, faster) or 2 (Thall's Algorithm 10 as published).
     #[arg(long, default_value = "4")]
@@ -145,13 +146,22 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
     let session = Session::open(&DeviceChoice::from_arg_or_env(cli.device.as_deref()), false)?;
     let kernels = Df64Kernels::f32_only(&session.ctx, &session.probe);
     let mut precisions = cli.precision.clone();
+    if precisions.contains(&FftPrecision::F64) {
+        if let Err(why) = kernels.double_support() {
+            precisions.retain(|p| *p != FftPrecision::F64);
+            if precisions.is_empty() {
+                return Err(why.into());
+            }
+            eprintln!("fft-demo: skipped f64: {why}");
+        }
+    }
     if let Some(why) = kernels.df64_refusal() {
         let skipped: Vec<&str> = precisions
             .iter()
-            .filter(|p| **p != FftPrecision::F32)
+            .filter(|p| !matches!(p, FftPrecision::F32 | FftPrecision::F64))
             .map(|p| p.name())
             .collect();
-        precisions.retain(|p| *p == FftPrecision::F32);
+        precisions.retain(|p| matches!(p, FftPrecision::F32 | FftPrecision::F64));
         if precisions.is_empty() {
             return Err(KernelError::Refused(why.to_string()).into());
         }
@@ -188,7 +198,14 @@ fn run(cli: Cli) -> Result<(), ExperimentError> {
     bar.finish_and_clear();
 
     if let Some(path) = &cli.output {
-        if let Some((precision, spectrum)) = study.outputs.last() {
+        // The most precise precision run: qf128, then native double, df64, f32.
+        let rank = |p: &FftPrecision| match p {
+            FftPrecision::F32 => 0,
+            FftPrecision::Df64 => 1,
+            FftPrecision::F64 => 2,
+            FftPrecision::Qf128 => 3,
+        };
+        if let Some((precision, spectrum)) = study.outputs.iter().max_by_key(|(p, _)| rank(p)) {
             write_signal(path, cli.format, spectrum, *precision)?;
         }
     }

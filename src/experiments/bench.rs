@@ -1,6 +1,7 @@
-//! `df64gl bench fft`: transform times of the engine in f32, df64 (radix 2 and 4) and qf128
-//! against rustfft f64 on the host, for a range of sizes, all in one run, as ratios (this
-//! machine is shared and noisy: only ratios taken in one run compare).
+//! `df64gl bench fft`: transform times of the engine in f32, df64 (radix 2 and 4), qf128 and
+//! native double (GLSL `double`, where the driver has it) against rustfft f64 on the host, for a range of sizes, all in one run, as ratios (this
+//! machine is shared and noisy: only ratios taken in one run compare); and each precision's
+//! time per pass over the floor, a pass that only copies the same texels.
 
 use std::time::{Duration, Instant};
 
@@ -38,26 +39,50 @@ impl Default for FftBenchOptions {
     }
 }
 
-/// Best forward-transform times at one size, in seconds (None: not run).
+/// One plan's best forward transform and its floor, in seconds.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct PlanTime {
+    pub seconds: f64,
+    pub passes: usize,
+    /// Best time of one copy pass over the same textures (the memory floor of a pass).
+    pub copy_seconds: f64,
+}
+
+impl PlanTime {
+    /// Time per pass over the floor: 1 is a pass as cheap as copying its texels.
+    pub fn per_pass_over_floor(&self) -> f64 {
+        self.seconds / self.passes as f64 / self.copy_seconds
+    }
+}
+
+/// Best forward-transform times at one size (None: not run).
 #[derive(Debug, Clone, Serialize)]
 pub struct FftBenchRow {
     pub log2_n: u32,
-    pub f32: f64,
-    pub df64_radix2: f64,
-    pub df64: f64,
-    pub qf128: Option<f64>,
+    pub f32: PlanTime,
+    pub df64_radix2: PlanTime,
+    pub df64: PlanTime,
+    pub df64_radix8: PlanTime,
+    pub f32_radix8: PlanTime,
+    pub qf128: Option<PlanTime>,
+    /// Native double on the GPU (None where shaders have no double).
+    pub f64: Option<PlanTime>,
     pub rustfft_f64: f64,
 }
 
 impl FftBenchRow {
     pub fn df64_over_f32(&self) -> f64 {
-        self.df64 / self.f32
+        self.df64.seconds / self.f32.seconds
     }
     pub fn df64_over_rustfft(&self) -> f64 {
-        self.df64 / self.rustfft_f64
+        self.df64.seconds / self.rustfft_f64
     }
     pub fn radix4_speedup(&self) -> f64 {
-        self.df64_radix2 / self.df64
+        self.df64_radix2.seconds / self.df64.seconds
+    }
+    /// Radix 8 over radix 4 (> 1: radix 8 is faster).
+    pub fn radix8_speedup(&self) -> f64 {
+        self.df64.seconds / self.df64_radix8.seconds
     }
 }
 
@@ -70,25 +95,32 @@ pub struct FftBenchReport {
 }
 
 /// Best of `repeats` forward transforms (each followed by an inverse, untimed, so the data
-/// stays bounded).
+/// stays bounded), and the best of as many copy passes.
 fn time_plan(
     kernels: &Df64Kernels,
     x: &[ComplexDf64],
     options: FftOptions,
     repeats: usize,
-) -> Result<f64, ExperimentError> {
+) -> Result<PlanTime, ExperimentError> {
     let n = x.len();
     let mut plan = StockhamPlan::with_options(kernels, FftShape::Rows { n, batch: 1 }, options)?;
     plan.upload(x)?;
-    // A first, untimed transform: llvmpipe compiles shader variants on first draw.
+    // A first, untimed transform and copy: llvmpipe compiles shader variants on first draw.
     plan.execute(Direction::Forward)?;
     plan.execute(Direction::Inverse)?;
+    plan.time_copy()?;
     let mut best = Duration::MAX;
+    let mut copy = Duration::MAX;
     for _ in 0..repeats.max(1) {
         best = best.min(plan.execute(Direction::Forward)?.best());
         plan.execute(Direction::Inverse)?;
+        copy = copy.min(plan.time_copy()?.best());
     }
-    Ok(best.as_secs_f64())
+    Ok(PlanTime {
+        seconds: best.as_secs_f64(),
+        passes: plan.passes(),
+        copy_seconds: copy.as_secs_f64(),
+    })
 }
 
 pub fn run_fft_bench(
@@ -111,11 +143,25 @@ pub fn run_fft_bench(
         let x: Vec<ComplexDf64> = (0..n)
             .map(|_| ComplexDf64::from_f64(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
             .collect();
-        let opts = |p: FftPrecision| FftOptions::new(p).twiddles(options.twiddles);
+        // Native double has no in-shader twiddles: always the table.
+        let opts = |p: FftPrecision| {
+            FftOptions::new(p).twiddles(if p == FftPrecision::F64 {
+                TwiddleSource::Table
+            } else {
+                options.twiddles
+            })
+        };
         let r = options.repeats;
         let f32 = time_plan(kernels, &x, opts(FftPrecision::F32), r)?;
         let df64 = time_plan(kernels, &x, opts(FftPrecision::Df64), r)?;
         let df64_radix2 = time_plan(kernels, &x, opts(FftPrecision::Df64).radix(Radix::Two), r)?;
+        let df64_radix8 = time_plan(kernels, &x, opts(FftPrecision::Df64).radix(Radix::Eight), r)?;
+        let f32_radix8 = time_plan(kernels, &x, opts(FftPrecision::F32).radix(Radix::Eight), r)?;
+        let f64 = if kernels.double_support().is_ok() {
+            Some(time_plan(kernels, &x, opts(FftPrecision::F64), r)?)
+        } else {
+            None
+        };
         let qf128 = if m <= options.qf128_max_log2 {
             Some(time_plan(kernels, &x, opts(FftPrecision::Qf128), r)?)
         } else {
@@ -139,7 +185,10 @@ pub fn run_fft_bench(
             f32,
             df64_radix2,
             df64,
+            df64_radix8,
+            f32_radix8,
             qf128,
+            f64,
             rustfft_f64: host.as_secs_f64(),
         });
     }
@@ -160,22 +209,60 @@ impl FftBenchReport {
              once)\n\n",
             self.repeats, self.device
         );
-        s.push_str("| N | f32 | df64 radix 2 | df64 radix 4 | qf128 | rustfft f64 | df64/f32 | df64/rustfft | radix-4 speed-up | df64 GFLOP/s |\n");
-        s.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        s.push_str("| N | f32 | f32 radix 8 | df64 radix 2 | df64 radix 4 | df64 radix 8 | qf128 | GPU f64 | rustfft f64 | df64/f32 | df64/GPU f64 | df64/rustfft | radix-4 speed-up | radix-8 speed-up | df64 GFLOP/s |\n");
+        s.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for r in &self.rows {
             let n = 1usize << r.log2_n;
             s.push_str(&format!(
-                "| 2^{} | {:.3} | {:.3} | {:.3} | {} | {:.3} | {:.2} | {:.2} | {:.2} | {:.3} |\n",
+                "| 2^{} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | {} | {} | {:.3} | {:.2} | {} | {:.2} | {:.2} | {:.2} | {:.3} |\n",
                 r.log2_n,
-                r.f32 * 1e3,
-                r.df64_radix2 * 1e3,
-                r.df64 * 1e3,
-                r.qf128.map_or("-".into(), |q| format!("{:.3}", q * 1e3)),
+                r.f32.seconds * 1e3,
+                r.f32_radix8.seconds * 1e3,
+                r.df64_radix2.seconds * 1e3,
+                r.df64.seconds * 1e3,
+                r.df64_radix8.seconds * 1e3,
+                r.qf128
+                    .map_or("-".into(), |q| format!("{:.3}", q.seconds * 1e3)),
+                r.f64
+                    .map_or("-".into(), |q| format!("{:.3}", q.seconds * 1e3)),
                 r.rustfft_f64 * 1e3,
                 r.df64_over_f32(),
+                r.f64
+                    .map_or("-".into(), |q| format!("{:.2}", r.df64.seconds / q.seconds)),
                 r.df64_over_rustfft(),
                 r.radix4_speedup(),
-                gflops(n, r.df64),
+                r.radix8_speedup(),
+                gflops(n, r.df64.seconds),
+            ));
+        }
+        s.push_str(
+            "\nTime per pass over the floor (one pass that copies the same texels, natural order \
+             to natural order; qf128 copies both textures): 1.0 is a pass as cheap as its memory \
+             traffic\n\n",
+        );
+        s.push_str("| N | f32 passes | f32 copy (ms) | f32 pass/floor | df64 radix 2 pass/floor | df64 passes | df64 copy (ms) | df64 pass/floor | df64 radix 8 passes | df64 radix 8 pass/floor | qf128 copy (ms) | qf128 pass/floor | GPU f64 pass/floor |\n");
+        s.push_str(
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n",
+        );
+        for r in &self.rows {
+            s.push_str(&format!(
+                "| 2^{} | {} | {:.3} | {:.2} | {:.2} | {} | {:.3} | {:.2} | {} | {:.2} | {} | {} | {} |\n",
+                r.log2_n,
+                r.f32.passes,
+                r.f32.copy_seconds * 1e3,
+                r.f32.per_pass_over_floor(),
+                r.df64_radix2.per_pass_over_floor(),
+                r.df64.passes,
+                r.df64.copy_seconds * 1e3,
+                r.df64.per_pass_over_floor(),
+                r.df64_radix8.passes,
+                r.df64_radix8.per_pass_over_floor(),
+                r.qf128
+                    .map_or("-".into(), |q| format!("{:.3}", q.copy_seconds * 1e3)),
+                r.qf128
+                    .map_or("-".into(), |q| format!("{:.2}", q.per_pass_over_floor())),
+                r.f64
+                    .map_or("-".into(), |q| format!("{:.2}", q.per_pass_over_floor())),
             ));
         }
         s

@@ -18,7 +18,7 @@ use crate::numeric::df64::ComplexDf64;
 use crate::numeric::qf128::{ComplexQf128, Qf128};
 use crate::numeric::Dd;
 
-use super::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, RED};
+use super::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, PURPLE, RED};
 use super::ExperimentError;
 
 #[derive(Debug, Clone)]
@@ -136,6 +136,7 @@ fn held_by(signal: &BlockScaled, precision: FftPrecision) -> BlockScaled {
                 FftPrecision::Qf128 => q,
                 FftPrecision::Df64 => Qf128::from_df64(q.to_df64()),
                 FftPrecision::F32 => Qf128::from_f32(q.to_df64().hi),
+                FftPrecision::F64 => crate::fft::scale::split_f64(crate::fft::scale::qf_to_f64(q)),
             };
             ComplexQf128::new(round(c.re), round(c.im))
         })
@@ -188,8 +189,20 @@ pub fn run_fft_study(
     for &precision in &options.precisions {
         progress(&format!("{} plan", precision.name()));
         let fft_options = FftOptions::new(precision)
-            .radix(options.radix)
-            .twiddles(options.twiddles)
+            // Radix 8 has no qf128 pass (16 attachments): qf128 runs radix 4 there.
+            .radix(
+                if precision == FftPrecision::Qf128 && options.radix == Radix::Eight {
+                    Radix::Four
+                } else {
+                    options.radix
+                },
+            )
+            // Native double has no in-shader twiddles (GLSL has no double sin): the table.
+            .twiddles(if precision == FftPrecision::F64 {
+                TwiddleSource::Table
+            } else {
+                options.twiddles
+            })
             .qf_write(options.qf_write)
             .block_scaling(options.block_scaling);
         let t0 = Instant::now();
@@ -316,6 +329,7 @@ impl FftStudyReport {
             match self.radix {
                 Radix::Two => "2 (Algorithm 10)",
                 Radix::Four => "4",
+                Radix::Eight => "8 (qf128: 4)",
             },
             match self.twiddles {
                 TwiddleSource::Table => "W_long table",
@@ -376,6 +390,7 @@ pub fn spectrum_plot(study: &FftStudy) -> Canvas {
         FftPrecision::F32 => RED,
         FftPrecision::Df64 => BLUE,
         FftPrecision::Qf128 => GREEN,
+        FftPrecision::F64 => PURPLE,
     };
     let spectra: Vec<(FftPrecision, Vec<f64>)> = study
         .spectra

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod browser;
 pub mod export_check;
 pub mod fft_study;
+pub mod lengths;
 pub mod mandelbrot;
 pub mod ops_bench;
 pub mod paper;

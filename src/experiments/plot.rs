@@ -18,6 +18,7 @@ pub const RED: Rgb = [214, 39, 40];
 pub const BLUE: Rgb = [31, 119, 180];
 pub const GREEN: Rgb = [44, 160, 44];
 pub const ORANGE: Rgb = [255, 127, 14];
+pub const PURPLE: Rgb = [148, 103, 189];
 
 /// An RGB image.
 pub struct Canvas {

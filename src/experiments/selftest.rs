@@ -128,12 +128,19 @@ impl SelfTestReport {
     }
 }
 
-/// Every FFT configuration a user can pick.
-fn fft_variants() -> Vec<FftOptions> {
+/// Every FFT configuration a user can pick (native double where shaders have `double`).
+fn fft_variants(double: bool) -> Vec<FftOptions> {
     let mut v = Vec::new();
-    for precision in [FftPrecision::F32, FftPrecision::Df64, FftPrecision::Qf128] {
+    let mut precisions = vec![FftPrecision::F32, FftPrecision::Df64, FftPrecision::Qf128];
+    if double {
+        precisions.push(FftPrecision::F64);
+    }
+    for precision in precisions {
         for radix in [Radix::Two, Radix::Four] {
             for twiddles in [TwiddleSource::Table, TwiddleSource::Direct] {
+                if precision == FftPrecision::F64 && twiddles == TwiddleSource::Direct {
+                    continue;
+                }
                 let writes: &[QfWrite] = if precision == FftPrecision::Qf128 {
                     &[QfWrite::Mrt, QfWrite::TwoPass]
                 } else {
@@ -214,7 +221,7 @@ pub fn run_selftests(
         }
     }
     let fft = if want(ProgramFamily::Fft) {
-        fft_variants()
+        fft_variants(kernels.double_support().is_ok())
     } else {
         Vec::new()
     };
@@ -227,6 +234,8 @@ pub fn run_selftests(
                 let other = StockhamPlan::with_options(&kernels, shape, options)?;
                 let mut plan = plan;
                 keep_refusal(&mut refused, plan.multiply_by(&other))?;
+                // The real transform's passes both ways and the copy of `bench fft`.
+                keep_refusal(&mut refused, plan.prove_single_passes())?;
             }
             Err(e) => keep_refusal(&mut refused, Err::<(), _>(e))?,
         }

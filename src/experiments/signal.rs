@@ -277,6 +277,7 @@ pub fn csv_digits(precision: FftPrecision) -> usize {
         FftPrecision::F32 => 9,
         FftPrecision::Df64 => 17,
         FftPrecision::Qf128 => 36,
+        FftPrecision::F64 => 17,
     }
 }
 

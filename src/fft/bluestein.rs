@@ -415,7 +415,7 @@ fn outer_product(
         let mut next = Vec::with_capacity(values.len() * e.padded);
         for v in &values {
             match f {
-                Some(f) => next.extend(pick(f).iter().map(|x| v.mul(*x))),
+                Some(f) => next.extend(pick(f).iter().map(|x| *v * *x)),
                 None => next.extend(std::iter::repeat_n(*v, e.padded)),
             }
         }

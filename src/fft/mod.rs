@@ -104,6 +104,9 @@ pub enum FftPrecision {
     Df64,
     /// Complex qf128 (about 96 bits), real and imaginary parts in two textures.
     Qf128,
+    /// Native double (GLSL `double`, GLSL 4.00 or GL_ARB_gpu_shader_fp64): the comparator a
+    /// user with fast FP64 hardware would pick instead (Warwick's comparison at the FFT level).
+    F64,
 }
 
 impl FftPrecision {
@@ -112,6 +115,7 @@ impl FftPrecision {
             FftPrecision::F32 => "f32",
             FftPrecision::Df64 => "df64",
             FftPrecision::Qf128 => "qf128",
+            FftPrecision::F64 => "f64",
         }
     }
 }
@@ -127,6 +131,11 @@ pub enum Radix {
     #[value(name = "4")]
     #[serde(rename = "4")]
     Four,
+    /// Radix 8 (f32, df64, f64): eight outputs per fragment through eight color attachments,
+    /// a radix-4 or radix-2 stage to finish, ceil(log2 N / 3) passes + 1 copy.
+    #[value(name = "8")]
+    #[serde(rename = "8")]
+    Eight,
 }
 
 /// Where the twiddle factors come from.

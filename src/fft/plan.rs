@@ -18,7 +18,7 @@ use crate::numeric::df64::{ComplexDf64, Df64};
 use crate::numeric::qf128::{ComplexQf128, Qf128};
 use crate::probe::DriverConfig;
 
-use super::scale::{ldexp, BlockScaled, Underflow};
+use super::scale::{ldexp, qf_to_f64, split_f64, BlockScaled, Underflow};
 use super::twiddle::{base_big, base_f64, w_long};
 use super::{Direction, FftError, FftOptions, FftPrecision, QfWrite, Radix, TwiddleSource};
 
@@ -93,11 +93,14 @@ pub(crate) enum PassKind {
     Radix2,
     Radix4First,
     Radix4,
+    Radix8First,
+    Radix8,
     Radix2Last,
     Unscramble,
     RealPost,
     RealPre,
     Pointwise,
+    Copy,
 }
 
 impl PassKind {
@@ -105,31 +108,43 @@ impl PassKind {
         match self {
             PassKind::Radix2 => "FFT_STAGE_RADIX2",
             PassKind::Radix4First | PassKind::Radix4 => "FFT_STAGE_RADIX4",
+            PassKind::Radix8First | PassKind::Radix8 => "FFT_STAGE_RADIX8",
             PassKind::Radix2Last => "FFT_STAGE_RADIX2_LAST",
             PassKind::Unscramble => "FFT_STAGE_UNSCRAMBLE",
             PassKind::RealPost => "FFT_STAGE_REAL_POST",
             PassKind::RealPre => "FFT_STAGE_REAL_PRE",
             PassKind::Pointwise => "FFT_STAGE_POINTWISE",
+            PassKind::Copy => "FFT_STAGE_COPY",
         }
     }
 
     fn writes_planes(self) -> bool {
         matches!(
             self,
-            PassKind::Radix4First | PassKind::Radix4 | PassKind::Radix2Last
+            PassKind::Radix4First
+                | PassKind::Radix4
+                | PassKind::Radix8First
+                | PassKind::Radix8
+                | PassKind::Radix2Last
         )
+    }
+
+    /// Writes the eight planes of a radix-8 stage (else four).
+    fn writes_eight(self) -> bool {
+        matches!(self, PassKind::Radix8First | PassKind::Radix8)
     }
 
     fn reads_planes(self) -> bool {
         matches!(
             self,
-            PassKind::Radix4 | PassKind::Radix2Last | PassKind::Unscramble
+            PassKind::Radix4 | PassKind::Radix8 | PassKind::Radix2Last | PassKind::Unscramble
         )
     }
 }
 
 /// Storage for one copy of the data: natural order (1 texture, or re and im textures for
-/// qf128) or planes (one array texture of 4 layers, 8 for qf128: re in 0-3, im in 4-7).
+/// qf128) or planes (one array texture of 4 layers, 8 for qf128: re in 0-3, im in 4-7; or 8
+/// layers for radix 8).
 struct Buffer {
     textures: Vec<Texture>,
     /// Every attachment: what a one-pass program writes.
@@ -137,6 +152,8 @@ struct Buffer {
     /// qf128 two-pass: the real and the imaginary attachments alone.
     parts: Option<[Framebuffer; 2]>,
     log2_width: u32,
+    /// Planes: log2 of the writer's radix (2 or 3); 0 for natural order.
+    log2_radix: u32,
 }
 
 impl Buffer {
@@ -150,6 +167,7 @@ impl Buffer {
                 all,
                 parts: None,
                 log2_width: w.trailing_zeros(),
+                log2_radix: 0,
             });
         }
         let im = Texture::new(ctx, w, h)?;
@@ -163,24 +181,38 @@ impl Buffer {
             all,
             parts: Some(parts),
             log2_width: w.trailing_zeros(),
+            log2_radix: 0,
         })
     }
 
-    fn planes(ctx: &GlContext, layout: Layout, qf: bool, mrt: bool) -> Result<Self, FftError> {
+    fn planes(
+        ctx: &GlContext,
+        layout: Layout,
+        qf: bool,
+        mrt: bool,
+        log2_radix: u32,
+    ) -> Result<Self, FftError> {
         let (w, h) = (layout.width, layout.height);
-        let layers = if qf { 8 } else { 4 };
+        let radix = 1u32 << log2_radix;
+        let layers = if qf { 8 } else { radix };
+        let max = ctx
+            .info()
+            .max_color_attachments
+            .min(ctx.info().max_draw_buffers);
+        if !qf && radix > max {
+            return Err(FftError::Unsupported(format!(
+                "radix {radix} writes {radix} color attachments and this driver has {max}: use \
+                 radix 4"
+            )));
+        }
         let arr = Texture::new_array(ctx, w, h, layers)?;
         let attach = |range: std::ops::Range<u32>| -> Result<Framebuffer, GlError> {
             let l: Vec<(&Texture, u32)> = range.map(|i| (&arr, i)).collect();
             Framebuffer::from_layers(ctx, &l)
         };
         let (all, parts) = if !qf {
-            (attach(0..4)?, None)
+            (attach(0..radix)?, None)
         } else if mrt {
-            let max = ctx
-                .info()
-                .max_color_attachments
-                .min(ctx.info().max_draw_buffers);
             if max < 8 {
                 return Err(FftError::Unsupported(format!(
                     "qf128 radix-4 in one pass writes 8 color attachments and this driver has \
@@ -196,6 +228,7 @@ impl Buffer {
             all,
             parts,
             log2_width: w.trailing_zeros(),
+            log2_radix,
         })
     }
 }
@@ -242,7 +275,9 @@ pub struct StockhamPlan {
     shape: FftShape,
     axes: Vec<Axis>,
     natural: [Buffer; 2],
-    planes: Option<[Buffer; 2]>,
+    /// Planes: two of four layers (radix 4, and the stages that end a radix-8 transform),
+    /// then two of eight (radix 8); `Loc::Planes` indexes this.
+    planes: Vec<Buffer>,
     front: usize,
     twiddles: Option<(Vec<Texture>, u32)>,
     programs: HashMap<PassKind, Vec<Rc<Program>>>,
@@ -357,6 +392,9 @@ impl StockhamPlan {
                 axes
             }
         };
+        if options.precision == FftPrecision::F64 {
+            check_double(ctx, options)?;
+        }
         let total = shape.total();
         let max = ctx.info().max_texture_size;
         let layout = Layout::power_of_two(total, max)?;
@@ -366,16 +404,26 @@ impl StockhamPlan {
             Buffer::natural(ctx, layout, qf)?,
             Buffer::natural(ctx, layout, qf)?,
         ];
-        let uses_radix4 = options.radix == Radix::Four && axes.iter().any(|a| a.log2_n >= 2);
-        let planes = if uses_radix4 {
+        if options.radix == Radix::Eight && qf {
+            return Err(FftError::Unsupported(
+                "radix 8 is built for f32, df64 and f64 (qf128 would write 16 color \
+                 attachments): use radix 4 for qf128"
+                    .into(),
+            ));
+        }
+        let mut planes = Vec::new();
+        if options.radix != Radix::Two && axes.iter().any(|a| a.log2_n >= 2) {
             let pl = Layout::power_of_two(total / 4, max)?;
-            Some([
-                Buffer::planes(ctx, pl, qf, mrt)?,
-                Buffer::planes(ctx, pl, qf, mrt)?,
-            ])
-        } else {
-            None
-        };
+            for _ in 0..2 {
+                planes.push(Buffer::planes(ctx, pl, qf, mrt, 2)?);
+            }
+        }
+        if options.radix == Radix::Eight && axes.iter().any(|a| a.log2_n >= 3) {
+            let pl = Layout::power_of_two(total / 8, max)?;
+            for _ in 0..2 {
+                planes.push(Buffer::planes(ctx, pl, qf, mrt, 3)?);
+            }
+        }
         let twiddles = match options.twiddles {
             TwiddleSource::Direct => None,
             TwiddleSource::Table => Some(twiddle_textures(ctx, options.precision, table_len)?),
@@ -403,6 +451,18 @@ impl StockhamPlan {
         if self.options.radix == Radix::Two || n < 2 {
             return vec![PassKind::Radix2; n as usize];
         }
+        if self.options.radix == Radix::Eight && n >= 3 {
+            // Radix-8 stages, then one radix-4 (log2 N = 2 mod 3) or radix-2 (1 mod 3) stage.
+            let mut kinds = vec![PassKind::Radix8First];
+            kinds.extend(std::iter::repeat_n(PassKind::Radix8, (n / 3 - 1) as usize));
+            match n % 3 {
+                1 => kinds.push(PassKind::Radix2Last),
+                2 => kinds.push(PassKind::Radix4),
+                _ => {}
+            }
+            kinds.push(PassKind::Unscramble);
+            return kinds;
+        }
         let mut kinds = vec![PassKind::Radix4First];
         kinds.extend(std::iter::repeat_n(PassKind::Radix4, (n / 2 - 1) as usize));
         if n % 2 == 1 {
@@ -414,6 +474,17 @@ impl StockhamPlan {
 
     pub(crate) fn ensure_program(&mut self, kind: PassKind) -> Result<(), FftError> {
         self.prove(&[kind])
+    }
+
+    /// Builds and self-tests the passes not drawn by a transform: the real transform's both
+    /// ways, the pointwise product and the copy (`df64gl selftest` proves every program).
+    pub fn prove_single_passes(&mut self) -> Result<(), FftError> {
+        self.prove(&[
+            PassKind::RealPost,
+            PassKind::RealPre,
+            PassKind::Pointwise,
+            PassKind::Copy,
+        ])
     }
 
     /// Builds the programs of `kinds` that this plan lacks under the first proven
@@ -432,7 +503,11 @@ impl StockhamPlan {
                 "internal: a self-test plan lacks the programs for {missing:?}"
             )));
         };
-        if self.options.precision == FftPrecision::F32 && proof.refusal.is_some() {
+        let baseline = matches!(
+            self.options.precision,
+            FftPrecision::F32 | FftPrecision::F64
+        );
+        if baseline && proof.refusal.is_some() {
             // df64 refused here: plain f32 passes still run, unprotected and untested, as any
             // f32 GPU FFT would (the f32 FFT is the baseline, not a df64 result).
             for kind in missing {
@@ -490,12 +565,18 @@ impl StockhamPlan {
     ) -> Result<Vec<Rc<Program>>, FftError> {
         let mut base = config.defines();
         base.push((kind.define().into(), "1".into()));
-        if kind == PassKind::Radix4First {
+        if matches!(kind, PassKind::Radix4First | PassKind::Radix8First) {
             base.push(("FFT_IN_NATURAL".into(), "1".into()));
         }
         match self.options.precision {
             FftPrecision::F32 => base.push(("FFT_F32".into(), "1".into())),
             FftPrecision::Df64 => {}
+            FftPrecision::F64 => {
+                base.push(("FFT_F64".into(), "1".into()));
+                if self.ctx.info().glsl_number < 400 {
+                    base.push(("FFT_FP64_EXTENSION".into(), "1".into()));
+                }
+            }
             FftPrecision::Qf128 => base.push(("FFT_QF128".into(), "1".into())),
         }
         if self.options.twiddles == TwiddleSource::Direct {
@@ -645,6 +726,14 @@ impl StockhamPlan {
                     .collect();
                 buf.textures[0].upload(&self.ctx, &v)?;
             }
+            FftPrecision::F64 => {
+                let v: Vec<[f32; 4]> = data
+                    .words
+                    .iter()
+                    .map(|c| double_texel(qf_to_f64(c.re), qf_to_f64(c.im)))
+                    .collect();
+                buf.textures[0].upload(&self.ctx, &v)?;
+            }
             FftPrecision::Qf128 => {
                 let re: Vec<Qf128> = data.words.iter().map(|c| c.re).collect();
                 let im: Vec<Qf128> = data.words.iter().map(|c| c.im).collect();
@@ -696,6 +785,15 @@ impl StockhamPlan {
                 .take(self.len())
                 .map(|(re, im)| ComplexQf128 { re, im })
                 .collect()
+        } else if self.options.precision == FftPrecision::F64 {
+            let v: Vec<[f32; 4]> = self.natural[self.front].all.read(&self.ctx, 0)?;
+            v.iter()
+                .take(self.len())
+                .map(|t| {
+                    let (re, im) = texel_double(t);
+                    ComplexQf128::new(split_f64(re), split_f64(im))
+                })
+                .collect()
         } else {
             let mut v: Vec<ComplexDf64> = self.natural[self.front].all.read(&self.ctx, 0)?;
             v.truncate(self.len());
@@ -719,7 +817,10 @@ impl StockhamPlan {
     /// Reads the current data back as complex df64 (qf128 plans round to df64); an error when
     /// a value exceeds f32's exponent range (read those with `download_f64`).
     pub fn download(&self) -> Result<Vec<ComplexDf64>, FftError> {
-        let qf = self.options.precision == FftPrecision::Qf128;
+        let qf = matches!(
+            self.options.precision,
+            FftPrecision::Qf128 | FftPrecision::F64
+        );
         let df64 = |x: Qf128| {
             if qf {
                 x.to_df64()
@@ -914,6 +1015,33 @@ impl StockhamPlan {
         )
     }
 
+    /// One copy of the data (natural order to natural order, the same texels read and written
+    /// as a pass of this plan), timed: the floor of a pass on this device.
+    pub fn time_copy(&mut self) -> Result<Timing, FftError> {
+        self.ensure_program(PassKind::Copy)?;
+        let ctx = self.ctx.clone();
+        let ((), t) = timed(&ctx, || self.copy_pass())?;
+        Ok(t)
+    }
+
+    fn copy_pass(&mut self) -> Result<(), FftError> {
+        let axis = Axis {
+            log2_n: self.len().trailing_zeros(),
+            log2_stride: 0,
+        };
+        self.pass(
+            PassKind::Copy,
+            axis,
+            Loc::Natural(self.front),
+            1 << axis.log2_n,
+            1.0,
+            1.0,
+            None,
+        )?;
+        self.front = 1 - self.front;
+        Ok(())
+    }
+
     fn pointwise(&mut self, b: &Buffer, exponent: i32, bound_log2: i32) -> Result<(), FftError> {
         self.ensure_program(PassKind::Pointwise)?;
         let axis = Axis {
@@ -1021,6 +1149,7 @@ impl StockhamPlan {
             l *= match kind {
                 PassKind::Radix2 | PassKind::Radix2Last => 2,
                 PassKind::Radix4First | PassKind::Radix4 => 4,
+                PassKind::Radix8First | PassKind::Radix8 => 8,
                 _ => 1,
             };
             loc = self.pass(kind, axis, loc, l, conj, scale, None)?;
@@ -1062,10 +1191,7 @@ impl StockhamPlan {
     ) -> Result<Loc, FftError> {
         let (in_buf, in_ls) = match src {
             Loc::Natural(i) => (&self.natural[i], 0),
-            Loc::Planes(i, ls) => (
-                self.plane_buffers()?.get(i).ok_or(FftError::PlanMismatch)?,
-                ls,
-            ),
+            Loc::Planes(i, ls) => (self.plane_buffer(i)?, ls),
         };
         if kind.reads_planes() != matches!(src, Loc::Planes(..)) {
             return Err(FftError::Unsupported(format!(
@@ -1073,16 +1199,19 @@ impl StockhamPlan {
             )));
         }
         let (dst, out_buf) = if kind.writes_planes() {
+            // Ping-pong within the pair of the radix written (four planes: 0 and 1, eight: 2
+            // and 3).
+            let first = if kind.writes_eight() { 2 } else { 0 };
             let next = match src {
-                Loc::Planes(i, _) => 1 - i,
-                Loc::Natural(_) => 0,
+                Loc::Planes(i, _) if i / 2 == first / 2 => i ^ 1,
+                _ => first,
             };
-            let ls = if kind == PassKind::Radix2Last {
-                axis.log2_n - 2
-            } else {
-                (l / 4).trailing_zeros()
+            let ls = match kind {
+                PassKind::Radix2Last => axis.log2_n - 2,
+                PassKind::Radix8First | PassKind::Radix8 => (l / 8).trailing_zeros(),
+                _ => (l / 4).trailing_zeros(),
             };
-            (Loc::Planes(next, ls), &self.plane_buffers()?[next])
+            (Loc::Planes(next, ls), self.plane_buffer(next)?)
         } else {
             let next = match src {
                 Loc::Natural(i) => 1 - i,
@@ -1099,13 +1228,19 @@ impl StockhamPlan {
             _ => vec![&out_buf.all],
         };
         for (program, target) in programs.iter().zip(targets) {
-            let mut pass = Pass::new(program)
-                .input("u_in", &in_buf.textures[0])
+            // The qf128 two-pass copy's imaginary program reads u_in_im alone.
+            let mut pass = if kind == PassKind::Copy {
+                Pass::new(program).optional_input("u_in", &in_buf.textures[0])
+            } else {
+                Pass::new(program).input("u_in", &in_buf.textures[0])
+            };
+            pass = pass
                 .optional_uniform("u_log2_n", Uniform::I32(axis.log2_n as i32))
                 .optional_uniform("u_log2_stride", Uniform::I32(axis.log2_stride as i32))
                 .optional_uniform("u_log2_out_width", Uniform::I32(out_buf.log2_width as i32))
                 .optional_uniform("u_log2_in_width", Uniform::I32(in_buf.log2_width as i32))
                 .optional_uniform("u_in_log2_ls", Uniform::I32(in_ls as i32))
+                .optional_uniform("u_in_log2_radix", Uniform::I32(in_buf.log2_radix as i32))
                 .optional_uniform("u_L", Uniform::I32(l as i32))
                 .optional_uniform("u_radix", Uniform::I32(4))
                 .optional_uniform("u_conj", Uniform::F32(conj))
@@ -1136,7 +1271,7 @@ impl StockhamPlan {
     fn first_non_finite_at(&self, loc: Loc) -> Result<Option<usize>, FftError> {
         let buf = match loc {
             Loc::Natural(i) => &self.natural[i],
-            Loc::Planes(i, _) => &self.plane_buffers()?[i],
+            Loc::Planes(i, _) => self.plane_buffer(i)?,
         };
         let fbs: Vec<&Framebuffer> = match &buf.parts {
             Some(parts) if self.two_pass() => parts.iter().collect(),
@@ -1154,11 +1289,49 @@ impl StockhamPlan {
         Ok(first)
     }
 
-    fn plane_buffers(&self) -> Result<&[Buffer; 2], FftError> {
-        self.planes
-            .as_ref()
-            .ok_or_else(|| FftError::Unsupported("internal: radix-4 pass without planes".into()))
+    fn plane_buffer(&self, i: usize) -> Result<&Buffer, FftError> {
+        self.planes.get(i).ok_or_else(|| {
+            FftError::Unsupported(format!("internal: a pass needs planes buffer {i}"))
+        })
     }
+}
+
+/// A complex double as one texel: the 32-bit halves of re and im, low half first, stored as
+/// the bits of f32 words (`FFT_F64` reads them back with `packDouble2x32`).
+pub(crate) fn double_texel(re: f64, im: f64) -> [f32; 4] {
+    let half = |x: f64, hi: bool| f32::from_bits((x.to_bits() >> if hi { 32 } else { 0 }) as u32);
+    [
+        half(re, false),
+        half(re, true),
+        half(im, false),
+        half(im, true),
+    ]
+}
+
+pub(crate) fn texel_double(t: &[f32; 4]) -> (f64, f64) {
+    let join =
+        |lo: f32, hi: f32| f64::from_bits(((hi.to_bits() as u64) << 32) | lo.to_bits() as u64);
+    (join(t[0], t[1]), join(t[2], t[3]))
+}
+
+/// Native double needs `double` in shaders and the twiddle table (GLSL has no double sin).
+fn check_double(ctx: &GlContext, options: FftOptions) -> Result<(), FftError> {
+    let info = ctx.info();
+    if info.glsl_number < 400 && !info.gpu_shader_fp64 {
+        return Err(FftError::Unsupported(format!(
+            "the native double FFT needs GLSL 4.00 or GL_ARB_gpu_shader_fp64, which {} does not \
+             offer: use df64 (about 48 bits with f32 arithmetic)",
+            info.renderer
+        )));
+    }
+    if options.twiddles == TwiddleSource::Direct {
+        return Err(FftError::Unsupported(
+            "the native double FFT reads its twiddles from the table (GLSL has no double sin \
+             and cos): use --twiddles table"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 fn high_words(c: ComplexDf64) -> ComplexDf64 {
@@ -1184,6 +1357,8 @@ fn unscale_word(w: f32, exponent: i32) -> Option<f32> {
 /// plans keep the high words), or qf128 real and imaginary parts.
 enum TwiddleWords {
     Pairs(Vec<ComplexDf64>),
+    /// Native double: (cos, -sin) in f64.
+    Doubles(Vec<(f64, f64)>),
     Qf(Vec<Qf128>, Vec<Qf128>),
 }
 
@@ -1204,6 +1379,7 @@ fn twiddle_words(precision: FftPrecision, n: usize) -> TwiddleWords {
                 }
             }))
         }
+        FftPrecision::F64 => TwiddleWords::Doubles(w_long(n, &base_f64(n), (0.0, 0.0), |p| *p)),
         FftPrecision::Qf128 => {
             let w = w_long(n, &base_big(n), (Qf128::ZERO, Qf128::ZERO), |(c, s)| {
                 (Qf128::from_big(c), Qf128::from_big(s))
@@ -1227,6 +1403,10 @@ fn twiddle_textures(
     let (w, h) = (layout.width, layout.height);
     let textures = match twiddle_words(precision, n) {
         TwiddleWords::Pairs(p) => vec![Texture::with_data(ctx, w, h, &p)?],
+        TwiddleWords::Doubles(d) => {
+            let t: Vec<[f32; 4]> = d.iter().map(|(c, s)| double_texel(*c, *s)).collect();
+            vec![Texture::with_data(ctx, w, h, &t)?]
+        }
         TwiddleWords::Qf(re, im) => vec![
             Texture::with_data(ctx, w, h, &re)?,
             Texture::with_data(ctx, w, h, &im)?,

@@ -49,21 +49,21 @@ impl Cdd {
         Complex64::new(self.re.to_f64(), self.im.to_f64())
     }
 
-    pub fn add(self, b: Cdd) -> Cdd {
+    fn add(self, b: Cdd) -> Cdd {
         Cdd {
             re: self.re + b.re,
             im: self.im + b.im,
         }
     }
 
-    pub fn sub(self, b: Cdd) -> Cdd {
+    fn sub(self, b: Cdd) -> Cdd {
         Cdd {
             re: self.re - b.re,
             im: self.im - b.im,
         }
     }
 
-    pub fn mul(self, b: Cdd) -> Cdd {
+    fn mul(self, b: Cdd) -> Cdd {
         Cdd {
             re: self.re * b.re - self.im * b.im,
             im: self.re * b.im + self.im * b.re,
@@ -104,6 +104,27 @@ impl Cdd {
             re: self.re * s,
             im: self.im * s,
         }
+    }
+}
+
+impl std::ops::Add for Cdd {
+    type Output = Cdd;
+    fn add(self, b: Cdd) -> Cdd {
+        Cdd::add(self, b)
+    }
+}
+
+impl std::ops::Sub for Cdd {
+    type Output = Cdd;
+    fn sub(self, b: Cdd) -> Cdd {
+        Cdd::sub(self, b)
+    }
+}
+
+impl std::ops::Mul for Cdd {
+    type Output = Cdd;
+    fn mul(self, b: Cdd) -> Cdd {
+        Cdd::mul(self, b)
     }
 }
 
@@ -209,10 +230,16 @@ fn dd_of_qf(q: Qf128) -> Dd {
 
 /// rustfft in f64 on the df64 values rounded to f64 (unnormalised inverse scaled by 1/N).
 pub fn rustfft_f64(x: &[ComplexDf64], direction: Direction) -> Vec<Complex64> {
-    let mut v: Vec<Complex64> = x
+    let v: Vec<Complex64> = x
         .iter()
         .map(|c| Complex64::new(c.re.to_f64(), c.im.to_f64()))
         .collect();
+    rustfft_c64(&v, direction)
+}
+
+/// rustfft in f64 of f64 data (inverse with 1/N), any length.
+pub fn rustfft_c64(x: &[Complex64], direction: Direction) -> Vec<Complex64> {
+    let mut v = x.to_vec();
     let mut planner = rustfft::FftPlanner::<f64>::new();
     let n = v.len();
     match direction {

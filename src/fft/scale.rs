@@ -105,13 +105,7 @@ impl BlockScaled {
             0,
             |z| [z.re, z.im],
             |v| v.abs(),
-            |v, e| {
-                let s = ldexp(v, -e);
-                let w0 = gpu_word(s);
-                let r = s - w0 as f64; // exact
-                let w1 = gpu_word(r);
-                Qf128::new(w0, w1, gpu_word(r - w1 as f64), 0.0)
-            },
+            |v, e| split_f64(ldexp(v, -e)),
         ))
     }
 
@@ -265,6 +259,14 @@ impl BlockScaled {
 }
 
 /// The nearest f64 to a qf128 (summed in double-double, then rounded once).
+/// The exact three-word split of an f64 near 1 (each word the nearest f32 to what remains).
+pub fn split_f64(s: f64) -> Qf128 {
+    let w0 = gpu_word(s);
+    let r = s - w0 as f64; // exact
+    let w1 = gpu_word(r);
+    Qf128::new(w0, w1, gpu_word(r - w1 as f64), 0.0)
+}
+
 pub fn qf_to_f64(q: Qf128) -> f64 {
     q.x.iter()
         .fold(Dd::from_f64(0.0), |acc, w| acc + Dd::from_f64(*w as f64))

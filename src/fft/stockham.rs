@@ -32,6 +32,16 @@ pub trait MirrorComplex: Copy {
     fn twiddle_direct(l: i32, j: i32) -> Self;
     /// `-a`: every word negated.
     fn c_neg(self) -> Self;
+    /// Both parts times 1/sqrt(2) (the radix-8 rotation's product; f32, df64 and f64 only).
+    fn c_mul_sqrt1_2(self) -> Self;
+}
+
+/// 1/sqrt(2) as the shader's df64 constant (f32 plans use the high word).
+const SQRT1_2_HI: u32 = 0x3f35_04f3;
+const SQRT1_2_LO: u32 = 0x324f_e77a;
+
+fn sqrt1_2_df64() -> Df64 {
+    Df64::new(f32::from_bits(SQRT1_2_HI), f32::from_bits(SQRT1_2_LO))
 }
 
 fn neg_df(a: Df64) -> Df64 {
@@ -62,6 +72,82 @@ fn quadrant<T: Copy>(q: f32, s: T, c: T, neg: impl Fn(T) -> T) -> (T, T) {
         1 => (neg(s), neg(c)),
         2 => (neg(c), s),
         _ => (s, c),
+    }
+}
+
+/// Native double values (`FFT_F64`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct F64Complex {
+    pub re: f64,
+    pub im: f64,
+}
+
+impl MirrorComplex for F64Complex {
+    fn c_add(self, b: Self) -> Self {
+        F64Complex {
+            re: self.re + b.re,
+            im: self.im + b.im,
+        }
+    }
+    fn c_sub(self, b: Self) -> Self {
+        F64Complex {
+            re: self.re - b.re,
+            im: self.im - b.im,
+        }
+    }
+    fn c_mul(self, b: Self) -> Self {
+        // No fused multiply-add: the shader's products are `precise`.
+        let (p, q) = (self.re * b.re, self.im * b.im);
+        let (r, s) = (self.re * b.im, self.im * b.re);
+        F64Complex {
+            re: p - q,
+            im: r + s,
+        }
+    }
+    fn c_scale(self, s: f32) -> Self {
+        F64Complex {
+            re: self.re * s as f64,
+            im: self.im * s as f64,
+        }
+    }
+    fn c_scale_im(self, s: f32) -> Self {
+        F64Complex {
+            re: self.re,
+            im: self.im * s as f64,
+        }
+    }
+    fn c_mul_neg_i(self, conj: f32) -> Self {
+        let c = conj as f64;
+        F64Complex {
+            re: self.im * c,
+            im: -self.re * c,
+        }
+    }
+    fn c_mul_sqrt1_2(self) -> Self {
+        F64Complex {
+            re: self.re * std::f64::consts::FRAC_1_SQRT_2,
+            im: self.im * std::f64::consts::FRAC_1_SQRT_2,
+        }
+    }
+    fn twiddle_direct(_l: i32, _j: i32) -> Self {
+        // The native double plans refuse in-shader twiddles (GLSL has no double sin).
+        F64Complex {
+            re: f64::NAN,
+            im: f64::NAN,
+        }
+    }
+    fn c_neg(self) -> Self {
+        F64Complex {
+            re: -self.re,
+            im: -self.im,
+        }
+    }
+}
+
+pub fn real_bin0_f64(z: F64Complex) -> F64Complex {
+    F64Complex {
+        re: z.re + z.im,
+        im: z.re - z.im,
     }
 }
 
@@ -101,6 +187,14 @@ impl MirrorComplex for F32Complex {
     }
     fn c_neg(self) -> Self {
         F32Complex(self.0.c_neg())
+    }
+    fn c_mul_sqrt1_2(self) -> Self {
+        let k = f32::from_bits(SQRT1_2_HI);
+        let a = self.0;
+        F32Complex(ComplexDf64::new(
+            Df64::new(a.re.hi * k, 0.0),
+            Df64::new(a.im.hi * k, 0.0),
+        ))
     }
     fn twiddle_direct(l: i32, j: i32) -> Self {
         // FFT_F32 with FFT_DIRECT computes the df64 twiddle; its products read the high words.
@@ -143,6 +237,10 @@ impl MirrorComplex for ComplexDf64 {
     }
     fn c_neg(self) -> Self {
         ComplexDf64::new(neg_df(self.re), neg_df(self.im))
+    }
+    fn c_mul_sqrt1_2(self) -> Self {
+        let k = sqrt1_2_df64();
+        ComplexDf64::new(df64_mul_unscaled(self.re, k), df64_mul_unscaled(self.im, k))
     }
     fn twiddle_direct(l: i32, j: i32) -> Self {
         let (q, g4) = reduce(l, j);
@@ -198,6 +296,15 @@ impl MirrorComplex for ComplexQf128 {
         ComplexQf128 {
             re: neg_qf(self.re),
             im: neg_qf(self.im),
+        }
+    }
+    fn c_mul_sqrt1_2(self) -> Self {
+        // No qf128 radix-8 pass exists; the product to qf128 accuracy for completeness.
+        let k = Qf128::from_decimal("0.70710678118654752440084436210484903928")
+            .unwrap_or(Qf128::from_f64(std::f64::consts::FRAC_1_SQRT_2));
+        ComplexQf128 {
+            re: qf128_mul(self.re, k),
+            im: qf128_mul(self.im, k),
         }
     }
     fn twiddle_direct(l: i32, j: i32) -> Self {
@@ -309,19 +416,37 @@ pub fn stage<C: MirrorComplex>(
                             *am = tw.signed(li, m as i32 * j, conj).c_mul(*am);
                         }
                     }
-                    let s02 = a[0].c_add(a[2]);
-                    let d02 = a[0].c_sub(a[2]);
-                    let s13 = a[1].c_add(a[3]);
-                    let d13 = a[1].c_sub(a[3]).c_mul_neg_i(conj);
-                    [
-                        s02.c_add(s13),
-                        d02.c_add(d13),
-                        s02.c_sub(s13),
-                        d02.c_sub(d13),
-                    ]
+                    radix4_butterfly(a, conj)
                 };
                 for (t, v) in y.into_iter().enumerate() {
                     out[k * l + t * ls + j as usize] = emit(v);
+                }
+            }
+        }
+        MirrorStage::Radix8 => {
+            let eighth = n / 8;
+            let ls = l / 8;
+            for p in 0..eighth {
+                let j = (p & (ls - 1)) as i32;
+                let k = p / ls;
+                let mut a: [C; 8] = std::array::from_fn(|m| x[p + m * eighth]);
+                if l > 8 {
+                    for (m, am) in a.iter_mut().enumerate().skip(1) {
+                        *am = tw.signed(li, m as i32 * j, conj).c_mul(*am);
+                    }
+                }
+                let e = radix4_butterfly([a[0], a[2], a[4], a[6]], conj);
+                let o = radix4_butterfly([a[1], a[3], a[5], a[7]], conj);
+                let rot8 = |v: C| v.c_add(v.c_mul_neg_i(conj)).c_mul_sqrt1_2();
+                let odd = [
+                    o[0],
+                    rot8(o[1]),
+                    o[2].c_mul_neg_i(conj),
+                    rot8(o[3]).c_mul_neg_i(conj),
+                ];
+                for t in 0..4 {
+                    out[k * l + t * ls + j as usize] = emit(e[t].c_add(odd[t]));
+                    out[k * l + (t + 4) * ls + j as usize] = emit(e[t].c_sub(odd[t]));
                 }
             }
         }
@@ -347,11 +472,26 @@ pub fn stage<C: MirrorComplex>(
     out
 }
 
+/// The 4-point DFT (w_4 = -i, or i for the inverse) as `stockham.glsl` computes it.
+fn radix4_butterfly<C: MirrorComplex>(a: [C; 4], conj: f32) -> [C; 4] {
+    let s02 = a[0].c_add(a[2]);
+    let d02 = a[0].c_sub(a[2]);
+    let s13 = a[1].c_add(a[3]);
+    let d13 = a[1].c_sub(a[3]).c_mul_neg_i(conj);
+    [
+        s02.c_add(s13),
+        d02.c_add(d13),
+        s02.c_sub(s13),
+        d02.c_sub(d13),
+    ]
+}
+
 /// The arithmetic of a pass kind (unscrambling is a copy).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MirrorStage {
     Radix2,
     Radix4,
+    Radix8,
     Radix2Last,
     Copy,
 }

@@ -124,13 +124,25 @@ fn chirp_angle(r: u64, n: usize) -> (i64, usize) {
     (if r > n_i { r - 2 * n_i } else { r }, n)
 }
 
-/// Bluestein's chirp w_j = exp(sign i pi j^2 / n), j < n, in f64 (sign -1: forward).
+/// Bluestein's chirp w_j = exp(sign i pi j^2 / n), j < n, in f64 (sign -1: forward). The
+/// quarter turns come off exactly in integers (pi r / n = q pi/2 + pi r2 / 2n, |r2| <= n/2), so
+/// sin and cos see |phi| <= pi/4 and each factor is within about an f64 ulp.
 pub fn chirp_f64(n: usize, sign: f64) -> Vec<(f64, f64)> {
     (0..n)
         .map(|j| {
-            let (r, n) = chirp_angle(chirp_index(j, n), n);
-            let t = std::f64::consts::PI * (r as f64 / n as f64);
-            (t.cos(), sign * t.sin())
+            let r = chirp_index(j, n) as i128;
+            let n_i = n as i128;
+            let q = (4 * r + n_i) / (2 * n_i); // round(2 r / n), 0..=4
+            let r2 = 2 * r - q * n_i;
+            let phi = std::f64::consts::PI * (r2 as f64 / (2 * n) as f64);
+            let (s, c) = phi.sin_cos();
+            let (cos, sin) = match q & 3 {
+                0 => (c, s),
+                1 => (-s, c),
+                2 => (-c, -s),
+                _ => (s, -c),
+            };
+            (cos, sign * sin)
         })
         .collect()
 }

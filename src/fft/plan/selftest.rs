@@ -9,8 +9,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::*;
 use crate::fft::stockham::{
-    real_bin0_df64, real_bin0_f32, real_bin0_qf128, real_post, real_pre, stage, uses_loop_form,
-    F32Complex, MirrorComplex, MirrorStage, Twiddles,
+    real_bin0_df64, real_bin0_f32, real_bin0_f64, real_bin0_qf128, real_post, real_pre, stage,
+    uses_loop_form, F32Complex, F64Complex, MirrorComplex, MirrorStage, Twiddles,
 };
 use crate::kernels::proof::Outcome;
 use crate::numeric::qf128::qf128_add;
@@ -42,7 +42,7 @@ impl TestComplex for ComplexDf64 {
     fn table(words: &TwiddleWords) -> Vec<Self> {
         match words {
             TwiddleWords::Pairs(p) => p.clone(),
-            TwiddleWords::Qf(..) => Vec::new(),
+            _ => Vec::new(),
         }
     }
     fn words(&self) -> Vec<f32> {
@@ -60,7 +60,7 @@ impl TestComplex for F32Complex {
     fn table(words: &TwiddleWords) -> Vec<Self> {
         match words {
             TwiddleWords::Pairs(p) => p.iter().map(|c| F32Complex(*c)).collect(),
-            TwiddleWords::Qf(..) => Vec::new(),
+            _ => Vec::new(),
         }
     }
     fn words(&self) -> Vec<f32> {
@@ -68,6 +68,39 @@ impl TestComplex for F32Complex {
     }
     fn bin0(self) -> Self {
         real_bin0_f32(self)
+    }
+}
+
+/// A double as exact f32 words (three: 53 bits), so values compare word by word.
+fn double_words(x: f64) -> [f32; 3] {
+    let q = split_f64(x);
+    [q.x[0], q.x[1], q.x[2]]
+}
+
+impl TestComplex for F64Complex {
+    fn from_upload(c: ComplexQf128) -> Self {
+        F64Complex {
+            re: qf_to_f64(c.re),
+            im: qf_to_f64(c.im),
+        }
+    }
+    fn table(words: &TwiddleWords) -> Vec<Self> {
+        match words {
+            TwiddleWords::Doubles(d) => d
+                .iter()
+                .map(|(re, im)| F64Complex { re: *re, im: *im })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+    fn words(&self) -> Vec<f32> {
+        double_words(self.re)
+            .into_iter()
+            .chain(double_words(self.im))
+            .collect()
+    }
+    fn bin0(self) -> Self {
+        real_bin0_f64(self)
     }
 }
 
@@ -82,7 +115,7 @@ impl TestComplex for ComplexQf128 {
                 .zip(im)
                 .map(|(re, im)| ComplexQf128::new(*re, *im))
                 .collect(),
-            TwiddleWords::Pairs(_) => Vec::new(),
+            _ => Vec::new(),
         }
     }
     fn words(&self) -> Vec<f32> {
@@ -139,6 +172,7 @@ fn mirror_stage(kind: PassKind) -> MirrorStage {
     match kind {
         PassKind::Radix2 => MirrorStage::Radix2,
         PassKind::Radix4First | PassKind::Radix4 => MirrorStage::Radix4,
+        PassKind::Radix8First | PassKind::Radix8 => MirrorStage::Radix8,
         PassKind::Radix2Last => MirrorStage::Radix2Last,
         _ => MirrorStage::Copy,
     }
@@ -146,6 +180,14 @@ fn mirror_stage(kind: PassKind) -> MirrorStage {
 
 /// One layer's texels read back: the real part's, and the imaginary part's for qf128.
 type LayerTexels = (Vec<[f32; 4]>, Option<Vec<[f32; 4]>>);
+
+/// The passes tested alone (not as stages of a transform).
+const SINGLE_PASSES: [PassKind; 4] = [
+    PassKind::RealPost,
+    PassKind::RealPre,
+    PassKind::Pointwise,
+    PassKind::Copy,
+];
 
 /// Rows the test transforms hold.
 const ROWS: usize = 2;
@@ -161,6 +203,7 @@ impl StockhamPlan {
             FftPrecision::F32 => self.self_test_as::<F32Complex>(programs, kinds),
             FftPrecision::Df64 => self.self_test_as::<ComplexDf64>(programs, kinds),
             FftPrecision::Qf128 => self.self_test_as::<ComplexQf128>(programs, kinds),
+            FftPrecision::F64 => self.self_test_as::<F64Complex>(programs, kinds),
         }
     }
 
@@ -171,23 +214,19 @@ impl StockhamPlan {
     ) -> Result<Outcome, FftError> {
         let mut cases = 0;
         let mut sizes: Vec<u32> = Vec::new();
-        if kinds.iter().any(|k| {
-            !matches!(
-                k,
-                PassKind::RealPost | PassKind::RealPre | PassKind::Pointwise
-            )
-        }) {
+        if kinds.iter().any(|k| !SINGLE_PASSES.contains(k)) {
             // The smallest transform with every kind an axis draws: 16 or 32 points (the
-            // parity of log2 N decides whether a last radix-2 stage exists), or N itself.
+            // parity of log2 N decides whether a last radix-2 stage exists; radix 8: 64 to 256
+            // points by log2 N mod 3), or N itself.
             sizes = self
                 .axes
                 .iter()
-                .map(|a| {
-                    if a.log2_n <= 5 {
-                        a.log2_n
-                    } else {
-                        4 + a.log2_n % 2
-                    }
+                .map(|a| match self.options.radix {
+                    // Radix 8: the residue mod 3 decides the finishing stage.
+                    Radix::Eight if a.log2_n > 8 => 6 + a.log2_n % 3,
+                    Radix::Eight => a.log2_n,
+                    _ if a.log2_n <= 5 => a.log2_n,
+                    _ => 4 + a.log2_n % 2,
                 })
                 .collect();
             sizes.sort_unstable();
@@ -201,7 +240,7 @@ impl StockhamPlan {
             }
         }
         let n = 1usize << self.axes[0].log2_n.min(5);
-        for kind in [PassKind::RealPost, PassKind::RealPre, PassKind::Pointwise] {
+        for kind in SINGLE_PASSES {
             if kinds.contains(&kind) {
                 let o = self.test_single_pass::<C>(programs, kind, n)?;
                 cases += o.cases;
@@ -343,6 +382,9 @@ impl StockhamPlan {
                     .flat_map(|row| real_post(row, &tw, C::bin0, 1.0))
                     .collect()
             })
+        } else if kind == PassKind::Copy {
+            t.copy_pass()?;
+            x.clone()
         } else if kind == PassKind::RealPre {
             t.real_pre()?;
             proof.in_env(|| {
@@ -386,6 +428,7 @@ impl StockhamPlan {
     /// im: 4 words a value for f32 and df64, 8 for qf128.
     fn read_logical(&self, loc: Loc, n: usize) -> Result<Vec<Vec<f32>>, FftError> {
         let qf = self.options.precision == FftPrecision::Qf128;
+        let f64_texels = self.options.precision == FftPrecision::F64;
         let rows = self.len() / n;
         let log2_n = n.trailing_zeros();
         let read = |fb: &Framebuffer, a: usize| -> Result<Vec<[f32; 4]>, FftError> {
@@ -400,8 +443,8 @@ impl StockhamPlan {
                 None
             }
             Loc::Planes(i, ls) => {
-                let buf = &self.plane_buffers()?[i];
-                for layer in 0..4 {
+                let buf = self.plane_buffer(i)?;
+                for layer in 0..1usize << buf.log2_radix {
                     if qf {
                         let (re_fb, im_fb, im_at) = match &buf.parts {
                             Some([re, im]) => (re, im, layer),
@@ -412,7 +455,7 @@ impl StockhamPlan {
                         layers.push((read(&buf.all, layer)?, None));
                     }
                 }
-                Some(ls)
+                Some((ls, buf.log2_radix))
             }
         };
         let mut out = Vec::with_capacity(rows * n);
@@ -420,15 +463,23 @@ impl StockhamPlan {
             for e in 0..n {
                 let (layer, index) = match ls {
                     None => (0, (b << log2_n) | e),
-                    Some(ls) => {
-                        let epos = ((e >> (ls + 2)) << ls) | (e & ((1 << ls) - 1));
-                        ((e >> ls) & 3, (b << (log2_n - 2)) | epos)
+                    Some((ls, rb)) => {
+                        let epos = ((e >> (ls + rb)) << ls) | (e & ((1 << ls) - 1));
+                        ((e >> ls) & ((1 << rb) - 1), (b << (log2_n - rb)) | epos)
                     }
                 };
                 let (re, im) = &layers[layer];
                 let mut w = re[index].to_vec();
                 if let Some(im) = im {
                     w.extend_from_slice(&im[index]);
+                }
+                if f64_texels {
+                    // The bits of two doubles, compared as their exact f32 words.
+                    let (re, im) = texel_double(&re[index]);
+                    w = double_words(re)
+                        .into_iter()
+                        .chain(double_words(im))
+                        .collect();
                 }
                 out.push(w);
             }
