@@ -5,7 +5,9 @@
 
 mod common;
 
-use df64gl::fft::reference::{dft_dd, naive_dft_dd, rel_l2 as rel_l2_dd, rustfft_c64, Cdd};
+use df64gl::fft::reference::{
+    dft_dd, naive_dft_dd, rel_l2 as rel_l2_dd, rustfft_c64, words_dd, Cdd,
+};
 use df64gl::fft::{
     Convolution, Direction, FftError, FftOptions, FftPlan, FftPrecision, FftShape, Product,
     RealFftPlan, Wrap,
@@ -139,18 +141,7 @@ fn qf128_any_length_against_the_double_double_dft() {
             plan.upload_qf128(&q).unwrap();
             plan.execute(d).unwrap();
             let out = plan.download_scaled().unwrap();
-            let got: Vec<Cdd> = out
-                .words
-                .iter()
-                .map(|c| {
-                    let z = Cdd::from_qf128(*c);
-                    let f = df64gl::fft::scale::ldexp(1.0, out.exponent);
-                    Cdd {
-                        re: z.re.mul_f64(f),
-                        im: z.im.mul_f64(f),
-                    }
-                })
-                .collect();
+            let got = words_dd(&out.words, out.exponent);
             let e = rel_l2_dd(&got, &dft_dd(&dd, d));
             assert!(e <= QF128_BOUND, "qf128 {n}-point {d:?}: {e:e}");
         }

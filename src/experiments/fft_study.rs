@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use rustfft::num_complex::Complex64;
 use serde::Serialize;
 
-use crate::fft::reference::{dft_dd, rel_l2, round_trip, rustfft_f64, Cdd, RoundTrip};
+use crate::fft::reference::{dft_dd, rel_l2, round_trip, rustfft_f64, words_dd, Cdd, RoundTrip};
 use crate::fft::scale::ldexp;
 use crate::fft::{
     gflops, BlockScaled, Direction, FftError, FftOptions, FftPlan, FftPrecision, FftShape, QfWrite,
@@ -108,21 +108,6 @@ fn opposite(d: Direction) -> Direction {
 
 fn to_c64(v: &[Cdd]) -> Vec<Complex64> {
     v.iter().map(|c| c.to_c64()).collect()
-}
-
-/// Exact values of block-scaled words times 2^`shift`, in double-double.
-fn words_dd(words: &[ComplexQf128], shift: i32) -> Vec<Cdd> {
-    let f = ldexp(1.0, shift);
-    words
-        .iter()
-        .map(|c| {
-            let z = Cdd::from_qf128(*c);
-            Cdd {
-                re: z.re.mul_f64(f),
-                im: z.im.mul_f64(f),
-            }
-        })
-        .collect()
 }
 
 /// The signal as one precision holds it: f32 plans the nearest f32 words, df64 the nearest

@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rustfft::num_complex::Complex64;
 use serde::Serialize;
 
-use crate::fft::reference::{dft_dd, naive_dft_dd, rel_l2, rustfft_c64, Cdd};
+use crate::fft::reference::{dft_dd, naive_dft_dd, rel_l2, rustfft_c64, words_dd, Cdd};
 use crate::fft::{Direction, FftPlan, FftPrecision, StockhamPlan};
 use crate::kernels::Df64Kernels;
 use crate::numeric::qf128::{ComplexQf128, Qf128};
@@ -135,18 +135,7 @@ fn measure(
             plan.upload_qf128(&held)?;
             plan.execute(d)?;
             let out = plan.download_scaled()?;
-            let f = crate::fft::scale::ldexp(1.0, out.exponent);
-            let got: Vec<Cdd> = out
-                .words
-                .iter()
-                .map(|c| {
-                    let z = Cdd::from_qf128(*c);
-                    Cdd {
-                        re: z.re.mul_f64(f),
-                        im: z.im.mul_f64(f),
-                    }
-                })
-                .collect();
+            let got = words_dd(&out.words, out.exponent);
             let reference = if precision == FftPrecision::Qf128 {
                 dft_dd(&held_dd, d)
             } else if naive {

@@ -128,6 +128,15 @@ impl std::ops::Mul for Cdd {
     }
 }
 
+/// Exact values of block-scaled words times 2^`shift`, in double-double.
+pub fn words_dd(words: &[ComplexQf128], shift: i32) -> Vec<Cdd> {
+    let f = crate::numeric::reference::ldexp(1.0, shift);
+    words
+        .iter()
+        .map(|c| Cdd::from_qf128(*c).scale(Dd::from_f64(f)))
+        .collect()
+}
+
 /// The inverse through the forward transform: conj(F(conj x)) / N.
 fn inverse_through(x: &[Cdd], forward: impl Fn(&[Cdd]) -> Vec<Cdd>) -> Vec<Cdd> {
     let conj: Vec<Cdd> = x.iter().map(|c| c.conj()).collect();
