@@ -410,13 +410,7 @@ pub fn stage<C: MirrorComplex>(
                     }
                     y
                 } else {
-                    let mut a = [x[p], x[p + quarter], x[p + 2 * quarter], x[p + 3 * quarter]];
-                    if l > 4 {
-                        for (m, am) in a.iter_mut().enumerate().skip(1) {
-                            *am = tw.signed(li, m as i32 * j, conj).c_mul(*am);
-                        }
-                    }
-                    radix4_butterfly(a, conj)
+                    radix4_butterfly(twiddled::<C, 4>(x, p, quarter, l, j, conj, tw), conj)
                 };
                 for (t, v) in y.into_iter().enumerate() {
                     out[k * l + t * ls + j as usize] = emit(v);
@@ -429,12 +423,7 @@ pub fn stage<C: MirrorComplex>(
             for p in 0..eighth {
                 let j = (p & (ls - 1)) as i32;
                 let k = p / ls;
-                let mut a: [C; 8] = std::array::from_fn(|m| x[p + m * eighth]);
-                if l > 8 {
-                    for (m, am) in a.iter_mut().enumerate().skip(1) {
-                        *am = tw.signed(li, m as i32 * j, conj).c_mul(*am);
-                    }
-                }
+                let a = twiddled::<C, 8>(x, p, eighth, l, j, conj, tw);
                 let e = radix4_butterfly([a[0], a[2], a[4], a[6]], conj);
                 let o = radix4_butterfly([a[1], a[3], a[5], a[7]], conj);
                 let rot8 = |v: C| v.c_add(v.c_mul_neg_i(conj)).c_mul_sqrt1_2();
@@ -470,6 +459,27 @@ pub fn stage<C: MirrorComplex>(
         }
     }
     out
+}
+
+/// The radix-R butterfly's inputs x[p + m stride] times w_L^(m j) (no twiddles in the first
+/// stage, L = R), as the radix-4 and radix-8 passes read them.
+fn twiddled<C: MirrorComplex, const R: usize>(
+    x: &[C],
+    p: usize,
+    stride: usize,
+    l: usize,
+    j: i32,
+    conj: f32,
+    tw: &Twiddles<C>,
+) -> [C; R] {
+    std::array::from_fn(|m| {
+        let a = x[p + m * stride];
+        if m > 0 && l > R {
+            tw.signed(l as i32, m as i32 * j, conj).c_mul(a)
+        } else {
+            a
+        }
+    })
 }
 
 /// The 4-point DFT (w_4 = -i, or i for the inverse) as `stockham.glsl` computes it.

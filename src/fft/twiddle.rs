@@ -116,12 +116,14 @@ pub fn chirp_index(j: usize, n: usize) -> u64 {
     ((j as u128 * j as u128) % (2 * n as u128)) as u64
 }
 
-/// exp(sign i pi r / n) as (cos, sign sin) of the angle pi r' / n, r' = r or r - 2n so that
-/// |angle| <= pi: the reduction is exact, so each factor carries only its own roundings.
-fn chirp_angle(r: u64, n: usize) -> (i64, usize) {
-    let r = r as i64;
-    let n_i = n as i64;
-    (if r > n_i { r - 2 * n_i } else { r }, n)
+/// The chirp index r as r' = r or r - 2n, so the angle pi r' / n has |angle| <= pi (exact).
+fn symmetric_index(r: u64, n: usize) -> i64 {
+    let (r, n) = (r as i64, n as i64);
+    if r > n {
+        r - 2 * n
+    } else {
+        r
+    }
 }
 
 /// Bluestein's chirp w_j = exp(sign i pi j^2 / n), j < n, in f64 (sign -1: forward). The
@@ -154,7 +156,7 @@ pub fn chirp_big(n: usize, sign: f64) -> Vec<(BigFloat, BigFloat)> {
     let pi = o.pi();
     (0..n)
         .map(|j| {
-            let (r, n) = chirp_angle(chirp_index(j, n), n);
+            let r = symmetric_index(chirp_index(j, n), n);
             let t = pi
                 .mul(&big(r as f64), ORACLE_BITS, RoundingMode::ToEven)
                 .div(&big(n as f64), ORACLE_BITS, RoundingMode::ToEven);
