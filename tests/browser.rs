@@ -9,21 +9,8 @@ mod common;
 
 use serde_json::Value;
 
-/// Once per process: the two legs run in parallel and apt-get takes a lock.
-fn chromium_available() -> bool {
-    static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *AVAILABLE.get_or_init(|| {
-        let found = || df64gl::experiments::browser::find_chromium().is_some();
-        found() || (common::apt_install(&["chromium"]) && found())
-    })
-}
-
 fn measure(backend: &str, extra: &[&str]) -> (i32, Value, String) {
-    assert!(
-        chromium_available(),
-        "the WebGL 2 tests need Chromium: apt-get install chromium (or set DF64GL_CHROMIUM), \
-         or run the tests as root"
-    );
+    common::chromium();
     let mut args = vec![
         "--json",
         "glsl",

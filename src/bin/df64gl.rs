@@ -20,6 +20,7 @@ use df64gl::experiments::mandelbrot::{
 use df64gl::experiments::ops_bench::{run_op_bench, OpBenchOptions};
 use df64gl::experiments::repro::{check_out_dir, run_repro, ReproOptions};
 use df64gl::experiments::selftest::{run_selftests, ProgramFamily};
+use df64gl::experiments::web::write_web_page;
 use df64gl::experiments::{exit_code, ExperimentError, Session};
 use df64gl::fft::TwiddleSource;
 use df64gl::gl::{list_devices, run_windowed, DeviceChoice, GlContext, MesaDriver, WindowOptions};
@@ -208,6 +209,17 @@ enum Command {
         /// Close the window after this many frames (scripts, tests).
         #[arg(long)]
         frames: Option<u64>,
+    },
+    /// Write a self-contained WebGL 2 page (one HTML file, no network) that self-tests the
+    /// es300 df64 export in the browser that opens it and draws a Mandelbrot deep zoom in f32
+    /// next to df64 and qf128, with mouse pan and wheel zoom.
+    Web {
+        /// Folder to create; the page is its index.html.
+        #[arg(long, default_value = "df64gl-web")]
+        out: std::path::PathBuf,
+        /// Write into the folder even if it exists (overwrites its index.html).
+        #[arg(long)]
+        force: bool,
     },
     /// Benchmarks, as ratios taken in one run.
     Bench {
@@ -654,6 +666,15 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
                     );
                 }
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Web { out, force } => {
+            let page = write_web_page(&out, force)?;
+            println!(
+                "wrote {} (open it in a browser; its self-test verdict is the element \
+                 #df64-selftest)",
+                page.display()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {

@@ -200,22 +200,25 @@ pub fn page(jobs: &[PlainJob]) -> Result<String, ExperimentError> {
 }
 
 /// The text of `<pre id="{id}">` in the dumped DOM, unescaped.
-fn element_text<'a>(dom: &'a str, id: &str) -> Option<std::borrow::Cow<'a, str>> {
+pub fn element_text<'a>(dom: &'a str, id: &str) -> Option<std::borrow::Cow<'a, str>> {
     let open = format!("<pre id=\"{id}\">");
     let start = dom.find(&open)? + open.len();
     let end = start + dom[start..].find("</pre>")?;
-    let raw = &dom[start..end];
+    Some(unescape_html(&dom[start..end]))
+}
+
+/// Text or an attribute value of serialized HTML with its entities decoded.
+pub fn unescape_html(raw: &str) -> std::borrow::Cow<'_, str> {
     if raw.contains('&') {
-        Some(
-            raw.replace("&lt;", "<")
-                .replace("&gt;", ">")
-                .replace("&quot;", "\"")
-                .replace("&#39;", "'")
-                .replace("&amp;", "&")
-                .into(),
-        )
+        raw.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&nbsp;", "\u{a0}")
+            .replace("&amp;", "&")
+            .into()
     } else {
-        Some(raw.into())
+        raw.into()
     }
 }
 
@@ -273,15 +276,22 @@ pub fn parse_dom(
     ))
 }
 
-/// Loads `page` (a file) in headless Chromium with `backend` and returns the DOM after its
-/// script ran.
-fn run_page(
+/// Loads `page` (a file, with an optional `?query`) in headless Chromium with `backend` and
+/// returns the DOM after its script ran; `extra` are more Chromium flags (`--screenshot=...`).
+pub fn run_page(
     chromium: &Path,
     backend: BrowserBackend,
     page: &Path,
+    query: &str,
+    extra: &[String],
 ) -> Result<String, ExperimentError> {
-    let profile = std::env::temp_dir().join(format!("df64gl-chromium-{}", std::process::id()));
-    let url = format!("file://{}", page.display());
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let profile = std::env::temp_dir().join(format!(
+        "df64gl-chromium-{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let url = format!("file://{}{query}", page.display());
     let mut child = Command::new(chromium)
         .args(["--headless=new", "--no-sandbox", "--disable-gpu-sandbox", "--no-first-run"])
         // This machine's network is closed: no background connections to wait for.
@@ -292,6 +302,7 @@ fn run_page(
             "--disable-quic",
         ])
         .args(backend.flags())
+        .args(extra)
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg("--dump-dom")
         .arg(&url)
@@ -371,7 +382,7 @@ pub fn measure_export_in_browser(
     let html = page(&jobs)?;
     let path = std::env::temp_dir().join(format!("df64gl-webgl2-{}.html", std::process::id()));
     std::fs::write(&path, html).map_err(|e| ExperimentError::Io(path.display().to_string(), e))?;
-    let dom = run_page(chromium, backend, &path);
+    let dom = run_page(chromium, backend, &path, "", &[]);
     let _ = std::fs::remove_file(&path);
     let (mut on, outputs) = parse_dom(&dom?, &jobs)?;
     on.renderer = format!("{} ({})", on.renderer, backend.name());
