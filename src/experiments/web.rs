@@ -15,6 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
+use astro_float::BigFloat;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
@@ -64,7 +65,7 @@ struct PageData {
 }
 
 /// The exact value as three f64 words, each the nearest double to what the ones before left.
-fn f64_words(x: &astro_float::BigFloat) -> [f64; 3] {
+fn f64_words(x: &BigFloat) -> [f64; 3] {
     let mut o = Oracle::new();
     let mut rest = x.clone();
     let mut out = [0.0; 3];
@@ -78,13 +79,15 @@ fn f64_words(x: &astro_float::BigFloat) -> [f64; 3] {
     out
 }
 
+type Exact = fn(&mut Oracle, &BigFloat, &BigFloat) -> BigFloat;
+/// Name, GLSL call, bound, operand range of a, and the exact answer.
+type CheckSpec = (&'static str, &'static str, f64, (f64, f64), Exact);
+
 /// The df64 and qf128 routines the page checks, on `samples` seeded operand pairs each.
 pub fn check_routines(samples: usize, seed: u64) -> (Vec<CheckRoutine>, Vec<CheckRoutine>) {
-    type Exact =
-        fn(&mut Oracle, &astro_float::BigFloat, &astro_float::BigFloat) -> astro_float::BigFloat;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut o = Oracle::new();
-    let df64: [(&str, &str, f64, (f64, f64), Exact); 5] = [
+    let df64: [CheckSpec; 5] = [
         ("add", "df64_add(a, b)", 0.5, (-1.0, 1.0), |o, a, b| {
             o.add(a, b)
         }),
@@ -99,7 +102,7 @@ pub fn check_routines(samples: usize, seed: u64) -> (Vec<CheckRoutine>, Vec<Chec
         }),
         ("sqrt", "df64_sqrt(a)", 0.5, (0.0, 1.0), |o, a, _| o.sqrt(a)),
     ];
-    let qf128: [(&str, &str, f64, (f64, f64), Exact); 5] = [
+    let qf128: [CheckSpec; 5] = [
         ("add", "qf128_add(a, b)", 2.0, (-1.0, 1.0), |o, a, b| {
             o.add(a, b)
         }),
@@ -116,7 +119,7 @@ pub fn check_routines(samples: usize, seed: u64) -> (Vec<CheckRoutine>, Vec<Chec
             o.div(a, b)
         }),
     ];
-    let mut make = |words: usize, spec: &(&'static str, &'static str, f64, (f64, f64), Exact)| {
+    let mut make = |words: usize, spec: &CheckSpec| {
         let (name, call, bound, (lo, hi), exact) = *spec;
         let mut r = CheckRoutine {
             name,
