@@ -29,6 +29,8 @@ pub use bluestein::FftPlan;
 pub use convolution::{Convolution, Product, Wrap};
 pub use plan::{FftShape, StockhamPlan};
 pub use real::RealFftPlan;
+/// The complex double the f64 upload and download methods take (rustfft's).
+pub use rustfft::num_complex::Complex64;
 pub use scale::{BlockScaled, Underflow};
 
 use thiserror::Error;
