@@ -1,6 +1,76 @@
-//! df64gl: double-float (df64) arithmetic as OpenGL fragment programs on RGBA32F textures,
-//! after Thall (2007), with a driver probe that proves the error-free transforms exact on the
-//! driver at hand before anything runs.
+//! df64gl: double-float (df64, about 48 bits) and quad-float (qf128, about 96 bits) arithmetic
+//! as OpenGL fragment programs on RGBA32F textures, after Thall (2007), and the FFT built on it.
+//!
+//! GPUs (and WebGL) compute in f32; a df64 is an unevaluated sum of two f32 (`hi + lo`), a qf128
+//! of four, and their arithmetic is built from error-free transforms (twoSum, Dekker's split and
+//! twoProd) that only hold when the shader compiler leaves every rounding where it was written.
+//! Compilers fold `(a + b) - a` to `b` and fuse or reassociate operations, each in its own way,
+//! so nothing here runs on a driver before it has been proven there: [`probe`] measures the
+//! driver's f32 arithmetic and the transforms, and every df64 and qf128 program runs a
+//! known-answer self-test against its CPU mirror ([`numeric`]) when it is built ([`kernels`]).
+//!
+//! # Usage
+//!
+//! Open a context, probe it (the result is cached per driver) and take the proven kernels;
+//! then compute element-wise, transform, or export the GLSL for your own renderer.
+//!
+//! ```
+//! use df64gl::gl::{DeviceChoice, GlContext};
+//! use df64gl::kernels::{Df64Kernels, Df64Op};
+//! use df64gl::numeric::df64::Df64;
+//! use df64gl::probe::probe_driver;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let ctx = GlContext::headless(&DeviceChoice::Auto)?;
+//! let probe = probe_driver(&ctx, false)?;
+//! let kernels = Df64Kernels::new(&ctx, &probe)?;
+//!
+//! // One third, times three, in df64 on the GPU: 1 to within 2^-47.
+//! let third = kernels.apply(Df64Op::Div, &[Df64::from_f64(1.0)], &[Df64::from_f64(3.0)])?;
+//! let one = kernels.apply(Df64Op::Mul, &third, &[Df64::from_f64(3.0)])?;
+//! assert!((one[0].to_f64() - 1.0).abs() < 2f64.powi(-46));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! The FFT of any length, forward and back:
+//!
+//! ```
+//! use df64gl::fft::{Complex64, Direction, FftPlan, FftPrecision};
+//! # use df64gl::gl::{DeviceChoice, GlContext};
+//! # use df64gl::kernels::Df64Kernels;
+//! # use df64gl::probe::probe_driver;
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let ctx = GlContext::headless(&DeviceChoice::Auto)?;
+//! # let kernels = Df64Kernels::new(&ctx, &probe_driver(&ctx, false)?)?;
+//! let x: Vec<Complex64> = (0..100).map(|t| Complex64::new(t as f64, 0.0)).collect();
+//! let mut plan = FftPlan::new(&kernels, x.len(), FftPrecision::Df64)?;
+//! plan.upload_f64(&x)?;
+//! plan.execute(Direction::Forward)?;
+//! plan.execute(Direction::Inverse)?;
+//! let back = plan.download_f64()?;
+//! assert!(back.iter().zip(&x).all(|(a, b)| (a - b).norm() < 1e-11));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # Layers
+//!
+//! Data flows one way, top to bottom:
+//!
+//! - [`experiments`]: what the `df64gl` command line runs: the papers' tables, benchmarks,
+//!   the Mandelbrot zoom, the WebGL page;
+//! - [`fft`]: [`fft::StockhamPlan`] (powers of two), [`fft::FftPlan`] (any length, 1-D to
+//!   3-D), [`fft::RealFftPlan`], [`fft::Convolution`];
+//! - [`kernels`]: [`kernels::Df64Kernels`], the proven element-wise df64 and qf128 programs;
+//! - [`probe`]: the driver probe (Thall's Table I), the per-program self-tests and the GLSL
+//!   export for other renderers ([`probe::snippet`]);
+//! - [`numeric`]: `Df64`, `Qf128` and their CPU mirrors (the GLSL's algorithms in Rust f32),
+//!   the correctly rounded oracle;
+//! - [`gl`]: contexts, textures, framebuffers, programs and passes over `glow`.
+//!
+//! The GLSL modules (`glsl/`) are the shaders; each numeric one has its mirror in the Rust
+//! module of the same name.
 
 pub mod experiments;
 pub mod fft;

@@ -134,7 +134,7 @@ pub struct WarwickStats {
     pub max: f64,
     pub min: f64,
     pub sd: f64,
-    /// Counts of ULP distances: [0] exact, [k] in [2^(k-1), 2^k) (Warwick's figures).
+    /// Counts of ULP distances: `[0]` exact, `[k]` in [2^(k-1), 2^k) (Warwick's figures).
     pub log2_histogram: Vec<usize>,
 }
 

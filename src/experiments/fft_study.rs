@@ -93,7 +93,7 @@ pub struct FftStudy {
     pub outputs: Vec<(FftPrecision, BlockScaled)>,
     /// Each precision's transform of the signal, in the units of its block scale (for plots).
     pub spectra: Vec<(FftPrecision, Vec<Complex64>)>,
-    /// Each precision's |X[k] - reference[k]|, taken in double-double.
+    /// Each precision's `|X[k] - reference[k]|`, taken in double-double.
     pub errors: Vec<(FftPrecision, Vec<f64>)>,
     /// The most accurate reference computed (double-double when qf128 ran, else rustfft).
     pub reference: Vec<Complex64>,

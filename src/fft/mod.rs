@@ -10,7 +10,7 @@
 //! - [`Convolution`]: linear and circular convolution and correlation, on the GPU from upload
 //!   to readback;
 //! - [`RealFftPlan`]: N reals to the N/2 + 1 bins, through an N/2-point complex transform;
-//! - [`reference`]: the host references (rustfft in f64, a double-double FFT for qf128) and
+//! - [`reference`](mod@reference): the host references (rustfft in f64, a double-double FFT for qf128) and
 //!   the paper's error measures (relative L2, round-trip RMSE of magnitude and phase, peak S/N).
 //!
 //! Plan once (textures, programs, twiddles), then upload, execute and read back as often as

@@ -305,6 +305,27 @@ fn log2_checked(n: usize, what: &str) -> Result<u32, FftError> {
 
 impl StockhamPlan {
     /// Plans one `n`-point transform with the default options for `precision`.
+    ///
+    /// ```
+    /// use df64gl::fft::{Direction, FftPrecision, StockhamPlan};
+    /// use df64gl::numeric::df64::ComplexDf64;
+    /// # use df64gl::gl::{DeviceChoice, GlContext};
+    /// # use df64gl::kernels::Df64Kernels;
+    /// # use df64gl::probe::probe_driver;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let ctx = GlContext::headless(&DeviceChoice::Auto)?;
+    /// # let kernels = Df64Kernels::new(&ctx, &probe_driver(&ctx, false)?)?;
+    /// // An impulse at t = 1: its spectrum is w^k = exp(-2 pi i k / 8).
+    /// let mut x = vec![ComplexDf64::from_f64(0.0, 0.0); 8];
+    /// x[1] = ComplexDf64::from_f64(1.0, 0.0);
+    /// let mut plan = StockhamPlan::new(&kernels, 8, FftPrecision::Df64)?;
+    /// let spectrum = plan.transform(&x, Direction::Forward)?;
+    /// let angle = -std::f64::consts::TAU * 3.0 / 8.0;
+    /// assert!((spectrum[3].re.to_f64() - angle.cos()).abs() < 1e-14);
+    /// assert!((spectrum[3].im.to_f64() - angle.sin()).abs() < 1e-14);
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn new(kernels: &Df64Kernels, n: usize, precision: FftPrecision) -> Result<Self, FftError> {
         Self::with_options(
             kernels,

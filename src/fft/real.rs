@@ -21,6 +21,30 @@ pub struct RealFftPlan {
 }
 
 impl RealFftPlan {
+    /// Plans `batch` real transforms of `n` points (a power of two, at least 4).
+    ///
+    /// ```
+    /// use df64gl::fft::{FftOptions, FftPrecision, RealFftPlan};
+    /// use df64gl::numeric::df64::Df64;
+    /// # use df64gl::gl::{DeviceChoice, GlContext};
+    /// # use df64gl::kernels::Df64Kernels;
+    /// # use df64gl::probe::probe_driver;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let ctx = GlContext::headless(&DeviceChoice::Auto)?;
+    /// # let kernels = Df64Kernels::new(&ctx, &probe_driver(&ctx, false)?)?;
+    /// // cos(2 pi 3 t / 16): all its energy in bin 3, 16/2 = 8.
+    /// let x: Vec<Df64> = (0..16)
+    ///     .map(|t| Df64::from_f64((std::f64::consts::TAU * 3.0 * t as f64 / 16.0).cos()))
+    ///     .collect();
+    /// let mut plan = RealFftPlan::new(&kernels, 16, 1, FftOptions::new(FftPrecision::Df64))?;
+    /// plan.upload(&x)?;
+    /// plan.execute()?;
+    /// let bins = plan.download_f64()?;
+    /// assert_eq!(bins.len(), plan.bins());
+    /// assert!((bins[3].re - 8.0).abs() < 1e-13 && bins[2].norm() < 1e-13);
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn new(
         kernels: &Df64Kernels,
         n: usize,

@@ -294,6 +294,14 @@ pub struct GlContext {
 
 impl GlContext {
     /// Opens a headless (surfaceless) context on an EGL device.
+    ///
+    /// ```
+    /// use df64gl::gl::{DeviceChoice, GlContext};
+    /// let ctx = GlContext::headless(&DeviceChoice::Auto).expect("an EGL device");
+    /// let info = ctx.info();
+    /// println!("{} {}, GLSL {}", info.vendor, info.renderer, info.glsl_version);
+    /// assert!(info.max_texture_size >= 2048);
+    /// ```
     pub fn headless(choice: &DeviceChoice) -> GlResult<Self> {
         Self::open_headless(choice, false)
     }

@@ -866,6 +866,23 @@ pub struct Df64Kernels {
 
 impl Df64Kernels {
     /// Kernels configured by `report`; an error when the probe found no exact configuration.
+    ///
+    /// ```
+    /// use df64gl::gl::{DeviceChoice, GlContext};
+    /// use df64gl::kernels::{Df64Kernels, Df64Op};
+    /// use df64gl::numeric::df64::Df64;
+    /// use df64gl::probe::probe_driver;
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let ctx = GlContext::headless(&DeviceChoice::Auto)?;
+    /// let kernels = Df64Kernels::new(&ctx, &probe_driver(&ctx, false)?)?;
+    /// // sqrt(2) squared in df64: 2 within 2^-46 (f32 alone: 2^-22).
+    /// let two = vec![Df64::from_f64(2.0)];
+    /// let root = kernels.apply(Df64Op::Sqrt, &two, &two)?;
+    /// let square = kernels.apply(Df64Op::Mul, &root, &root)?;
+    /// assert!((square[0].to_f64() - 2.0).abs() < 2f64.powi(-45));
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn new(ctx: &GlContext, report: &ProbeReport) -> Result<Self, KernelError> {
         report.require_config().map_err(KernelError::Refused)?;
         Ok(Self::f32_only(ctx, report))

@@ -10,7 +10,7 @@ use super::df64::*;
 use super::oracle::{big, big_words, to_f64, Oracle, ORACLE_BITS};
 use super::qf128_consts::*;
 
-/// x[0] + x[1] + x[2] + x[3], each word below half an ulp of the one before.
+/// `x[0] + x[1] + x[2] + x[3]`, each word below half an ulp of the one before.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable, Serialize, Deserialize)]
 pub struct Qf128 {

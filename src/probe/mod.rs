@@ -777,6 +777,21 @@ fn decide(
 
 /// The probe report for this driver: from the cache when one matches, else a fresh run that is
 /// then cached. `fresh` forces a new run.
+///
+/// ```
+/// use df64gl::gl::{DeviceChoice, GlContext};
+/// use df64gl::probe::probe_driver;
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let ctx = GlContext::headless(&DeviceChoice::Auto)?;
+/// let report = probe_driver(&ctx, false)?;
+/// // The configuration df64 programs will use here, or why df64 is refused.
+/// match report.require_config() {
+///     Ok(config) => println!("df64 runs with {config:?}"),
+///     Err(why) => println!("df64 refused: {why}"),
+/// }
+/// # Ok(())
+/// # }
+/// ```
 pub fn probe_driver(ctx: &GlContext, fresh: bool) -> Result<ProbeReport, ProbeError> {
     // A forced protection is a test of the probe itself: never cached, never from the cache.
     let forced = forced_protection().is_some();

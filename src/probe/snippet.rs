@@ -97,6 +97,20 @@ fn concatenate(names: &[&str]) -> Result<String, GlError> {
 
 /// The self-contained file: paste it after your `#version` line (and, for ES, your precision
 /// statements) and before code that calls df64.
+///
+/// ```
+/// use df64gl::probe::snippet::{probe_shader, snippet, SnippetOptions, SnippetTarget};
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// // What `df64gl glsl --target es300` prints, for a WebGL 2 shader.
+/// let options = SnippetOptions::new(SnippetTarget::Es300);
+/// let glsl = snippet(&options)?;
+/// assert!(glsl.contains("vec2 df64_mul(") && !glsl.contains("#include"));
+/// // A complete fragment shader that paints green where the driver keeps df64 exact.
+/// let probe = probe_shader(&options)?;
+/// assert!(probe.starts_with("#version 300 es"));
+/// # Ok(())
+/// # }
+/// ```
 pub fn snippet(options: &SnippetOptions) -> Result<String, GlError> {
     let mut names = vec!["df64.glsl"];
     if options.functions {
