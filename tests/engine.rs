@@ -114,6 +114,8 @@ fn textures_round_trip_and_enforce_limits() {
 const MRT_SHADER: &str = "
 uniform sampler2D u_in;
 uniform float u_scale;
+// Declared and never read: the driver drops it.
+uniform float u_unused;
 layout(location = 0) out vec4 o0;
 layout(location = 1) out vec4 o1;
 layout(location = 2) out vec4 o2;
@@ -174,6 +176,22 @@ fn passes_write_multiple_render_targets_and_ping_pong() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("u_inn"), "{e}");
+    // An optional uniform may be optimised away, but a name the program does not declare is
+    // still a misspelling, and an error.
+    let e = Pass::new(&program)
+        .input("u_in", &tin)
+        .uniform("u_scale", Uniform::F32(2.0))
+        .optional_uniform("u_scael", Uniform::F32(2.0))
+        .run(&ctx, &fb)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("u_scael") && e.contains("spelling"), "{e}");
+    Pass::new(&program)
+        .input("u_in", &tin)
+        .uniform("u_scale", Uniform::F32(2.0))
+        .optional_uniform("u_unused", Uniform::F32(2.0))
+        .run(&ctx, &fb)
+        .expect("a declared uniform the driver dropped is no error");
     // More attachments than the driver has: an error naming the limit.
     let many: Vec<Texture> = (0..9).map(|_| Texture::new(&ctx, 1, 1).unwrap()).collect();
     let e = Framebuffer::new(&ctx, &many.iter().collect::<Vec<_>>())

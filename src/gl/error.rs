@@ -92,7 +92,7 @@ pub enum GlError {
     #[error("program '{program}' failed to link:\n{log}")]
     Link { program: String, log: String },
 
-    #[error("program '{program}' has no uniform named '{name}' (misspelt, or optimised away by the driver)")]
+    #[error("program '{program}' has no uniform named '{name}': check the spelling against its GLSL (or, if it is declared, the driver optimised it away: set it with optional_uniform)")]
     NoUniform { program: String, name: String },
 
     #[error("GL object creation failed: {0}")]

@@ -55,7 +55,8 @@ impl<'a> Pass<'a> {
         self
     }
 
-    /// A uniform that the program may have optimised away.
+    /// A uniform that the program declares but may have optimised away; a name the program
+    /// does not declare at all (a misspelling) is still an error.
     pub fn optional_uniform(mut self, name: &'a str, value: Uniform) -> Self {
         self.uniforms.push((name, value, false));
         self

@@ -340,7 +340,7 @@ impl Program {
                 loc
             }
         };
-        if loc.is_none() && required {
+        if loc.is_none() && (required || !declares_uniform(&self.source.text, name)) {
             return Err(self.no_uniform(name));
         }
         Ok(loc)
@@ -358,6 +358,20 @@ impl Drop for Program {
     fn drop(&mut self) {
         unsafe { self.shared.gl.delete_program(self.id) };
     }
+}
+
+/// Whether `source` declares a uniform `name` (a line with the word `uniform` and the name as a
+/// whole word, comments aside): an optional uniform the driver optimised away is declared, a
+/// misspelt one is not.
+fn declares_uniform(source: &str, name: &str) -> bool {
+    let word = |line: &str, w: &str| {
+        line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .any(|t| t == w)
+    };
+    source.lines().any(|line| {
+        let code = line.split("//").next().unwrap_or("");
+        word(code, "uniform") && word(code, name)
+    })
 }
 
 unsafe fn compile(gl: &glow::Context, stage: u32, src: &str) -> Result<glow::Shader, String> {
@@ -415,6 +429,18 @@ mod tests {
         assert!(e.contains("nope.glsl") && e.contains("a.glsl"), "{e}");
         let e = lib().resolve("bad.glsl", 450, &[]).unwrap_err().to_string();
         assert!(e.contains("bad.glsl line 1"), "{e}");
+    }
+
+    #[test]
+    fn a_uniform_is_declared_only_by_a_uniform_line_naming_it() {
+        let src = "uniform int u_log2_n; // u_other\nuniform vec4 u_center_re, u_center_im;\n\
+                   float u_not_uniform;\n";
+        assert!(declares_uniform(src, "u_log2_n"));
+        assert!(declares_uniform(src, "u_center_im"));
+        assert!(!declares_uniform(src, "u_log2_N"));
+        assert!(!declares_uniform(src, "u_other"));
+        assert!(!declares_uniform(src, "u_not_uniform"));
+        assert!(!declares_uniform(src, "u_log2"));
     }
 
     #[test]
