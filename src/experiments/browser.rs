@@ -20,7 +20,8 @@ use super::ExperimentError;
 use crate::probe::snippet::{PlainOutput, PlainPixels, SnippetOptions};
 
 /// Which ANGLE backend Chromium renders WebGL with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum BrowserBackend {
     /// ANGLE over SwiftShader (`--use-angle=swiftshader`).

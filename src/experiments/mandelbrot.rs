@@ -21,7 +21,8 @@ use super::plot::{Canvas, BLACK, WHITE};
 use super::ExperimentError;
 
 /// Working precision of a Mandelbrot render.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum MandelPrecision {
     F32,

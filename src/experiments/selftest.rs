@@ -4,7 +4,6 @@
 //! compile time. Programs that passed before (this driver, same source) are not tested again
 //! unless `--fresh`.
 
-use clap::ValueEnum;
 use serde::Serialize;
 
 use crate::fft::TwiddleSource;
@@ -179,7 +178,8 @@ fn keep_refusal<T>(
 }
 
 /// The families of programs `df64gl selftest` builds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ProgramFamily {
     /// The element-wise df64, complex df64 and qf128 kernels.
     Elementwise,
@@ -208,7 +208,7 @@ pub fn run_selftests(
     let mut refused = Vec::new();
     if want(ProgramFamily::Elementwise) {
         let one = [Df64::new(1.0, 0.0)];
-        for op in Df64Op::value_variants() {
+        for op in &Df64Op::ALL {
             keep_refusal(&mut refused, kernels.apply_unchecked(*op, &one, &one))?;
         }
         let c = [ComplexDf64::from_f64(1.0, 0.5)];

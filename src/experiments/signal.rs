@@ -17,7 +17,8 @@ use crate::numeric::qf128::{ComplexQf128, Qf128};
 use super::ExperimentError;
 
 /// Input and output file formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum SignalFormat {
     /// Text, one sample a line: `re,im` or a single real value, decimals of any length and
     /// exponent (read at 256 bits); `#` starts a comment, a header line of names is skipped.

@@ -61,7 +61,8 @@ impl DeviceChoice {
 /// A Mesa driver to run on, picked through Mesa's environment variables before the first
 /// EGL call (`--gl-driver`). Each compiles shaders its own way, so each is its own test of
 /// df64's protection.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MesaDriver {
     /// Gallium llvmpipe (LLVM JIT): OpenGL 4.5.
     Llvmpipe,

@@ -50,9 +50,10 @@ use crate::numeric::domain::in_log2_range;
 pub use crate::numeric::domain::{DF64_DOMAIN_LOG2, UNSCALED_DOMAIN_LOG2};
 
 /// An element-wise df64 operation the engine can run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
-#[clap(rename_all = "snake_case")]
+#[cfg_attr(feature = "cli", clap(rename_all = "snake_case"))]
 pub enum Df64Op {
     Add,
     Sub,
@@ -143,6 +144,73 @@ fn flag(b: bool) -> Df64 {
 }
 
 impl Df64Op {
+    /// Every op, in declaration order.
+    pub const ALL: [Df64Op; 63] = [
+        Df64Op::Add,
+        Df64Op::Sub,
+        Df64Op::Mul,
+        Df64Op::Sqr,
+        Df64Op::MulF32,
+        Df64Op::Div,
+        Df64Op::Recip,
+        Df64Op::Sqrt,
+        Df64Op::Rsqrt,
+        Df64Op::AddUnscaled,
+        Df64Op::MulUnscaled,
+        Df64Op::DivUnscaled,
+        Df64Op::SqrtUnscaled,
+        Df64Op::AddThall,
+        Df64Op::AddSloppy,
+        Df64Op::SubThall,
+        Df64Op::MulThall,
+        Df64Op::SqrThall,
+        Df64Op::DivThall,
+        Df64Op::RecipThall,
+        Df64Op::SqrtThall,
+        Df64Op::RsqrtThall,
+        Df64Op::Neg,
+        Df64Op::Abs,
+        Df64Op::Min,
+        Df64Op::Max,
+        Df64Op::Eq,
+        Df64Op::Neq,
+        Df64Op::Lt,
+        Df64Op::Le,
+        Df64Op::Gt,
+        Df64Op::Ge,
+        Df64Op::Ldexp,
+        Df64Op::Exp,
+        Df64Op::Expm1,
+        Df64Op::Log,
+        Df64Op::Log1p,
+        Df64Op::Sin,
+        Df64Op::Cos,
+        Df64Op::Tan,
+        Df64Op::Atan,
+        Df64Op::Atan2,
+        Df64Op::Asin,
+        Df64Op::Acos,
+        Df64Op::Sinh,
+        Df64Op::Cosh,
+        Df64Op::Tanh,
+        Df64Op::Pow,
+        Df64Op::Floor,
+        Df64Op::Ceil,
+        Df64Op::Round,
+        Df64Op::Trunc,
+        Df64Op::Fmod,
+        Df64Op::Remainder,
+        Df64Op::Frexp,
+        Df64Op::FrexpExp,
+        Df64Op::F32Add,
+        Df64Op::F32Mul,
+        Df64Op::F32Mad,
+        Df64Op::TwoSum,
+        Df64Op::TwoProd,
+        Df64Op::AddDagraca,
+        Df64Op::MulDagraca,
+    ];
+
     /// The accurate defaults, the Table II rows with targets.
     pub const ACCURATE: [Df64Op; 9] = [
         Df64Op::Add,
@@ -623,9 +691,10 @@ impl ComplexOp {
 }
 
 /// An element-wise qf128 operation (one qf128 per RGBA32F texel).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
-#[clap(rename_all = "snake_case")]
+#[cfg_attr(feature = "cli", clap(rename_all = "snake_case"))]
 pub enum Qf128Op {
     Add,
     AddSloppy,

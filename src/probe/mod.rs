@@ -45,7 +45,8 @@ pub enum TwoProdKind {
 }
 
 /// How the error-free transforms are kept from the compiler's float rewrites, strongest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Protection {
     /// The GLSL `precise` qualifier (GLSL 4.00+).
@@ -60,7 +61,7 @@ pub enum Protection {
     /// df64gl 0.1.0's barrier (each statement multiplied by a uniform 1), which Mesa's
     /// compiler sees through. Never chosen; forcing it shows that the programs' self-tests
     /// refuse what the probe's transform checks let through.
-    #[value(hide = true)]
+    #[cfg_attr(feature = "cli", value(hide = true))]
     StatementMultiply,
 }
 
@@ -675,9 +676,15 @@ fn eft_row(
 /// The protection forced through [`PROTECTION_ENV`], if any (an unknown value is ignored with a
 /// warning on standard error).
 pub fn forced_protection() -> Option<Protection> {
-    use clap::ValueEnum;
     let v = std::env::var(PROTECTION_ENV).ok()?;
-    let p = Protection::from_str(v.trim(), true).ok();
+    let p = match v.trim().to_ascii_lowercase().as_str() {
+        "precise" => Some(Protection::Precise),
+        "precise-extension" => Some(Protection::PreciseExtension),
+        "barrier" => Some(Protection::Barrier),
+        "none" => Some(Protection::None),
+        "statement-multiply" => Some(Protection::StatementMultiply),
+        _ => None,
+    };
     if p.is_none() {
         eprintln!(
             "df64gl: ignoring {PROTECTION_ENV}={v}: expected precise, precise-extension, barrier or none"
