@@ -2,8 +2,8 @@
 //! (REPORT.md, report.json, PNG plots) with each paper's published values (from `assets/`)
 //! beside the values measured here, every column labelled with its source and device.
 //!
-//! One file per paper, as each builds its tables: [`thall`] (Tables I, II and the FFT study),
-//! [`dagraca`] (Tables 3 to 5), [`warwick`] (Tables 1 to 4); this file holds the report types,
+//! One file per paper, as each builds its tables: `thall.rs` (Tables I, II and the FFT study),
+//! `dagraca.rs` (Tables 3 to 5), `warwick.rs` (Tables 1 to 4); this file holds the report types,
 //! the sizes of a full and a quick run, and the run itself.
 
 mod dagraca;
