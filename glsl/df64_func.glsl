@@ -8,7 +8,7 @@
 //    [-58, -54], up to 167 on [-62, -58]) as its error terms then fall under 2^-126;
 //  - sin, cos, tan return NaN for |x| > 2^23 (where round(2x/pi) is no longer exact);
 //  - fmod and remainder are exact whenever the result is a df64 and |a/b| < 2^24.
-#include "df64.glsl"
+// Needs df64.glsl before it.
 
 // Constants (generated from a 320-bit oracle; src/numeric/df64_consts.rs holds the same words).
 const float DF64_LN2[3] = float[](

@@ -4,11 +4,8 @@
 // op takes and returns a whole texel (a complex df64 or a qf128). With ELEMENTWISE_F64 the
 // chain runs in native double (the baseline of Warwick's comparison), starting from the df64
 // lanes as doubles and returning each result as a df64.
-#ifdef ELEMENTWISE_FP64_EXTENSION
-#extension GL_ARB_gpu_shader_fp64 : require
-#endif
-#include "df64_func.glsl"
-#include "qf128.glsl"
+// Needs df64.glsl, df64_func.glsl and qf128.glsl before it; ELEMENTWISE_F64 before GLSL 4.00
+// needs `#extension GL_ARB_gpu_shader_fp64 : require` at the top of the shader.
 
 uniform sampler2D u_a;
 uniform sampler2D u_b;

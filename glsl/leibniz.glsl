@@ -3,10 +3,8 @@
 // terms, in f32 (LEIBNIZ_F32), df64 (LEIBNIZ_DF64, the accurate routines), Thall's df64
 // (LEIBNIZ_THALL) or native double (LEIBNIZ_F64). Every fragment sums the same series; the
 // result is written as exact f32 words (double: three).
-#ifdef LEIBNIZ_FP64_EXTENSION
-#extension GL_ARB_gpu_shader_fp64 : require
-#endif
-#include "df64.glsl"
+// Needs df64.glsl before it; LEIBNIZ_F64 before GLSL 4.00 needs `#extension
+// GL_ARB_gpu_shader_fp64 : require` at the top of the shader.
 
 uniform int u_terms;
 out vec4 o_result;

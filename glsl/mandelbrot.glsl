@@ -5,7 +5,7 @@
 // integers times the pixel size), and c = center + offset is formed in the working precision.
 // Output: the smooth escape count in .x (-1 for points that did not escape) or, with
 // MANDEL_COLOR, a palette colour for the window.
-#include "qf128.glsl"
+// Needs df64.glsl and qf128.glsl before it.
 
 uniform vec4 u_center_re;
 uniform vec4 u_center_im;

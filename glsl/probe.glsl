@@ -2,7 +2,7 @@
 // Table 2, on today's driver). u_test picks what is measured; inputs come from textures so the
 // compiler cannot fold them. The engine builds it with and without precise, with and without
 // the FMA TwoProduct, and compares every lane with the CPU.
-#include "df64.glsl"
+// Needs df64.glsl before it.
 
 uniform sampler2D u_a;
 uniform sampler2D u_b;

@@ -8,7 +8,7 @@
 // qf128_exp/log/sin/cos. Thall's routines: qf128_add_sloppy (Fig. 7), qf128_mul_sloppy (Fig. 8).
 // Full accuracy needs the fourth word (~2^-96 of the value) to stay a normal f32: magnitudes
 // above about 2^-30 where the driver flushes subnormals.
-#include "df64.glsl"
+// Needs df64.glsl before it.
 
 // Constants (generated from a 320-bit oracle; src/numeric/qf128_consts.rs holds the same words).
 const float QF128_LN2[5] = float[](

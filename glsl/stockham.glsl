@@ -21,7 +21,7 @@
 //
 // Precision: FFT_F32 (f32 arithmetic on the high words), FFT_QF128 (real and imaginary parts
 // in two textures or two groups of layers), FFT_F64 (native double, GLSL 4.00 or
-// GL_ARB_gpu_shader_fp64 through FFT_FP64_EXTENSION: each texel one complex double, its four
+// GL_ARB_gpu_shader_fp64 (enabled at the top of the shader): each texel one complex double, its four
 // 32-bit halves stored bit for bit), else df64 with each texel one complex
 // [re_hi, re_lo, im_hi, im_lo]. For qf128, FFT_PART 1 or 2 writes only the real or the
 // imaginary part (the two-pass variant); without it one pass writes both (two attachments).
@@ -34,15 +34,7 @@
 // 2^u_in_log2_radix and span Ls = 2^u_in_log2_ls, element e in layer (e >> ls) & (R - 1) at
 // element position ((e >> (ls + log2 R)) << ls) | (e & (Ls - 1)): exactly where a radix-R
 // fragment writes its outputs.
-#ifdef FFT_FP64_EXTENSION
-#extension GL_ARB_gpu_shader_fp64 : require
-#endif
-#include "df64.glsl"
-#ifdef FFT_QF128
-#include "qf128.glsl"
-#elif defined(FFT_DIRECT)
-#include "df64_func.glsl"
-#endif
+// Needs df64.glsl before it; with FFT_QF128 also qf128.glsl, else with FFT_DIRECT df64_func.glsl.
 
 uniform int u_log2_n;         // log2 of the transform length along this axis
 uniform int u_log2_stride;    // log2 of the distance between elements of one transform

@@ -216,9 +216,10 @@ fn compile_errors_point_at_the_original_file_and_line() {
             "inner.glsl",
             "// line 1\nfloat helper(float x) {\n    return x +* 2.0; // line 3 is wrong\n}\n",
         )
-        .with_module(
+        .with_module_needing(
             "outer.glsl",
-            "#include \"df64.glsl\"\n#include \"inner.glsl\"\nout vec4 o;\nvoid main() { o = vec4(helper(1.0)); }\n",
+            &["df64.glsl", "inner.glsl"],
+            "out vec4 o;\nvoid main() { o = vec4(helper(1.0)); }\n",
         );
     let e = Program::build(&ctx, &lib, "outer.glsl", &[]).err().unwrap();
     let text = e.to_string();
@@ -228,10 +229,11 @@ fn compile_errors_point_at_the_original_file_and_line() {
         "log not mapped to inner.glsl:3:\n{text}"
     );
 
-    // A line after an include maps back to the including file.
-    let lib = GlslLibrary::builtin().with_module(
+    // A line of a module that needs another maps back to the module itself.
+    let lib = GlslLibrary::builtin().with_module_needing(
         "after.glsl",
-        "#include \"df64.glsl\"\nout vec4 o;\nvoid main() { o = vec4(undefined_name); }\n",
+        &["df64.glsl"],
+        "// after df64\nout vec4 o;\nvoid main() { o = vec4(undefined_name); }\n",
     );
     let text = Program::build(&ctx, &lib, "after.glsl", &[])
         .err()
@@ -250,9 +252,10 @@ fn compile_errors_point_at_the_original_file_and_line() {
 fn df64_module_compiles_without_precise_for_glsl_330() {
     // The pasteable module must build on a plain 3.30 core compiler too (no precise, no fma).
     let ctx = common::context();
-    let lib = GlslLibrary::builtin().with_module(
+    let lib = GlslLibrary::builtin().with_module_needing(
         "use330.glsl",
-        "#include \"df64.glsl\"\nuniform vec4 u;\nout vec4 o;\nvoid main() { o = vec4(df64_div(u.xy, u.zw), df64_sqrt(u.xy)); }\n",
+        &["df64.glsl"],
+        "uniform vec4 u;\nout vec4 o;\nvoid main() { o = vec4(df64_div(u.xy, u.zw), df64_sqrt(u.xy)); }\n",
     );
     let source = lib.resolve("use330.glsl", 330, &[]).unwrap();
     assert!(source.text.starts_with("#version 330 core"));
@@ -266,5 +269,41 @@ fn df64_module_compiles_without_precise_for_glsl_330() {
         let log = gl.get_shader_info_log(sh);
         gl.delete_shader(sh);
         assert!(ok, "{}", source.map_log(&log));
+    }
+}
+
+/// Every file in `glsl/` is GLSL on its own: after the modules it declares it needs (and no
+/// engine defines; a template gets the one parameter it documents), it compiles as a fragment
+/// shader on this driver, at GLSL 4.50 and 3.30.
+#[test]
+fn every_glsl_file_compiles_alone_after_what_it_needs() {
+    use glow::HasContext;
+    let ctx = common::context();
+    let lib = GlslLibrary::builtin();
+    let names: Vec<String> = lib.names().map(str::to_string).collect();
+    assert!(names.len() >= 8, "{names:?}");
+    let gl = ctx.gl();
+    for name in &names {
+        for version in [450, 330] {
+            // elementwise.glsl is a template over the op it applies.
+            let parameters: Vec<(String, String)> = match name.as_str() {
+                "elementwise.glsl" => vec![("ELEMENTWISE_OP".into(), "df64_add".into())],
+                _ => vec![],
+            };
+            let source = lib.resolve(name, version, &parameters).unwrap();
+            unsafe {
+                let sh = gl.create_shader(glow::FRAGMENT_SHADER).unwrap();
+                gl.shader_source(sh, &source.text);
+                gl.compile_shader(sh);
+                let ok = gl.get_shader_compile_status(sh);
+                let log = source.map_log(&gl.get_shader_info_log(sh));
+                gl.delete_shader(sh);
+                assert!(
+                    ok,
+                    "{name} at GLSL {version} with {:?}:\n{log}",
+                    source.files
+                );
+            }
+        }
     }
 }

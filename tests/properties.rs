@@ -1,6 +1,6 @@
 //! Property tests and fuzzing in the normal test run (proptest):
 //! - every reader of user input (CSV, raw f64, raw df64/qf128 words, WAV bytes, decimals, the
-//!   Mandelbrot center and size, GLSL `#include` resolution) returns a value or a clear error
+//!   Mandelbrot center and size, GLSL module resolution) returns a value or a clear error
 //!   with a position on any input, and never panics;
 //! - the CPU mirrors across the exponent range: twoSum and twoProd exact, and df64 add, sub,
 //!   mul, div and sqrt within their bounds against the oracle at random exponents, in the
@@ -119,22 +119,24 @@ proptest! {
     }
 
     #[test]
-    fn include_resolver_never_panics_and_names_file_and_line(
+    fn module_resolver_never_panics_and_names_file_and_line(
         lines in prop::collection::vec(prop_oneof![
-            Just("#include \"a.glsl\"".to_string()),
             Just("#include \"b.glsl\"".to_string()),
-            Just("#include \"missing.glsl\"".to_string()),
-            Just("#include <a.glsl>".to_string()),
-            Just("#include \"a.glsl".to_string()),
             Just("#version 330".to_string()),
             "[ -~]{0,20}",
         ], 0..12),
         split in 0usize..12,
+        a_needs in prop::collection::vec(prop_oneof![
+            Just("b.glsl"), Just("a.glsl"), Just("missing.glsl"), Just("df64.glsl"),
+        ], 0..3),
+        b_needs in prop::collection::vec(prop_oneof![
+            Just("a.glsl"), Just("b.glsl"), Just("df64.glsl"),
+        ], 0..3),
     ) {
         let split = split.min(lines.len());
         let lib = GlslLibrary::builtin()
-            .with_module("a.glsl", lines[..split].join("\n"))
-            .with_module("b.glsl", lines[split..].join("\n"));
+            .with_module_needing("a.glsl", &a_needs, lines[..split].join("\n"))
+            .with_module_needing("b.glsl", &b_needs, lines[split..].join("\n"));
         match lib.resolve("a.glsl", 330, &[]) {
             Ok(src) => prop_assert!(src.text.starts_with("#version 330")),
             Err(e) => {

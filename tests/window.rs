@@ -100,7 +100,6 @@ fn install_xvfb() {
 }
 
 const SHADER: &str = "
-#include \"df64.glsl\"
 out vec4 o;
 void main() {
     // (1/3) * 3 in df64 is 1 within half an ulp48; in f32 it is 1 exactly by luck, so check
@@ -123,7 +122,8 @@ struct App {
 
 impl WindowApp for App {
     fn init(&mut self, ctx: &GlContext) -> Result<(), AppError> {
-        let lib = GlslLibrary::builtin().with_module("window_test.glsl", SHADER);
+        let lib =
+            GlslLibrary::builtin().with_module_needing("window_test.glsl", &["df64.glsl"], SHADER);
         self.program = Some(Program::build(ctx, &lib, "window_test.glsl", &[])?);
         Ok(())
     }

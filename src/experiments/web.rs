@@ -155,17 +155,13 @@ pub fn check_routines(samples: usize, seed: u64) -> (Vec<CheckRoutine>, Vec<Chec
     (d, q)
 }
 
-/// `mandelbrot.glsl` without its `#include` line: the page puts the snippet in front.
+/// `mandelbrot.glsl` as it is: the page puts the snippet (df64 and qf128) in front.
 fn mandelbrot_body() -> Result<String, ExperimentError> {
     let lib = GlslLibrary::builtin();
     let text = lib.get("mandelbrot.glsl").ok_or_else(|| {
         ExperimentError::Invalid("mandelbrot.glsl is missing from the built-in modules".into())
     })?;
-    Ok(text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("#include"))
-        .map(|l| format!("{l}\n"))
-        .collect())
+    Ok(text.to_string())
 }
 
 /// The page's HTML: self-contained, the GLSL and the check data inline.

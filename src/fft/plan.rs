@@ -595,7 +595,7 @@ impl StockhamPlan {
             FftPrecision::F64 => {
                 base.push(("FFT_F64".into(), "1".into()));
                 if self.ctx.info().glsl_number < 400 {
-                    base.push(("FFT_FP64_EXTENSION".into(), "1".into()));
+                    base.push((crate::gl::FP64_EXTENSION_DEFINE.into(), "1".into()));
                 }
             }
             FftPrecision::Qf128 => base.push(("FFT_QF128".into(), "1".into())),

@@ -76,11 +76,11 @@ pub enum GlError {
         known: String,
     },
 
-    #[error("GLSL include cycle: {0}")]
-    IncludeCycle(String),
+    #[error("GLSL modules that need each other (a cycle): {0}")]
+    ModuleCycle(String),
 
-    #[error("malformed #include in {file} line {line}: expected #include \"name.glsl\"")]
-    BadInclude { file: String, line: usize },
+    #[error("#include in {file} line {line}: GLSL has no #include; declare the modules it needs in Rust (GlslLibrary::with_module_needing) so the file stays pasteable")]
+    IncludeNotGlsl { file: String, line: usize },
 
     #[error("{stage} shader '{program}' failed to compile on this driver:\n{log}")]
     Compile {

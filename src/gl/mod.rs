@@ -18,8 +18,8 @@ pub use error::{GlError, GlResult};
 pub use framebuffer::Framebuffer;
 pub use pass::{timed, Pass, PingPong, Timing, Uniform};
 pub use program::{
-    GlslLibrary, Program, ResolvedSource, BARRIER_DEFINE, GPU_SHADER5_DEFINE,
-    STATEMENT_MULTIPLY_DEFINE,
+    GlslLibrary, Needs, Program, ResolvedSource, BARRIER_DEFINE, FP64_EXTENSION_DEFINE,
+    GPU_SHADER5_DEFINE, STATEMENT_MULTIPLY_DEFINE,
 };
 pub use texture::{Layout, Texture, TEXEL_BYTES};
 pub use window::{run_windowed, AppError, WindowApp, WindowOptions};

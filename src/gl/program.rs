@@ -1,8 +1,10 @@
 //! GLSL modules and programs.
 //!
-//! Shader sources live in `glsl/` and are embedded in the binary. `#include "name.glsl"` is
-//! resolved here (each module once, cycles reported), with `#line` directives so that a driver's
-//! compile log can be mapped back to the original file and line.
+//! Shader sources live in `glsl/` and are embedded in the binary. Each file is plain GLSL (no
+//! `#include`, which GLSL does not have, so a user can paste it as it is); what a module needs
+//! before it is declared here, in Rust, and the resolver puts those modules first (each once,
+//! cycles reported), with `#line` directives so that a driver's compile log maps back to the
+//! original file and line.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -14,37 +16,108 @@ use glow::HasContext;
 use super::context::{GlContext, Shared};
 use super::error::{GlError, GlResult};
 
-/// The modules shipped in `glsl/`.
-const BUILTIN_MODULES: &[(&str, &str)] = &[
-    ("df64.glsl", include_str!("../../glsl/df64.glsl")),
-    ("df64_func.glsl", include_str!("../../glsl/df64_func.glsl")),
-    ("qf128.glsl", include_str!("../../glsl/qf128.glsl")),
-    ("stockham.glsl", include_str!("../../glsl/stockham.glsl")),
-    ("probe.glsl", include_str!("../../glsl/probe.glsl")),
-    (
-        "elementwise.glsl",
-        include_str!("../../glsl/elementwise.glsl"),
-    ),
-    (
-        "mandelbrot.glsl",
-        include_str!("../../glsl/mandelbrot.glsl"),
-    ),
-    ("leibniz.glsl", include_str!("../../glsl/leibniz.glsl")),
-];
+/// A module a GLSL module needs before it: always, or only when a define is set (and another
+/// is not).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Needs {
+    /// The module needed.
+    pub module: String,
+    /// Needed only when this define is set (to any value).
+    pub when: Option<String>,
+    /// Not needed when this define is set.
+    pub unless: Option<String>,
+}
+
+impl Needs {
+    /// `module`, always.
+    pub fn always(module: &str) -> Self {
+        Needs {
+            module: module.into(),
+            when: None,
+            unless: None,
+        }
+    }
+
+    fn applies(&self, defines: &[(String, String)]) -> bool {
+        let set = |d: &Option<String>| d.as_ref().map(|d| defines.iter().any(|(k, _)| k == d));
+        set(&self.when).unwrap_or(true) && !set(&self.unless).unwrap_or(false)
+    }
+}
+
+/// The modules shipped in `glsl/` and what each needs before it.
+fn builtin_modules() -> Vec<(&'static str, Vec<Needs>, &'static str)> {
+    let always = |m: &[&str]| m.iter().map(|m| Needs::always(m)).collect::<Vec<_>>();
+    let when = |define: &str, unless: Option<&str>, module: &str| Needs {
+        module: module.into(),
+        when: Some(define.into()),
+        unless: unless.map(Into::into),
+    };
+    vec![
+        ("df64.glsl", vec![], include_str!("../../glsl/df64.glsl")),
+        (
+            "df64_func.glsl",
+            always(&["df64.glsl"]),
+            include_str!("../../glsl/df64_func.glsl"),
+        ),
+        (
+            "qf128.glsl",
+            always(&["df64.glsl"]),
+            include_str!("../../glsl/qf128.glsl"),
+        ),
+        (
+            "stockham.glsl",
+            vec![
+                Needs::always("df64.glsl"),
+                when("FFT_QF128", None, "qf128.glsl"),
+                when("FFT_DIRECT", Some("FFT_QF128"), "df64_func.glsl"),
+            ],
+            include_str!("../../glsl/stockham.glsl"),
+        ),
+        (
+            "probe.glsl",
+            always(&["df64.glsl"]),
+            include_str!("../../glsl/probe.glsl"),
+        ),
+        (
+            "elementwise.glsl",
+            always(&["df64_func.glsl", "qf128.glsl"]),
+            include_str!("../../glsl/elementwise.glsl"),
+        ),
+        (
+            "mandelbrot.glsl",
+            always(&["qf128.glsl"]),
+            include_str!("../../glsl/mandelbrot.glsl"),
+        ),
+        (
+            "leibniz.glsl",
+            always(&["df64.glsl"]),
+            include_str!("../../glsl/leibniz.glsl"),
+        ),
+    ]
+}
 
 /// A define (value "1") that builds the program with the bit-level optimisation barrier of
 /// [`super::barrier`] instead of `precise`.
 pub const BARRIER_DEFINE: &str = "DF64_BARRIER";
 /// A define (value "1") that enables GL_ARB_gpu_shader5 (for `precise` on GLSL 3.30).
 pub const GPU_SHADER5_DEFINE: &str = "DF64_GPU_SHADER5";
+/// A define (value "1") that enables GL_ARB_gpu_shader_fp64 (GLSL `double` before 4.00).
+pub const FP64_EXTENSION_DEFINE: &str = "DF64GL_FP64_EXTENSION";
 /// Define (value "1") that applies df64gl 0.1.0's statement barrier (tests only; see
 /// [`super::barrier::insert_statement_multiply`]). `Program::build` sets `u_df64_one` to 1.
 pub const STATEMENT_MULTIPLY_DEFINE: &str = "DF64_STATEMENT_MULTIPLY";
 
-/// A set of named GLSL modules that `#include` can name.
+/// One module: its source and what it needs before it.
+#[derive(Clone, Debug)]
+struct Module {
+    needs: Vec<Needs>,
+    source: Cow<'static, str>,
+}
+
+/// A set of named GLSL modules, each with the modules it needs before it.
 #[derive(Clone, Debug)]
 pub struct GlslLibrary {
-    modules: BTreeMap<String, Cow<'static, str>>,
+    modules: BTreeMap<String, Module>,
 }
 
 impl Default for GlslLibrary {
@@ -111,29 +184,64 @@ fn map_log_line(line: &str, files: &[String]) -> String {
 impl GlslLibrary {
     /// The modules shipped with df64gl.
     pub fn builtin() -> Self {
-        let modules = BUILTIN_MODULES
-            .iter()
-            .map(|(n, s)| (n.to_string(), Cow::Borrowed(*s)))
+        let modules = builtin_modules()
+            .into_iter()
+            .map(|(n, needs, s)| {
+                (
+                    n.to_string(),
+                    Module {
+                        needs,
+                        source: Cow::Borrowed(s),
+                    },
+                )
+            })
             .collect();
         GlslLibrary { modules }
     }
 
-    /// Adds or replaces a module (user kernels, tests).
-    pub fn with_module(mut self, name: &str, source: impl Into<String>) -> Self {
-        self.modules
-            .insert(name.to_string(), Cow::Owned(source.into()));
+    /// Adds or replaces a module that needs nothing before it (user kernels, tests).
+    pub fn with_module(self, name: &str, source: impl Into<String>) -> Self {
+        self.with_module_needing(name, &[], source)
+    }
+
+    /// Adds or replaces a module that needs the modules `needs` (in order) before it.
+    pub fn with_module_needing(
+        mut self,
+        name: &str,
+        needs: &[&str],
+        source: impl Into<String>,
+    ) -> Self {
+        self.modules.insert(
+            name.to_string(),
+            Module {
+                needs: needs.iter().map(|m| Needs::always(m)).collect(),
+                source: Cow::Owned(source.into()),
+            },
+        );
         self
     }
 
+    /// The source of module `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.modules.get(name).map(|s| s.as_ref())
+        self.modules.get(name).map(|m| m.source.as_ref())
+    }
+
+    /// What module `name` needs before it, given `defines`, in order.
+    pub fn needs(&self, name: &str, defines: &[(String, String)]) -> Vec<String> {
+        self.modules.get(name).map_or_else(Vec::new, |m| {
+            m.needs
+                .iter()
+                .filter(|n| n.applies(defines))
+                .map(|n| n.module.clone())
+                .collect()
+        })
     }
 
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.modules.keys().map(String::as_str)
     }
 
-    /// Resolves `entry` and its includes after a `#version` line and `defines`.
+    /// Resolves `entry` after a `#version` line, `defines` and the modules it needs.
     pub fn resolve(
         &self,
         entry: &str,
@@ -150,6 +258,9 @@ impl GlslLibrary {
             // `precise` on GLSL 3.30; an #extension line must come before any declaration.
             out.push_str("#extension GL_ARB_gpu_shader5 : require\n");
         }
+        if on(FP64_EXTENSION_DEFINE) {
+            out.push_str("#extension GL_ARB_gpu_shader_fp64 : require\n");
+        }
         for (k, v) in defines {
             out.push_str(&format!("#define {k} {v}\n"));
         }
@@ -161,10 +272,20 @@ impl GlslLibrary {
         if statement_multiply {
             out.push_str(super::barrier::STATEMENT_MULTIPLY_DEFINITIONS);
         }
-        let mut files = Vec::new();
+        // The entry is source string 0: Mesa reports errors in the last source of a shader
+        // under number 0 whatever its #line said, so the entry, which comes last, must be 0.
+        let mut files = vec![entry.to_string()];
+        let mut emitted = Vec::new();
         let mut stack = Vec::new();
         let mut body = String::new();
-        self.expand(entry, "the program", &mut body, &mut files, &mut stack)?;
+        self.expand(
+            entry,
+            "the program",
+            defines,
+            &mut body,
+            (&mut files, &mut emitted),
+            &mut stack,
+        )?;
         if barrier {
             let rewritten = super::barrier::insert_barriers(&body).map_err(|e| {
                 GlError::Unsupported(format!(
@@ -184,41 +305,49 @@ impl GlslLibrary {
         &self,
         name: &str,
         from: &str,
+        defines: &[(String, String)],
         out: &mut String,
-        files: &mut Vec<String>,
+        (files, emitted): (&mut Vec<String>, &mut Vec<String>),
         stack: &mut Vec<String>,
     ) -> GlResult<()> {
         if stack.iter().any(|s| s == name) {
             let mut chain = stack.clone();
             chain.push(name.to_string());
-            return Err(GlError::IncludeCycle(chain.join(" -> ")));
+            return Err(GlError::ModuleCycle(chain.join(" -> ")));
         }
-        if files.iter().any(|f| f == name) {
-            return Ok(()); // included once
+        if emitted.iter().any(|f| f == name) {
+            return Ok(()); // once
         }
         let source = self.get(name).ok_or_else(|| GlError::ModuleNotFound {
             name: name.to_string(),
             from: from.to_string(),
             known: self.names().collect::<Vec<_>>().join(", "),
         })?;
-        let index = files.len();
-        files.push(name.to_string());
         stack.push(name.to_string());
+        for need in self.needs(name, defines) {
+            self.expand(
+                &need,
+                &format!("{name} (which needs it)"),
+                defines,
+                out,
+                (&mut *files, &mut *emitted),
+                stack,
+            )?;
+        }
+        emitted.push(name.to_string());
+        let index = files.iter().position(|f| f == name).unwrap_or_else(|| {
+            files.push(name.to_string());
+            files.len() - 1
+        });
         out.push_str(&format!("#line 1 {index}\n"));
         for (i, line) in source.lines().enumerate() {
             let t = line.trim_start();
-            if let Some(rest) = t.strip_prefix("#include") {
-                let target = rest
-                    .trim()
-                    .strip_prefix('"')
-                    .and_then(|r| r.strip_suffix('"'))
-                    .ok_or_else(|| GlError::BadInclude {
-                        file: name.to_string(),
-                        line: i + 1,
-                    })?;
-                self.expand(target, &format!("{name}:{}", i + 1), out, files, stack)?;
-                // Resume numbering on the line after the include.
-                out.push_str(&format!("#line {} {index}\n", i + 2));
+            if t.starts_with("#include") {
+                // Not GLSL: what a module needs is declared in Rust, so files stay pasteable.
+                return Err(GlError::IncludeNotGlsl {
+                    file: name.to_string(),
+                    line: i + 1,
+                });
             } else if t.starts_with("#version") {
                 // The engine writes #version itself; keep line numbers aligned.
                 out.push('\n');
@@ -395,31 +524,60 @@ mod tests {
         GlslLibrary {
             modules: BTreeMap::new(),
         }
-        .with_module(
-            "a.glsl",
-            "#include \"b.glsl\"\n#include \"c.glsl\"\nfloat a;\n",
-        )
-        .with_module("b.glsl", "#include \"c.glsl\"\nfloat b;\n")
+        .with_module_needing("a.glsl", &["b.glsl", "c.glsl"], "float a;\n")
+        .with_module_needing("b.glsl", &["c.glsl"], "float b;\n")
         .with_module("c.glsl", "float c;\n")
-        .with_module("x.glsl", "#include \"y.glsl\"\n")
-        .with_module("y.glsl", "#include \"x.glsl\"\n")
-        .with_module("bad.glsl", "#include <c.glsl>\n")
+        .with_module_needing("x.glsl", &["y.glsl"], "float x;\n")
+        .with_module_needing("y.glsl", &["x.glsl"], "float y;\n")
+        .with_module("bad.glsl", "float d;\n#include \"c.glsl\"\n")
     }
 
     #[test]
-    fn includes_once_in_dependency_order() {
+    fn needs_come_first_once_in_dependency_order() {
         let r = lib()
             .resolve("a.glsl", 450, &[("K".into(), "1".into())])
             .unwrap();
-        assert_eq!(r.files, vec!["a.glsl", "b.glsl", "c.glsl"]);
+        assert_eq!(r.files, vec!["a.glsl", "c.glsl", "b.glsl"]);
         assert_eq!(r.text.matches("float c;").count(), 1);
         let c = r.text.find("float c;").unwrap();
         assert!(c < r.text.find("float b;").unwrap());
+        assert!(r.text.find("float b;").unwrap() < r.text.find("float a;").unwrap());
         assert!(r.text.starts_with("#version 450 core\n#define K 1\n"));
     }
 
     #[test]
-    fn detects_cycles_and_missing_modules() {
+    fn conditional_needs_follow_the_defines() {
+        let lib = GlslLibrary::builtin();
+        let on = |k: &str| (k.to_string(), "1".to_string());
+        assert_eq!(lib.needs("stockham.glsl", &[]), ["df64.glsl"]);
+        assert_eq!(
+            lib.needs("stockham.glsl", &[on("FFT_DIRECT")]),
+            ["df64.glsl", "df64_func.glsl"]
+        );
+        assert_eq!(
+            lib.needs("stockham.glsl", &[on("FFT_QF128"), on("FFT_DIRECT")]),
+            ["df64.glsl", "qf128.glsl"]
+        );
+        let r = lib.resolve("leibniz.glsl", 330, &[on(FP64_EXTENSION_DEFINE)]);
+        let text = r.unwrap().text;
+        assert!(
+            text.starts_with("#version 330 core\n#extension GL_ARB_gpu_shader_fp64 : require\n")
+        );
+    }
+
+    #[test]
+    fn builtin_files_are_plain_glsl() {
+        for name in GlslLibrary::builtin().names() {
+            let text = GlslLibrary::builtin().get(name).unwrap().to_string();
+            assert!(
+                !text.lines().any(|l| l.trim_start().starts_with("#include")),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn detects_cycles_missing_modules_and_includes() {
         let e = lib().resolve("x.glsl", 450, &[]).unwrap_err().to_string();
         assert!(e.contains("x.glsl -> y.glsl -> x.glsl"), "{e}");
         let e = lib()
@@ -428,7 +586,10 @@ mod tests {
             .to_string();
         assert!(e.contains("nope.glsl") && e.contains("a.glsl"), "{e}");
         let e = lib().resolve("bad.glsl", 450, &[]).unwrap_err().to_string();
-        assert!(e.contains("bad.glsl line 1"), "{e}");
+        assert!(
+            e.contains("bad.glsl line 2") && e.contains("with_module_needing"),
+            "{e}"
+        );
     }
 
     #[test]

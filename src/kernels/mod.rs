@@ -1147,7 +1147,7 @@ impl Df64Kernels {
             }
             ProgramKey::Chain(TimedOp::F64(op)) => {
                 if self.double_support()? {
-                    defines.push(("ELEMENTWISE_FP64_EXTENSION".into(), "1".into()));
+                    defines.push((crate::gl::FP64_EXTENSION_DEFINE.into(), "1".into()));
                 }
                 (op.glsl(), Some("ELEMENTWISE_F64"))
             }

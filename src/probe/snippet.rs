@@ -71,8 +71,7 @@ impl SnippetOptions {
     }
 }
 
-/// The modules' text one after the other, `#include` lines and comments-only headers kept,
-/// each module once.
+/// The modules' text one after the other (each plain GLSL), comments kept.
 fn concatenate(names: &[&str]) -> Result<String, GlError> {
     let lib = GlslLibrary::builtin();
     let mut out = String::new();
@@ -85,11 +84,8 @@ fn concatenate(names: &[&str]) -> Result<String, GlError> {
         out.push_str(&format!(
             "\n// ================================================================ {name}\n"
         ));
-        for line in text.lines() {
-            if line.trim_start().starts_with("#include") {
-                continue;
-            }
-            out.push_str(line);
+        out.push_str(text);
+        if !text.ends_with('\n') {
             out.push('\n');
         }
     }

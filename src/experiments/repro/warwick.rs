@@ -280,7 +280,7 @@ pub fn run_leibniz(
         let mut defines = vec![(*define, "1")];
         if *name == "f64" {
             match &ext {
-                Ok(true) => defines.push(("LEIBNIZ_FP64_EXTENSION", "1")),
+                Ok(true) => defines.push((crate::gl::FP64_EXTENSION_DEFINE, "1")),
                 Ok(false) => {}
                 Err(e) => {
                     return Err(ExperimentError::Invalid(format!(
