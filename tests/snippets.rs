@@ -49,7 +49,12 @@ fn without_precise_or_fallback_llvmpipe_breaks_two_sum() {
     for target in [SnippetTarget::Glsl330, SnippetTarget::Es300] {
         let ctx = context_for(target);
         if !common::is_llvmpipe(&ctx) {
-            return; // what other drivers fold is theirs to show
+            // What other drivers fold is theirs to show: this test states llvmpipe's.
+            eprintln!(
+                "without_precise_or_fallback_llvmpipe_breaks_two_sum: skipped on {} (not llvmpipe)",
+                ctx.info().renderer
+            );
+            return;
         }
         let options = SnippetOptions {
             no_fallback: true,
@@ -144,7 +149,12 @@ const LEGACY_ES300_EXPORT: &str = include_str!("data/legacy-export-es300.glsl");
 fn probe_shader_is_red_on_the_legacy_multiply_barrier() {
     let ctx = context_for(SnippetTarget::Es300);
     if !common::is_llvmpipe(&ctx) {
-        return; // measured on Mesa's compiler; others may or may not defeat it
+        // Measured on Mesa's compiler; others may or may not defeat the legacy barrier.
+        eprintln!(
+            "probe_shader_is_red_on_the_legacy_multiply_barrier: skipped on {} (not llvmpipe)",
+            ctx.info().renderer
+        );
+        return;
     }
     let shader = probe_shader_around(SnippetTarget::Es300, LEGACY_ES300_EXPORT, true);
     let green = run_probe_shader(&ctx, SnippetTarget::Es300, &shader).unwrap();

@@ -109,7 +109,7 @@ fn web_command_writes_one_file_and_refuses_to_overwrite_without_force() {
     assert!(html.contains("id=\"df64-selftest\"") && html.contains("df64_add"));
 
     let (code, _, err) = common::run_bin(exe, &["web", "--out", out], &[]);
-    assert_eq!(code, 3, "an existing folder is refused: {err}");
+    assert_eq!(code, 2, "an existing folder is refused (usage): {err}");
     assert!(err.contains("--force"), "{err}");
     let (code, _, err) = common::run_bin(exe, &["web", "--out", out, "--force"], &[]);
     assert_eq!(code, 0, "{err}");

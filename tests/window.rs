@@ -170,7 +170,7 @@ impl WindowApp for App {
 #[test]
 fn df64_renders_in_a_real_window() {
     if std::env::var_os("DF64GL_SKIP_WINDOW_TEST").is_some() {
-        eprintln!("DF64GL_SKIP_WINDOW_TEST is set: window test skipped");
+        eprintln!("df64_renders_in_a_real_window: skipped (DF64GL_SKIP_WINDOW_TEST is set)");
         return;
     }
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
@@ -209,7 +209,9 @@ fn df64_renders_in_a_real_window() {
 #[test]
 fn mandelbrot_window_runs_and_titles_itself() {
     if std::env::var_os("DF64GL_SKIP_WINDOW_TEST").is_some() {
-        eprintln!("DF64GL_SKIP_WINDOW_TEST is set: window test skipped");
+        eprintln!(
+            "mandelbrot_window_runs_and_titles_itself: skipped (DF64GL_SKIP_WINDOW_TEST is set)"
+        );
         return;
     }
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());

@@ -197,7 +197,8 @@ pub fn web_page() -> Result<String, ExperimentError> {
 /// Writes the page as `dir/index.html`; `dir` must not exist unless `force`.
 pub fn write_web_page(dir: &Path, force: bool) -> Result<PathBuf, ExperimentError> {
     if dir.exists() && !force {
-        return Err(ExperimentError::Input(format!(
+        // As `repro --out`: a usage error (exit status 2).
+        return Err(ExperimentError::Invalid(format!(
             "{} already exists: choose another --out folder, or add --force to overwrite its \
              index.html",
             dir.display()
