@@ -6,7 +6,7 @@
 mod common;
 
 use df64gl::fft::reference::{
-    dft_dd, naive_dft_dd, rel_l2 as rel_l2_dd, rustfft_c64, words_dd, Cdd,
+    dft_dd, naive_dft_dd, rel_l2 as rel_l2_dd, rustfft_c64, words_dd, Cdd, Dft,
 };
 use df64gl::fft::{
     Convolution, Direction, FftError, FftOptions, FftPlan, FftPrecision, FftShape, Product,
@@ -175,33 +175,10 @@ fn batches_and_images_of_any_size() {
             plan.upload_f64(&x).unwrap();
             plan.execute(d).unwrap();
             let got = plan.download_f64().unwrap();
-            let e = rel_l2(&got, &dft_nd(&x, &[rows, cols], d));
+            let e = rel_l2(&got, &Dft::dims(&[rows, cols]).direction(d).apply_f64(&x));
             assert!(e <= DF64_BOUND, "{rows}x{cols} {d:?}: {e:e}");
         }
     }
-}
-
-/// The n-dimensional DFT through rustfft, one extent at a time.
-fn dft_nd(x: &[Complex64], dims: &[usize], direction: Direction) -> Vec<Complex64> {
-    let mut v = x.to_vec();
-    let total: usize = dims.iter().product();
-    for (axis, &n) in dims.iter().enumerate() {
-        let stride: usize = dims[axis + 1..].iter().product();
-        let mut line = vec![Complex64::new(0.0, 0.0); n];
-        for start in 0..total {
-            if !(start / stride).is_multiple_of(n) {
-                continue;
-            }
-            for (i, l) in line.iter_mut().enumerate() {
-                *l = v[start + i * stride];
-            }
-            let out = rustfft_c64(&line, direction);
-            for (i, o) in out.iter().enumerate() {
-                v[start + i * stride] = *o;
-            }
-        }
-    }
-    v
 }
 
 #[test]
@@ -224,7 +201,7 @@ fn volumes_in_three_dimensions() {
             plan.upload_f64(&x).unwrap();
             plan.execute(d).unwrap();
             let got = plan.download_f64().unwrap();
-            let e = rel_l2(&got, &dft_nd(&held(&x, p), &dims, d));
+            let e = rel_l2(&got, &Dft::dims(&dims).direction(d).apply_f64(&held(&x, p)));
             // qf128 is checked against rustfft here, so f64's own error bounds it.
             let b = if p == FftPrecision::Qf128 {
                 1e-15
