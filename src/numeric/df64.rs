@@ -674,3 +674,89 @@ impl std::ops::Neg for Df64 {
         df64_neg(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::numeric::mirror_suite as suite;
+    use crate::numeric::oracle::big;
+
+    /// f32 pairs of every relation: equal exponents, far apart, opposite signs, ties.
+    fn pairs(n: usize) -> Vec<(f32, f32)> {
+        let mut rng = ChaCha8Rng::seed_from_u64(2007);
+        let mut v = vec![(1.0, 2f32.powi(-24)), (1.0, -2f32.powi(-25)), (3.0, 3.0)];
+        v.extend((0..n).map(|_| {
+            let a = rng.gen_range(-1.0f32..1.0) * 2f32.powi(rng.gen_range(-30..30));
+            let b = rng.gen_range(-1.0f32..1.0) * 2f32.powi(rng.gen_range(-30..30));
+            (a, b)
+        }));
+        v
+    }
+
+    #[test]
+    fn two_sum_and_two_diff_are_error_free() {
+        for (a, b) in pairs(20_000) {
+            // f32 sums and differences are exact in f64 at these exponent gaps.
+            for (r, exact) in [
+                (df64_two_sum(a, b), a as f64 + b as f64),
+                (df64_two_diff(a, b), a as f64 - b as f64),
+            ] {
+                assert_eq!(r.hi as f64 + r.lo as f64, exact, "{a:e}, {b:e}: {r:?}");
+                assert!(r.lo.abs() <= f32::EPSILON * r.hi.abs() / 2.0, "{r:?}");
+            }
+            if a.abs() >= b.abs() {
+                let q = df64_quick_two_sum(a, b);
+                assert_eq!(q.hi as f64 + q.lo as f64, a as f64 + b as f64);
+            }
+        }
+    }
+
+    #[test]
+    fn split_and_two_prod_are_error_free() {
+        for (a, b) in pairs(20_000) {
+            let s = df64_split(a);
+            assert_eq!(s.hi + s.lo, a, "split({a:e})");
+            // Each half fits in 12 bits, so their products are exact in f32.
+            for h in [s.hi, s.lo] {
+                assert_eq!(h.to_bits() & 0xfff, 0, "split({a:e}) = {s:?}");
+            }
+            // f32 x f32 is exact in f64.
+            let p = df64_two_prod(a, b);
+            assert_eq!(
+                p.hi as f64 + p.lo as f64,
+                a as f64 * b as f64,
+                "{a:e} * {b:e}"
+            );
+            let dekker = df64_two_prod_dekker(a, b);
+            assert_eq!((dekker.hi, dekker.lo), (p.hi, p.lo));
+        }
+    }
+
+    #[test]
+    fn arithmetic_within_its_bounds_near_one_and_across_exponents() {
+        let near_one = suite::arithmetic_within_bounds::<Df64>(4000, 0);
+        let spread = suite::arithmetic_within_bounds::<Df64>(4000, 40);
+        eprintln!("df64 worst (add, sub, mul, div, sqrt) in ulp48: {near_one:?}, {spread:?}");
+    }
+
+    #[test]
+    fn identities_are_exact_and_results_normalised() {
+        suite::identities_are_exact::<Df64>(2000);
+        suite::results_stay_normalised::<Df64>(2000);
+    }
+
+    #[test]
+    fn from_f64_keeps_48_bits_and_to_f64_rounds_once() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..10_000 {
+            let x: f64 = rng.gen_range(-1e10..1e10);
+            let d = Df64::from_f64(x);
+            let err = suite::error(d, &big(x));
+            assert!(err <= 0.5, "{x}: {d:?} {err}");
+            assert_eq!(d.to_f64(), d.hi as f64 + d.lo as f64);
+        }
+    }
+}

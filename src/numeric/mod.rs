@@ -11,5 +11,8 @@ pub mod qf128;
 pub mod qf128_consts;
 pub mod reference;
 
+#[cfg(test)]
+pub(crate) mod mirror_suite;
+
 pub use df64::{ComplexDf64, Df64};
 pub use reference::{error_ulp48, ulp48, Dd};

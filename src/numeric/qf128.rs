@@ -705,3 +705,35 @@ impl ComplexQf128 {
         ComplexQf128::new(Qf128::from_df64(c.re), Qf128::from_df64(c.im))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numeric::mirror_suite as suite;
+
+    #[test]
+    fn arithmetic_within_its_bounds_near_one_and_across_exponents() {
+        // The fourth word must stay a normal f32 (about 2^-96 of the value): exponents
+        // within +-8 keep every result above 2^-30.
+        let near_one = suite::arithmetic_within_bounds::<Qf128>(1500, 0);
+        let spread = suite::arithmetic_within_bounds::<Qf128>(1500, 8);
+        eprintln!("qf128 worst (add, sub, mul, div, sqrt) in ulp96: {near_one:?}, {spread:?}");
+    }
+
+    #[test]
+    fn identities_are_exact_and_results_normalised() {
+        suite::identities_are_exact::<Qf128>(1000);
+        suite::results_stay_normalised::<Qf128>(1000);
+    }
+
+    #[test]
+    fn decimal_and_big_conversions_round_trip_to_96_bits() {
+        let pi =
+            Qf128::from_decimal("3.14159265358979323846264338327950288419716939937510").unwrap();
+        let mut o = Oracle::new();
+        assert!(suite::error(pi, &o.pi()) < 0.01, "{pi:?}");
+        let third = Qf128::from_big(&o.div(&big(1.0), &big(3.0)));
+        let back = qf128_mul(third, Qf128::from_f64(3.0));
+        assert!(suite::error(back, &big(1.0)) <= 2.0, "{back:?}");
+    }
+}
