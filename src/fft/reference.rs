@@ -276,7 +276,7 @@ impl Dft {
             };
             let stride: usize = self.dims[axis + 1..].iter().product();
             let mut line = vec![Cdd::ZERO; n];
-            for start in (0..total).filter(|i| (i / stride) % n == 0) {
+            for start in (0..total).filter(|i| (i / stride).is_multiple_of(n)) {
                 for (i, l) in line.iter_mut().enumerate() {
                     *l = v[start + i * stride];
                 }

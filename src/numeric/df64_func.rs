@@ -673,7 +673,7 @@ pub fn df64_frexp(a: Df64) -> (Df64, i32) {
 
 #[cfg(test)]
 mod tests {
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
