@@ -546,7 +546,7 @@ pub fn side_by_side(images: &[MandelImage]) -> Canvas {
                 c.set((x0 + x) as i64, (16 + y) as i64, part.get(x, y));
             }
         }
-        c.text(x0 as i64 + 4, 4, img.precision.name(), BLACK);
+        c.text(x0 as i64 + 4, 1, img.precision.name(), 14, BLACK);
         x0 += img.width as usize + 4;
     }
     c

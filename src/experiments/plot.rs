@@ -1,11 +1,14 @@
-//! PNG plots drawn on a plain RGB raster: axes, grid, polylines, labels in an 8x8 bitmap
-//! font. Enough for spectra and error curves without a plotting stack or system fonts.
+//! PNG plots: line charts drawn by plotters with a real font (DejaVu Sans, bundled in
+//! `assets/fonts` so no system font is needed), into a plain RGB raster that also holds the
+//! Mandelbrot images and writes PNG files.
 
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::Path;
+use std::sync::Once;
 
-use font8x8::legacy::BASIC_LEGACY;
+use plotters::prelude::*;
+use plotters::style::{register_font, FontStyle};
 
 use super::ExperimentError;
 
@@ -68,18 +71,17 @@ impl Canvas {
         }
     }
 
-    /// ASCII text, 8x8 pixels a character, top-left at (x, y).
-    pub fn text(&mut self, x: i64, y: i64, s: &str, c: Rgb) {
-        for (i, ch) in s.chars().enumerate() {
-            let glyph = BASIC_LEGACY[(ch as usize).min(127)];
-            for (row, bits) in glyph.iter().enumerate() {
-                for col in 0..8 {
-                    if bits & (1 << col) != 0 {
-                        self.set(x + 8 * i as i64 + col, y + row as i64, c);
-                    }
-                }
-            }
-        }
+    /// Text in the bundled sans-serif font, `size` pixels high, top-left at (x, y).
+    pub fn text(&mut self, x: i64, y: i64, s: &str, size: u32, c: Rgb) {
+        register_fonts();
+        let (w, h) = (self.width as u32, self.height as u32);
+        let buf: &mut [u8] = bytemuck::cast_slice_mut(&mut self.pixels);
+        let root = BitMapBackend::with_buffer(buf, (w, h)).into_drawing_area();
+        let style = (FONT, size).into_font().color(&rgb(c));
+        // Drawing text cannot fail on an in-memory buffer but for a font error, which the
+        // bundled font rules out; a failure leaves the canvas without the label.
+        let _ = root.draw_text(s, &style, (x as i32, y as i32));
+        let _ = root.present();
     }
 
     /// `top` above `bottom` (the wider sets the width).
@@ -123,9 +125,27 @@ pub struct Series<'a> {
     pub y: &'a [f64],
 }
 
-/// A line chart with a linear x axis over the series' indices and a linear y axis over
-/// `y_range`, labelled ticks, a title and a legend. Columns that cover many x values draw
-/// the min-max range of those values, so narrow peaks survive decimation.
+/// The family name the bundled font is registered under.
+const FONT: &str = "sans-serif";
+static FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+fn register_fonts() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The bundled font parses (a test renders text with it); an error would only leave
+        // labels out.
+        let _ = register_font(FONT, FontStyle::Normal, FONT_DATA);
+    });
+}
+
+fn rgb(c: Rgb) -> RGBColor {
+    RGBColor(c[0], c[1], c[2])
+}
+
+/// A line chart of series (point i at x = x_range.0 + i) with labelled axes, a title and a legend in a
+/// column of its own at the right (so it never covers a curve). The y axis is linear over
+/// `y_range` with ticks every `y_step` (values already in dB or log10 for data that spans
+/// decades).
 pub struct Chart<'a> {
     pub title: &'a str,
     pub x_label: &'a str,
@@ -136,79 +156,104 @@ pub struct Chart<'a> {
     pub series: Vec<Series<'a>>,
 }
 
+/// Least width of the legend column, pixels.
+const LEGEND_WIDTH: u32 = 120;
+
 impl Chart<'_> {
+    /// Width of the legend column: the longest label at about 8 pixels a character.
+    fn legend_width(&self) -> u32 {
+        let longest = self.series.iter().map(|s| s.label.chars().count()).max();
+        (50 + 8 * longest.unwrap_or(0) as u32).clamp(LEGEND_WIDTH, 320)
+    }
+
+    /// The chart as a `width` x `height` image.
     pub fn render(&self, width: usize, height: usize) -> Canvas {
+        register_fonts();
         let mut c = Canvas::new(width, height, WHITE);
-        let (left, right, top, bottom) = (80i64, 20i64, 40i64, 50i64);
-        let pw = width as i64 - left - right;
-        let ph = height as i64 - top - bottom;
-        let (y0, y1) = self.y_range;
-        let ypix = |v: f64| top + ((y1 - v) / (y1 - y0) * ph as f64).round() as i64;
-        // Grid and y ticks.
-        let mut v = (y0 / self.y_step).ceil() * self.y_step;
-        while v <= y1 + 1e-9 {
-            let y = ypix(v);
-            c.line((left, y), (left + pw, y), GREY);
-            let label = format!("{v:.0}");
-            c.text(left - 8 - 8 * label.len() as i64, y - 4, &label, BLACK);
-            v += self.y_step;
-        }
-        // x ticks: five divisions of the x range.
-        let (x0, x1) = self.x_range;
-        for i in 0..=4 {
-            let x = left + pw * i / 4;
-            c.line((x, top), (x, top + ph), GREY);
-            let value = x0 + (x1 - x0) * i as f64 / 4.0;
-            let label = format!("{value:.0}");
-            c.text(x - 4 * label.len() as i64, top + ph + 8, &label, BLACK);
-        }
-        c.line((left, top), (left, top + ph), BLACK);
-        c.line((left, top + ph), (left + pw, top + ph), BLACK);
-        c.text(left, 12, self.title, BLACK);
-        c.text(
-            left + pw / 2 - 4 * self.x_label.len() as i64,
-            top + ph + 28,
-            self.x_label,
-            BLACK,
-        );
-        c.text(4, top - 16, self.y_label, BLACK);
-        for s in &self.series {
-            let n = s.y.len();
-            if n == 0 {
-                continue;
-            }
-            let mut prev: Option<(i64, i64)> = None;
-            for px in 0..pw {
-                let a = (px as usize * n) / pw as usize;
-                let b = (((px + 1) as usize * n) / pw as usize).max(a + 1).min(n);
-                let vals = s.y[a..b].iter().filter(|v| v.is_finite());
-                let (lo, hi) = vals.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-                    (lo.min(*v), hi.max(*v))
-                });
-                if !lo.is_finite() {
-                    prev = None;
-                    continue;
-                }
-                let clamp = |v: f64| v.clamp(y0, y1);
-                let (ylo, yhi) = (ypix(clamp(lo)), ypix(clamp(hi)));
-                let x = left + px;
-                c.line((x, ylo), (x, yhi), s.color);
-                if let Some(p) = prev {
-                    c.line(p, (x, (ylo + yhi) / 2), s.color);
-                }
-                prev = Some((x, (ylo + yhi) / 2));
-            }
-        }
-        // Legend, top right.
-        for (i, s) in self.series.iter().enumerate() {
-            let y = top + 8 + 14 * i as i64;
-            let x = left + pw - 12 - 8 * s.label.len() as i64 - 24;
-            for dy in 0..3 {
-                c.line((x, y + 3 + dy), (x + 18, y + 3 + dy), s.color);
-            }
-            c.text(x + 24, y, s.label, BLACK);
+        let (w, h) = (width as u32, height as u32);
+        {
+            let buf: &mut [u8] = bytemuck::cast_slice_mut(&mut c.pixels);
+            let root = BitMapBackend::with_buffer(buf, (w, h)).into_drawing_area();
+            // Drawing into a buffer fails only on a font error, which the bundled font rules
+            // out; the canvas is then left as far as it got.
+            let _ = self.draw(&root, w);
+            let _ = root.present();
         }
         c
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+        width: u32,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        // The title over the whole width (a long one is not clipped to the plot's).
+        let body = root.titled(self.title, (FONT, 18))?;
+        let (plot, legend) = body.split_horizontally(width.saturating_sub(self.legend_width()));
+        let (x0, x1) = self.x_range;
+        let (y0, y1) = self.y_range;
+        let ticks = ((y1 - y0) / self.y_step).round().max(1.0) as usize + 1;
+        let mut chart = ChartBuilder::on(&plot)
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(64)
+            .build_cartesian_2d(x0..x1, y0..y1)?;
+        chart
+            .configure_mesh()
+            .x_desc(self.x_label)
+            .y_desc(self.y_label)
+            .y_labels(ticks)
+            .x_label_formatter(&|v| tick(*v))
+            .y_label_formatter(&|v| tick(*v))
+            .label_style((FONT, 13))
+            .axis_desc_style((FONT, 14))
+            .light_line_style(RGBColor(240, 240, 240))
+            .bold_line_style(RGBColor(215, 215, 215))
+            .draw()?;
+        for s in &self.series {
+            let style = rgb(s.color).stroke_width(1);
+            // A non-finite value breaks the line (a gap), as the values are undefined there.
+            let mut run: Vec<(f64, f64)> = Vec::new();
+            let mut runs = Vec::new();
+            for (i, v) in s.y.iter().enumerate() {
+                if v.is_finite() {
+                    run.push((x0 + i as f64, v.clamp(y0, y1)));
+                } else if !run.is_empty() {
+                    runs.push(std::mem::take(&mut run));
+                }
+            }
+            runs.push(run);
+            for r in runs.into_iter().filter(|r| !r.is_empty()) {
+                chart.draw_series(LineSeries::new(r, style))?;
+            }
+        }
+        // The legend: a swatch and the label per series, top down.
+        for (i, s) in self.series.iter().enumerate() {
+            let y = 20 + 22 * i as i32;
+            legend.draw(&Rectangle::new(
+                [(8, y - 2), (30, y + 2)],
+                rgb(s.color).filled(),
+            ))?;
+            legend.draw(&Text::new(
+                s.label.to_string(),
+                (36, y - 8),
+                (FONT, 14).into_font().color(&BLACK_TEXT),
+            ))?;
+        }
+        Ok(())
+    }
+}
+
+const BLACK_TEXT: RGBColor = RGBColor(0, 0, 0);
+
+/// A tick label without trailing zeros: 500, 0.5, -1.25.
+fn tick(v: f64) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
     }
 }
 
@@ -217,7 +262,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chart_draws_series_where_they_are() {
+    fn chart_draws_series_where_they_are_and_the_legend_beside_them() {
         let y: Vec<f64> = (0..100)
             .map(|i| if i == 50 { 0.0 } else { -100.0 })
             .collect();
@@ -234,15 +279,57 @@ mod tests {
                 y: &y,
             }],
         };
-        let c = chart.render(400, 300);
-        // The peak reaches the top of the plot area (y = 40) near the middle column.
-        let reds_at_top = (80..380).filter(|x| c.get(*x, 40) == RED).count();
-        assert!((1..10).contains(&reds_at_top), "{reds_at_top}");
-        // The floor lies on the bottom line of the plot area.
-        let reds_at_bottom = (80..380).filter(|x| c.get(*x, 250) == RED).count();
-        assert!(reds_at_bottom > 250, "{reds_at_bottom}");
+        let (w, h) = (600, 300);
+        let c = chart.render(w, h);
+        let plot_w = w - chart.legend_width() as usize;
+        let reds = |x: std::ops::Range<usize>, y: std::ops::Range<usize>| {
+            x.flat_map(|x| y.clone().map(move |y| (x, y)))
+                // Steep lines are antialiased: reddish counts.
+                .filter(|&(x, y)| {
+                    let [r, g, b] = c.get(x, y);
+                    r > 150 && g < 150 && b < 150
+                })
+                .count()
+        };
+        // The floor is a long horizontal red run low in the plot; the peak a narrow spike
+        // reaching the top half near the middle of the x range.
+        let low_rows = (0..h).max_by_key(|&y| reds(0..plot_w, y..y + 1)).unwrap();
+        assert!(
+            reds(0..plot_w, low_rows..low_rows + 1) > plot_w / 2,
+            "{low_rows}"
+        );
+        assert!(low_rows > h / 2);
+        let top_half = reds(0..plot_w, 0..h / 2);
+        assert!(top_half > 10, "{top_half}");
+        // The legend's swatch is in its own column, not over the plot.
+        assert!(reds(plot_w..w, 0..h) > 20);
+        // Text is drawn (dark pixels in the legend column beyond the swatch).
+        let dark = (plot_w + 36..w)
+            .flat_map(|x| (0..h).map(move |y| (x, y)))
+            .filter(|&(x, y)| c.get(x, y).iter().all(|v| *v < 100))
+            .count();
+        assert!(dark > 5, "{dark}");
         let dir = std::env::temp_dir().join("df64gl-plot-test.png");
         c.write_png(&dir).unwrap();
         assert!(std::fs::metadata(&dir).unwrap().len() > 100);
+    }
+
+    #[test]
+    fn tick_labels_drop_trailing_zeros() {
+        assert_eq!(tick(500.0), "500");
+        assert_eq!(tick(0.5), "0.5");
+        assert_eq!(tick(-1.25), "-1.25");
+        assert_eq!(tick(-0.001), "0");
+    }
+
+    #[test]
+    fn canvas_text_uses_the_bundled_font() {
+        let mut c = Canvas::new(120, 30, WHITE);
+        c.text(2, 2, "df64 0.5", 20, BLACK);
+        let dark = (0..120)
+            .flat_map(|x| (0..30).map(move |y| (x, y)))
+            .filter(|&(x, y)| c.get(x, y)[0] < 128)
+            .count();
+        assert!(dark > 40, "{dark}");
     }
 }
