@@ -150,6 +150,39 @@ impl Framebuffer {
     }
 }
 
+impl Framebuffer {
+    /// Reads an 8-bit colour attachment (an RGBA8 texture) back as bytes, four a texel.
+    pub fn read_rgba8(&self, ctx: &GlContext, index: usize) -> GlResult<Vec<u8>> {
+        if index >= self.attachments {
+            return Err(GlError::SizeMismatch {
+                got: index,
+                expected: self.attachments,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let mut out = vec![0u8; self.width as usize * self.height as usize * 4];
+        let gl = ctx.gl();
+        unsafe {
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.id));
+            gl.read_buffer(glow::COLOR_ATTACHMENT0 + index as u32);
+            gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
+            gl.read_pixels(
+                0,
+                0,
+                self.width as i32,
+                self.height as i32,
+                glow::RGBA,
+                glow::UNSIGNED_BYTE,
+                glow::PixelPackData::Slice(Some(&mut out)),
+            );
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, None);
+        }
+        ctx.check("glReadPixels(RGBA, UNSIGNED_BYTE)")?;
+        Ok(out)
+    }
+}
+
 impl Drop for Framebuffer {
     fn drop(&mut self) {
         unsafe { self.shared.gl.delete_framebuffer(self.id) };

@@ -389,12 +389,38 @@ impl Program {
         let version = ctx.info().glsl_number;
         let source = library.resolve(entry, version, defines)?;
         let vertex_src = format!("#version {version} core\n{FULLSCREEN_VERTEX}");
+        Self::link(ctx, entry, &vertex_src, source)
+    }
+
+    /// A program from complete shader texts of someone else's (their own `#version` lines,
+    /// GLSL ES for a GLES context), as a user's renderer would build it; the fragment shader
+    /// draws, the vertex shader must cover the viewport. Compile and link errors name `name`;
+    /// nothing is left behind on an error.
+    pub fn from_sources(
+        ctx: &GlContext,
+        name: &str,
+        vertex: &str,
+        fragment: &str,
+    ) -> GlResult<Self> {
+        let source = ResolvedSource {
+            text: fragment.to_string(),
+            files: vec![name.to_string()],
+        };
+        Self::link(ctx, name, vertex, source)
+    }
+
+    fn link(
+        ctx: &GlContext,
+        name: &str,
+        vertex_src: &str,
+        source: ResolvedSource,
+    ) -> GlResult<Self> {
         let gl = ctx.gl();
         unsafe {
             let vs =
-                compile(gl, glow::VERTEX_SHADER, &vertex_src).map_err(|log| GlError::Compile {
+                compile(gl, glow::VERTEX_SHADER, vertex_src).map_err(|log| GlError::Compile {
                     stage: "vertex",
-                    program: entry.to_string(),
+                    program: name.to_string(),
                     log,
                 })?;
             let fs = match compile(gl, glow::FRAGMENT_SHADER, &source.text) {
@@ -403,12 +429,19 @@ impl Program {
                     gl.delete_shader(vs);
                     return Err(GlError::Compile {
                         stage: "fragment",
-                        program: entry.to_string(),
+                        program: name.to_string(),
                         log: source.map_log(&log),
                     });
                 }
             };
-            let id = gl.create_program().map_err(GlError::Create)?;
+            let id = match gl.create_program() {
+                Ok(id) => id,
+                Err(e) => {
+                    gl.delete_shader(vs);
+                    gl.delete_shader(fs);
+                    return Err(GlError::Create(e));
+                }
+            };
             gl.attach_shader(id, vs);
             gl.attach_shader(id, fs);
             gl.link_program(id);
@@ -421,25 +454,28 @@ impl Program {
             if !ok {
                 gl.delete_program(id);
                 return Err(GlError::Link {
-                    program: entry.to_string(),
+                    program: name.to_string(),
                     log: source.map_log(&log),
                 });
             }
-            // The 0.1.0 statement barrier (forced in tests only) multiplies by this uniform;
-            // a uniform keeps its value in the program, so it is set once here.
+            // The 0.1.0 statement barrier (forced in tests only, and in its old exports)
+            // multiplies by this uniform; a uniform keeps its value in the program, so it is
+            // set once here.
             if let Some(loc) = gl.get_uniform_location(id, "u_df64_one") {
                 gl.use_program(Some(id));
                 gl.uniform_1_f32(Some(&loc), 1.0);
                 gl.use_program(None);
             }
-            ctx.check("glLinkProgram")?;
-            Ok(Program {
+            // From here the program is owned: dropped (deleted) on any later error.
+            let program = Program {
                 shared: ctx.shared.clone(),
                 id,
-                name: entry.to_string(),
+                name: name.to_string(),
                 source,
                 uniforms: RefCell::new(HashMap::new()),
-            })
+            };
+            ctx.check("glLinkProgram")?;
+            Ok(program)
         }
     }
 

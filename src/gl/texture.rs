@@ -23,10 +23,21 @@ pub struct Texture {
     layers: u32,
 }
 
+/// The storage formats a [`Texture`] can have.
+const RGBA32F: u32 = glow::RGBA32F;
+const RGBA8: u32 = glow::RGBA8;
+
 impl Texture {
     /// Allocates a `width x height` texture (contents undefined until written).
     pub fn new(ctx: &GlContext, width: u32, height: u32) -> GlResult<Self> {
-        Self::allocate(ctx, width, height, None)
+        Self::allocate(ctx, width, height, None, RGBA32F)
+    }
+
+    /// Allocates a `width x height` RGBA8 texture: 8-bit colour, for a program that draws a
+    /// picture (the probe shader's green and red); read it back with
+    /// [`Framebuffer::read_rgba8`](super::Framebuffer::read_rgba8).
+    pub fn new_rgba8(ctx: &GlContext, width: u32, height: u32) -> GlResult<Self> {
+        Self::allocate(ctx, width, height, None, RGBA8)
     }
 
     /// Allocates a `width x height x layers` RGBA32F array texture (`sampler2DArray`); each
@@ -41,10 +52,16 @@ impl Texture {
                 max,
             });
         }
-        Self::allocate(ctx, width, height, Some(layers))
+        Self::allocate(ctx, width, height, Some(layers), RGBA32F)
     }
 
-    fn allocate(ctx: &GlContext, width: u32, height: u32, layers: Option<u32>) -> GlResult<Self> {
+    fn allocate(
+        ctx: &GlContext,
+        width: u32,
+        height: u32,
+        layers: Option<u32>,
+        format: u32,
+    ) -> GlResult<Self> {
         let max = ctx.info().max_texture_size;
         if width == 0 || height == 0 || width > max || height > max {
             return Err(GlError::TooLarge {
@@ -77,19 +94,18 @@ impl Texture {
             gl.tex_parameter_i32(target, glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE as i32);
             gl.tex_parameter_i32(target, glow::TEXTURE_MAX_LEVEL, 0);
             match layers {
-                Some(l) => gl.tex_storage_3d(
-                    target,
-                    1,
-                    glow::RGBA32F,
-                    width as i32,
-                    height as i32,
-                    l as i32,
-                ),
-                None => gl.tex_storage_2d(target, 1, glow::RGBA32F, width as i32, height as i32),
+                Some(l) => {
+                    gl.tex_storage_3d(target, 1, format, width as i32, height as i32, l as i32)
+                }
+                None => gl.tex_storage_2d(target, 1, format, width as i32, height as i32),
             }
             gl.bind_texture(target, None);
         }
-        ctx.check("glTexStorage(RGBA32F)")?;
+        ctx.check(if format == RGBA8 {
+            "glTexStorage(RGBA8)"
+        } else {
+            "glTexStorage(RGBA32F)"
+        })?;
         Ok(tex)
     }
 

@@ -9,10 +9,8 @@
 //! at its default 0. The earlier barrier, a multiply by a uniform `u_df64_one` around each
 //! statement, was defeated by Mesa's factoring of common multipliers (see that module).
 
-use glow::HasContext;
-
 use crate::gl::barrier::{insert_barriers, BARRIER_DEFINITIONS, NO_BARRIER_DEFINITION};
-use crate::gl::{GlContext, GlError, GlslLibrary};
+use crate::gl::{Framebuffer, GlContext, GlError, GlslLibrary, Pass, Program, Texture};
 use crate::numeric::df64::Df64;
 
 /// The GLSL dialect the snippet is written for.
@@ -464,8 +462,9 @@ pub enum PlainPixels {
 /// Compiles `fragment` (a complete shader for `target`, as a user would write it) with a
 /// full-screen vertex shader, binds `inputs` (RGBA32F textures of `width` x `height`, read
 /// with texelFetch) to the named samplers, sets the df64 barrier uniforms the snippet asks the
-/// application to set, draws once and reads the target back. Nothing of the engine is used:
-/// this is the program a user's renderer would run. For es300 the context must be a GLES one
+/// application to set, draws once and reads the target back. Only the GL layer's plumbing is
+/// used (owned objects, so nothing leaks on an error), none of the engine's module resolution
+/// or defines: the shader text is exactly what a user's renderer would compile. For es300 the context must be a GLES one
 /// ([`GlContext::headless_gles`]); float output there needs EXT_color_buffer_float.
 pub fn run_plain_shader(
     ctx: &GlContext,
@@ -480,170 +479,47 @@ pub fn run_plain_shader(
          gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0); }}\n",
         target.version_line()
     );
-    let (width, height) = size;
-    let gl = ctx.gl();
+    let (width, height) = (size.0.max(0) as u32, size.1.max(0) as u32);
     let name = format!("df64 plain shader ({})", target.version_line());
-    unsafe {
-        let compile =
-            |kind: u32, src: &str, stage: &'static str| -> Result<glow::Shader, GlError> {
-                let s = gl.create_shader(kind).map_err(GlError::Create)?;
-                gl.shader_source(s, src);
-                gl.compile_shader(s);
-                if !gl.get_shader_compile_status(s) {
-                    let log = gl.get_shader_info_log(s);
-                    gl.delete_shader(s);
-                    return Err(GlError::Compile {
-                        stage,
-                        program: name.clone(),
-                        log,
-                    });
-                }
-                Ok(s)
-            };
-        let vs = compile(glow::VERTEX_SHADER, &vertex, "vertex")?;
-        let fs = match compile(glow::FRAGMENT_SHADER, fragment, "fragment") {
-            Ok(fs) => fs,
-            Err(e) => {
-                gl.delete_shader(vs);
-                return Err(e);
+    // Every object below is owned: an error on any step deletes what was made before it.
+    let program = Program::from_sources(ctx, &name, &vertex, fragment)?;
+    let out = match output {
+        PlainOutput::Rgba8 => Texture::new_rgba8(ctx, width, height)?,
+        PlainOutput::Rgba32f => Texture::new(ctx, width, height)?,
+    };
+    let fb = Framebuffer::new(ctx, &[&out]).map_err(|e| {
+        GlError::Unsupported(format!(
+            "{name}: this driver cannot render to {} textures{} ({e})",
+            if output == PlainOutput::Rgba32f {
+                "RGBA32F"
+            } else {
+                "RGBA8"
+            },
+            if target.is_es() {
+                "; OpenGL ES needs EXT_color_buffer_float"
+            } else {
+                ""
             }
-        };
-        let program = gl.create_program().map_err(GlError::Create)?;
-        gl.attach_shader(program, vs);
-        gl.attach_shader(program, fs);
-        gl.link_program(program);
-        gl.delete_shader(vs);
-        gl.delete_shader(fs);
-        if !gl.get_program_link_status(program) {
-            let log = gl.get_program_info_log(program);
-            gl.delete_program(program);
-            return Err(GlError::Link {
-                program: name.clone(),
-                log,
-            });
-        }
-        // The target first: binding it later would replace the input on unit 0.
-        gl.active_texture(glow::TEXTURE0);
-        let format = match output {
-            PlainOutput::Rgba8 => glow::RGBA8,
-            PlainOutput::Rgba32f => glow::RGBA32F,
-        };
-        let tex = gl.create_texture().map_err(GlError::Create)?;
-        gl.bind_texture(glow::TEXTURE_2D, Some(tex));
-        gl.tex_storage_2d(glow::TEXTURE_2D, 1, format, width, height);
-        let fb = gl.create_framebuffer().map_err(GlError::Create)?;
-        gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fb));
-        gl.framebuffer_texture_2d(
-            glow::FRAMEBUFFER,
-            glow::COLOR_ATTACHMENT0,
-            glow::TEXTURE_2D,
-            Some(tex),
-            0,
-        );
-        gl.use_program(Some(program));
-        let mut textures = Vec::new();
-        for (unit, (sampler, data)) in inputs.iter().enumerate() {
-            let tex = gl.create_texture().map_err(GlError::Create)?;
-            gl.active_texture(glow::TEXTURE0 + unit as u32);
-            gl.bind_texture(glow::TEXTURE_2D, Some(tex));
-            gl.tex_storage_2d(glow::TEXTURE_2D, 1, glow::RGBA32F, width, height);
-            // Float textures are not filterable in GLES 3.0: without NEAREST they are
-            // incomplete and texelFetch returns zeros.
-            gl.tex_parameter_i32(
-                glow::TEXTURE_2D,
-                glow::TEXTURE_MIN_FILTER,
-                glow::NEAREST as i32,
-            );
-            gl.tex_parameter_i32(
-                glow::TEXTURE_2D,
-                glow::TEXTURE_MAG_FILTER,
-                glow::NEAREST as i32,
-            );
-            gl.tex_sub_image_2d(
-                glow::TEXTURE_2D,
-                0,
-                0,
-                0,
-                width,
-                height,
-                glow::RGBA,
-                glow::FLOAT,
-                glow::PixelUnpackData::Slice(Some(bytemuck::cast_slice(data))),
-            );
-            if let Some(loc) = gl.get_uniform_location(program, sampler) {
-                gl.uniform_1_i32(Some(&loc), unit as i32);
-            }
-            textures.push(tex);
-        }
-        let complete = gl.check_framebuffer_status(glow::FRAMEBUFFER) == glow::FRAMEBUFFER_COMPLETE;
-        let vao = gl.create_vertex_array().map_err(GlError::Create)?;
-        let mut result = None;
-        if complete {
-            gl.bind_vertex_array(Some(vao));
-            gl.viewport(0, 0, width, height);
-            // u_df64_zero is left at its default 0, as the snippet's header allows. u_df64_one
-            // is the uniform of the earlier multiply barrier, set to 1 for the tests that
-            // reproduce how Mesa defeats it.
-            if let Some(loc) = gl.get_uniform_location(program, "u_df64_one") {
-                gl.uniform_1_f32(Some(&loc), 1.0);
-            }
-            gl.draw_arrays(glow::TRIANGLES, 0, 3);
-            let n = (width * height * 4) as usize;
-            result = Some(match output {
-                PlainOutput::Rgba8 => {
-                    let mut pixels = vec![0u8; n];
-                    gl.read_pixels(
-                        0,
-                        0,
-                        width,
-                        height,
-                        glow::RGBA,
-                        glow::UNSIGNED_BYTE,
-                        glow::PixelPackData::Slice(Some(&mut pixels)),
-                    );
-                    PlainPixels::Rgba8(pixels)
-                }
-                PlainOutput::Rgba32f => {
-                    let mut pixels = vec![0f32; n];
-                    gl.read_pixels(
-                        0,
-                        0,
-                        width,
-                        height,
-                        glow::RGBA,
-                        glow::FLOAT,
-                        glow::PixelPackData::Slice(Some(bytemuck::cast_slice_mut(&mut pixels))),
-                    );
-                    PlainPixels::Rgba32f(pixels)
-                }
-            });
-        }
-        gl.bind_framebuffer(glow::FRAMEBUFFER, None);
-        gl.bind_vertex_array(None);
-        gl.delete_vertex_array(vao);
-        gl.delete_framebuffer(fb);
-        gl.delete_texture(tex);
-        for t in textures {
-            gl.delete_texture(t);
-        }
-        gl.delete_program(program);
-        ctx.check(&name)?;
-        result.ok_or_else(|| {
-            GlError::Unsupported(format!(
-                "{name}: this driver cannot render to {format_name} textures{hint}",
-                format_name = if output == PlainOutput::Rgba32f {
-                    "RGBA32F"
-                } else {
-                    "RGBA8"
-                },
-                hint = if target.is_es() {
-                    " (OpenGL ES needs EXT_color_buffer_float)"
-                } else {
-                    ""
-                }
-            ))
-        })
-    }
+        ))
+    })?;
+    let textures = inputs
+        .iter()
+        .map(|(_, data)| Texture::with_data(ctx, width, height, data))
+        .collect::<Result<Vec<_>, _>>()?;
+    // A sampler the compiler dropped is fine; one the shader does not declare is an error.
+    // u_df64_zero keeps its default 0, as the snippet's header allows (u_df64_one, the earlier
+    // barrier's, was set to 1 when the program linked).
+    let pass = inputs
+        .iter()
+        .zip(&textures)
+        .fold(Pass::new(&program), |p, ((sampler, _), t)| {
+            p.optional_input(sampler, t)
+        });
+    pass.run(ctx, &fb)?;
+    Ok(match output {
+        PlainOutput::Rgba8 => PlainPixels::Rgba8(fb.read_rgba8(ctx, 0)?),
+        PlainOutput::Rgba32f => PlainPixels::Rgba32f(fb.read(ctx, 0)?),
+    })
 }
 
 /// Runs a complete probe-style fragment shader on a 64 x 64 RGBA8 target and counts the
