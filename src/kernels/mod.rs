@@ -15,12 +15,12 @@ use crate::gl::{
 use astro_float::BigFloat;
 
 use crate::numeric::df64::{self as m, ComplexDf64, Df64};
-use crate::numeric::df64_func as f;
 use crate::numeric::oracle::Oracle;
 use crate::numeric::qf128::{self as q, Qf128};
 use crate::numeric::reference::Dd;
 use crate::probe::{DriverConfig, ProbeReport};
 
+mod catalog;
 pub mod proof;
 use proof::{build_proven, complex_words, df64_words, qf128_words, Outcome, Proof};
 
@@ -136,14 +136,16 @@ pub enum Df64Op {
     MulDagraca,
 }
 
-type Mirror = fn(Df64, Df64) -> Df64;
-type Reference = fn(Dd, Dd) -> Dd;
-
-fn flag(b: bool) -> Df64 {
-    Df64::new(if b { 1.0 } else { 0.0 }, 0.0)
-}
+use catalog::{Mirror, Reference, EXACT, FUNCTION, SUM, UNARY, UNSCALED};
 
 impl Df64Op {
+    /// This op's row of the catalog ([`catalog::DF64_OPS`]).
+    fn row(self) -> &'static catalog::OpRow {
+        let row = &catalog::DF64_OPS[self as usize];
+        debug_assert_eq!(row.op, self, "the catalog follows the enum's order");
+        row
+    }
+
     /// Every op, in declaration order.
     pub const ALL: [Df64Op; 63] = [
         Df64Op::Add,
@@ -258,257 +260,28 @@ impl Df64Op {
     ];
 
     pub fn name(self) -> &'static str {
-        match self {
-            Df64Op::Add => "add",
-            Df64Op::Sub => "sub",
-            Df64Op::Mul => "mul",
-            Df64Op::Sqr => "sqr",
-            Df64Op::MulF32 => "mul_f32",
-            Df64Op::Div => "div",
-            Df64Op::Recip => "recip",
-            Df64Op::Sqrt => "sqrt",
-            Df64Op::Rsqrt => "rsqrt",
-            Df64Op::AddUnscaled => "add_unscaled",
-            Df64Op::MulUnscaled => "mul_unscaled",
-            Df64Op::DivUnscaled => "div_unscaled",
-            Df64Op::SqrtUnscaled => "sqrt_unscaled",
-            Df64Op::AddThall => "add_thall",
-            Df64Op::AddSloppy => "add_sloppy",
-            Df64Op::SubThall => "sub_thall",
-            Df64Op::MulThall => "mul_thall",
-            Df64Op::SqrThall => "sqr_thall",
-            Df64Op::DivThall => "div_thall",
-            Df64Op::RecipThall => "recip_thall",
-            Df64Op::SqrtThall => "sqrt_thall",
-            Df64Op::RsqrtThall => "rsqrt_thall",
-            Df64Op::Neg => "neg",
-            Df64Op::Abs => "abs",
-            Df64Op::Min => "min",
-            Df64Op::Max => "max",
-            Df64Op::Eq => "eq",
-            Df64Op::Neq => "neq",
-            Df64Op::Lt => "lt",
-            Df64Op::Le => "le",
-            Df64Op::Gt => "gt",
-            Df64Op::Ge => "ge",
-            Df64Op::Ldexp => "ldexp",
-            Df64Op::Exp => "exp",
-            Df64Op::Expm1 => "expm1",
-            Df64Op::Log => "log",
-            Df64Op::Log1p => "log1p",
-            Df64Op::Sin => "sin",
-            Df64Op::Cos => "cos",
-            Df64Op::Tan => "tan",
-            Df64Op::Atan => "atan",
-            Df64Op::Atan2 => "atan2",
-            Df64Op::Asin => "asin",
-            Df64Op::Acos => "acos",
-            Df64Op::Sinh => "sinh",
-            Df64Op::Cosh => "cosh",
-            Df64Op::Tanh => "tanh",
-            Df64Op::Pow => "pow",
-            Df64Op::Floor => "floor",
-            Df64Op::Ceil => "ceil",
-            Df64Op::Round => "round",
-            Df64Op::Trunc => "trunc",
-            Df64Op::Fmod => "fmod",
-            Df64Op::Remainder => "remainder",
-            Df64Op::Frexp => "frexp",
-            Df64Op::FrexpExp => "frexp_exp",
-            Df64Op::F32Add => "f32_add",
-            Df64Op::F32Mul => "f32_mul",
-            Df64Op::F32Mad => "f32_mad",
-            Df64Op::TwoSum => "add12",
-            Df64Op::TwoProd => "mul12",
-            Df64Op::AddDagraca => "add22_dagraca",
-            Df64Op::MulDagraca => "mul22_dagraca",
-        }
+        self.row().name
     }
 
     /// The GLSL expression applied to the df64 lanes `a` and `b` (vec2).
     pub fn glsl(self) -> &'static str {
-        match self {
-            Df64Op::Add => "df64_add(a, b)",
-            Df64Op::Sub => "df64_sub(a, b)",
-            Df64Op::Mul => "df64_mul(a, b)",
-            Df64Op::Sqr => "df64_sqr(a)",
-            Df64Op::MulF32 => "df64_mul_f32(a, b.x)",
-            Df64Op::Div => "df64_div(a, b)",
-            Df64Op::Recip => "df64_recip(a)",
-            Df64Op::Sqrt => "df64_sqrt(a)",
-            Df64Op::Rsqrt => "df64_rsqrt(a)",
-            Df64Op::AddUnscaled => "df64_add_unscaled(a, b)",
-            Df64Op::MulUnscaled => "df64_mul_unscaled(a, b)",
-            Df64Op::DivUnscaled => "df64_div_unscaled(a, b)",
-            Df64Op::SqrtUnscaled => "df64_sqrt_unscaled(a)",
-            Df64Op::AddThall => "df64_add_thall(a, b)",
-            Df64Op::AddSloppy => "df64_add_sloppy(a, b)",
-            Df64Op::SubThall => "df64_sub_thall(a, b)",
-            Df64Op::MulThall => "df64_mul_thall(a, b)",
-            Df64Op::SqrThall => "df64_sqr_thall(a)",
-            Df64Op::DivThall => "df64_div_thall(a, b)",
-            Df64Op::RecipThall => "df64_recip_thall(a)",
-            Df64Op::SqrtThall => "df64_sqrt_thall(a)",
-            Df64Op::RsqrtThall => "df64_rsqrt_thall(a)",
-            Df64Op::Neg => "df64_neg(a)",
-            Df64Op::Abs => "df64_abs(a)",
-            Df64Op::Min => "df64_min(a, b)",
-            Df64Op::Max => "df64_max(a, b)",
-            Df64Op::Eq => "vec2(df64_eq(a, b) ? 1.0 : 0.0, 0.0)",
-            Df64Op::Neq => "vec2(df64_neq(a, b) ? 1.0 : 0.0, 0.0)",
-            Df64Op::Lt => "vec2(df64_lt(a, b) ? 1.0 : 0.0, 0.0)",
-            Df64Op::Le => "vec2(df64_le(a, b) ? 1.0 : 0.0, 0.0)",
-            Df64Op::Gt => "vec2(df64_gt(a, b) ? 1.0 : 0.0, 0.0)",
-            Df64Op::Ge => "vec2(df64_ge(a, b) ? 1.0 : 0.0, 0.0)",
-            Df64Op::Ldexp => "df64_ldexp(a, int(b.x))",
-            Df64Op::Exp => "df64_exp(a)",
-            Df64Op::Expm1 => "df64_expm1(a)",
-            Df64Op::Log => "df64_log(a)",
-            Df64Op::Log1p => "df64_log1p(a)",
-            Df64Op::Sin => "df64_sin(a)",
-            Df64Op::Cos => "df64_cos(a)",
-            Df64Op::Tan => "df64_tan(a)",
-            Df64Op::Atan => "df64_atan(a)",
-            Df64Op::Atan2 => "df64_atan2(a, b)",
-            Df64Op::Asin => "df64_asin(a)",
-            Df64Op::Acos => "df64_acos(a)",
-            Df64Op::Sinh => "df64_sinh(a)",
-            Df64Op::Cosh => "df64_cosh(a)",
-            Df64Op::Tanh => "df64_tanh(a)",
-            Df64Op::Pow => "df64_pow(a, b)",
-            Df64Op::Floor => "df64_floor(a)",
-            Df64Op::Ceil => "df64_ceil(a)",
-            Df64Op::Round => "df64_round(a)",
-            Df64Op::Trunc => "df64_trunc(a)",
-            Df64Op::Fmod => "df64_fmod(a, b)",
-            Df64Op::Remainder => "df64_remainder(a, b)",
-            Df64Op::Frexp => "df64_frexp_mantissa(a)",
-            Df64Op::FrexpExp => "df64_frexp_exponent(a)",
-            Df64Op::F32Add => "vec2(a.x + b.x, 0.0)",
-            Df64Op::F32Mul => "vec2(a.x * b.x, 0.0)",
-            Df64Op::F32Mad => "vec2(a.x * b.x + a.y, 0.0)",
-            Df64Op::TwoSum => "df64_two_sum(a.x, b.x)",
-            Df64Op::TwoProd => "df64_two_prod(a.x, b.x)",
-            Df64Op::AddDagraca => "df64_add_dagraca(a, b)",
-            Df64Op::MulDagraca => "df64_mul_dagraca(a, b)",
-        }
+        self.row().glsl
     }
 
     /// The CPU mirror of the same routine.
     pub fn mirror(self) -> Mirror {
-        match self {
-            Df64Op::Add => m::df64_add,
-            Df64Op::Sub => m::df64_sub,
-            Df64Op::Mul => m::df64_mul,
-            Df64Op::Sqr => |a, _| m::df64_sqr(a),
-            Df64Op::MulF32 => |a, b| m::df64_mul_f32(a, b.hi),
-            Df64Op::Div => m::df64_div,
-            Df64Op::Recip => |a, _| m::df64_recip(a),
-            Df64Op::Sqrt => |a, _| m::df64_sqrt(a),
-            Df64Op::Rsqrt => |a, _| m::df64_rsqrt(a),
-            Df64Op::AddUnscaled => m::df64_add_unscaled,
-            Df64Op::MulUnscaled => m::df64_mul_unscaled,
-            Df64Op::DivUnscaled => m::df64_div_unscaled,
-            Df64Op::SqrtUnscaled => |a, _| m::df64_sqrt_unscaled(a),
-            Df64Op::AddThall => m::df64_add_thall,
-            Df64Op::AddSloppy => m::df64_add_sloppy,
-            Df64Op::SubThall => m::df64_sub_thall,
-            Df64Op::MulThall => m::df64_mul_thall,
-            Df64Op::SqrThall => |a, _| m::df64_sqr_thall(a),
-            Df64Op::DivThall => m::df64_div_thall,
-            Df64Op::RecipThall => |a, _| m::df64_recip_thall(a),
-            Df64Op::SqrtThall => |a, _| m::df64_sqrt_thall(a),
-            Df64Op::RsqrtThall => |a, _| m::df64_rsqrt_thall(a),
-            Df64Op::Neg => |a, _| m::df64_neg(a),
-            Df64Op::Abs => |a, _| m::df64_abs(a),
-            Df64Op::Min => m::df64_min,
-            Df64Op::Max => m::df64_max,
-            Df64Op::Eq => |a, b| flag(m::df64_eq(a, b)),
-            Df64Op::Neq => |a, b| flag(m::df64_neq(a, b)),
-            Df64Op::Lt => |a, b| flag(m::df64_lt(a, b)),
-            Df64Op::Le => |a, b| flag(m::df64_le(a, b)),
-            Df64Op::Gt => |a, b| flag(m::df64_gt(a, b)),
-            Df64Op::Ge => |a, b| flag(m::df64_ge(a, b)),
-            Df64Op::Ldexp => |a, b| m::df64_ldexp(a, b.hi as i32),
-            Df64Op::Exp => |a, _| f::df64_exp(a),
-            Df64Op::Expm1 => |a, _| f::df64_expm1(a),
-            Df64Op::Log => |a, _| f::df64_log(a),
-            Df64Op::Log1p => |a, _| f::df64_log1p(a),
-            Df64Op::Sin => |a, _| f::df64_sin(a),
-            Df64Op::Cos => |a, _| f::df64_cos(a),
-            Df64Op::Tan => |a, _| f::df64_tan(a),
-            Df64Op::Atan => |a, _| f::df64_atan(a),
-            Df64Op::Atan2 => f::df64_atan2,
-            Df64Op::Asin => |a, _| f::df64_asin(a),
-            Df64Op::Acos => |a, _| f::df64_acos(a),
-            Df64Op::Sinh => |a, _| f::df64_sinh(a),
-            Df64Op::Cosh => |a, _| f::df64_cosh(a),
-            Df64Op::Tanh => |a, _| f::df64_tanh(a),
-            Df64Op::Pow => f::df64_pow,
-            Df64Op::Floor => |a, _| f::df64_floor(a),
-            Df64Op::Ceil => |a, _| f::df64_ceil(a),
-            Df64Op::Round => |a, _| f::df64_round(a),
-            Df64Op::Trunc => |a, _| f::df64_trunc(a),
-            Df64Op::Fmod => f::df64_fmod,
-            Df64Op::Remainder => f::df64_remainder,
-            Df64Op::Frexp => |a, _| f::df64_frexp(a).0,
-            Df64Op::FrexpExp => |a, _| Df64::new(f::df64_frexp(a).1 as f32, 0.0),
-            Df64Op::F32Add => |a, b| Df64::new(a.hi + b.hi, 0.0),
-            Df64Op::F32Mul => |a, b| Df64::new(a.hi * b.hi, 0.0),
-            Df64Op::F32Mad => |a, b| Df64::new(a.hi * b.hi + a.lo, 0.0),
-            Df64Op::TwoSum => |a, b| m::df64_two_sum(a.hi, b.hi),
-            Df64Op::TwoProd => |a, b| m::df64_two_prod(a.hi, b.hi),
-            Df64Op::AddDagraca => m::df64_add_dagraca,
-            Df64Op::MulDagraca => m::df64_mul_dagraca,
-        }
+        self.row().mirror
     }
 
     /// The exact (double-double) result, for operations that have an error to measure.
     pub fn reference(self) -> Option<Reference> {
-        Some(match self {
-            Df64Op::Add
-            | Df64Op::AddUnscaled
-            | Df64Op::AddThall
-            | Df64Op::AddSloppy
-            | Df64Op::AddDagraca => |a, b| a + b,
-            Df64Op::TwoSum => |a, b| Dd::from_f64(a.hi) + Dd::from_f64(b.hi),
-            Df64Op::TwoProd => |a, b| Dd::from_f64(a.hi) * Dd::from_f64(b.hi),
-            Df64Op::MulDagraca => |a, b| a * b,
-            Df64Op::Sub | Df64Op::SubThall => |a, b| a - b,
-            Df64Op::Mul | Df64Op::MulUnscaled | Df64Op::MulThall => |a, b| a * b,
-            Df64Op::Sqr | Df64Op::SqrThall => |a, _| a * a,
-            Df64Op::MulF32 => |a, b| a.mul_f64(b.hi as f32 as f64),
-            Df64Op::Div | Df64Op::DivUnscaled | Df64Op::DivThall => |a, b| a / b,
-            Df64Op::Recip | Df64Op::RecipThall => |a, _| a.recip(),
-            Df64Op::Sqrt | Df64Op::SqrtUnscaled | Df64Op::SqrtThall => |a, _| a.sqrt(),
-            Df64Op::Rsqrt | Df64Op::RsqrtThall => |a, _| a.sqrt().recip(),
-            _ => return None,
-        })
+        self.row().reference
     }
 
     /// Exact on every finite operand (sign, comparisons, rounding to integers, exponent
     /// handling): no domain beyond finiteness.
     fn exact(self) -> bool {
-        matches!(
-            self,
-            Df64Op::Neg
-                | Df64Op::Abs
-                | Df64Op::Min
-                | Df64Op::Max
-                | Df64Op::Eq
-                | Df64Op::Neq
-                | Df64Op::Lt
-                | Df64Op::Le
-                | Df64Op::Gt
-                | Df64Op::Ge
-                | Df64Op::Floor
-                | Df64Op::Ceil
-                | Df64Op::Round
-                | Df64Op::Trunc
-                | Df64Op::Frexp
-                | Df64Op::FrexpExp
-                | Df64Op::Ldexp
-        )
+        self.row().flags & EXACT != 0
     }
 
     /// The public kernels' guard: finite operands, and operands and results in the domain
@@ -520,17 +293,7 @@ impl Df64Op {
                 b: b.len(),
             });
         }
-        let sum = matches!(
-            self,
-            Df64Op::Add
-                | Df64Op::AddUnscaled
-                | Df64Op::Sub
-                | Df64Op::AddThall
-                | Df64Op::AddSloppy
-                | Df64Op::SubThall
-                | Df64Op::AddDagraca
-                | Df64Op::TwoSum
-        );
+        let sum = self.row().flags & SUM != 0;
         let (lo, hi) = self.domain_log2();
         let in_domain = |x: f64| in_log2_range(x, (lo, hi));
         let out = |element, what, value| KernelError::OutOfDomain {
@@ -570,97 +333,27 @@ impl Df64Op {
     /// log2 of the magnitudes where the op's bound holds: the `*_unscaled` ops skip the
     /// exponent scaling and hold only from 2^-40.
     pub fn domain_log2(self) -> (i32, i32) {
-        match self {
-            Df64Op::AddUnscaled
-            | Df64Op::MulUnscaled
-            | Df64Op::DivUnscaled
-            | Df64Op::SqrtUnscaled => UNSCALED_DOMAIN_LOG2,
-            _ => DF64_DOMAIN_LOG2,
+        if self.row().flags & UNSCALED != 0 {
+            UNSCALED_DOMAIN_LOG2
+        } else {
+            DF64_DOMAIN_LOG2
         }
     }
 
     /// Uses only the first operand.
     pub fn unary(self) -> bool {
-        matches!(
-            self,
-            Df64Op::Sqr
-                | Df64Op::Recip
-                | Df64Op::Sqrt
-                | Df64Op::Rsqrt
-                | Df64Op::SqrtUnscaled
-                | Df64Op::SqrThall
-                | Df64Op::RecipThall
-                | Df64Op::SqrtThall
-                | Df64Op::RsqrtThall
-                | Df64Op::Neg
-                | Df64Op::Abs
-                | Df64Op::Exp
-                | Df64Op::Expm1
-                | Df64Op::Log
-                | Df64Op::Log1p
-                | Df64Op::Sin
-                | Df64Op::Cos
-                | Df64Op::Tan
-                | Df64Op::Atan
-                | Df64Op::Asin
-                | Df64Op::Acos
-                | Df64Op::Sinh
-                | Df64Op::Cosh
-                | Df64Op::Tanh
-                | Df64Op::Floor
-                | Df64Op::Ceil
-                | Df64Op::Round
-                | Df64Op::Trunc
-                | Df64Op::Frexp
-                | Df64Op::FrexpExp
-        )
+        self.row().flags & UNARY != 0
     }
 
     /// An elementary function of `df64_func.glsl` (timed with a fixed-argument chain).
     pub fn is_function(self) -> bool {
-        Df64Op::FUNCTIONS.contains(&self)
-            || matches!(
-                self,
-                Df64Op::Floor
-                    | Df64Op::Ceil
-                    | Df64Op::Round
-                    | Df64Op::Trunc
-                    | Df64Op::Remainder
-                    | Df64Op::Frexp
-                    | Df64Op::FrexpExp
-            )
+        self.row().flags & FUNCTION != 0
     }
 
     /// The exact (or correctly rounded at the oracle's precision) value of an accurate op or an
     /// elementary function.
     pub fn oracle(self, o: &mut Oracle, a: &BigFloat, b: &BigFloat) -> Option<BigFloat> {
-        Some(match self {
-            Df64Op::Add => o.add(a, b),
-            Df64Op::Sub => o.sub(a, b),
-            Df64Op::Mul => o.mul(a, b),
-            Df64Op::Sqr => o.mul(a, a),
-            Df64Op::Div => o.div(a, b),
-            Df64Op::Recip => o.recip(a),
-            Df64Op::Sqrt => o.sqrt(a),
-            Df64Op::Rsqrt => o.rsqrt(a),
-            Df64Op::Exp => o.exp(a),
-            Df64Op::Expm1 => o.expm1(a),
-            Df64Op::Log => o.ln(a),
-            Df64Op::Log1p => o.ln1p(a),
-            Df64Op::Sin => o.sin(a),
-            Df64Op::Cos => o.cos(a),
-            Df64Op::Tan => o.tan(a),
-            Df64Op::Atan => o.atan(a),
-            Df64Op::Atan2 => o.atan2(a, b),
-            Df64Op::Asin => o.asin(a),
-            Df64Op::Acos => o.acos(a),
-            Df64Op::Sinh => o.sinh(a),
-            Df64Op::Cosh => o.cosh(a),
-            Df64Op::Tanh => o.tanh(a),
-            Df64Op::Pow => o.pow(a, b),
-            Df64Op::Fmod => o.fmod(a, b),
-            _ => return None,
-        })
+        self.row().oracle.map(|f| f(o, a, b))
     }
 }
 
