@@ -129,6 +129,18 @@ impl Framebuffer {
             });
         }
         let mut out: Vec<T> = vec![T::zeroed(); bytes / elem];
+        self.read_pixels(ctx, index, glow::FLOAT, bytemuck::cast_slice_mut(&mut out))?;
+        Ok(out)
+    }
+
+    /// glReadPixels of attachment `index` as RGBA of `kind` into `out`.
+    fn read_pixels(
+        &self,
+        ctx: &GlContext,
+        index: usize,
+        kind: u32,
+        out: &mut [u8],
+    ) -> GlResult<()> {
         let gl = ctx.gl();
         unsafe {
             gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.id));
@@ -140,13 +152,16 @@ impl Framebuffer {
                 self.width as i32,
                 self.height as i32,
                 glow::RGBA,
-                glow::FLOAT,
-                glow::PixelPackData::Slice(Some(bytemuck::cast_slice_mut(&mut out))),
+                kind,
+                glow::PixelPackData::Slice(Some(out)),
             );
             gl.bind_framebuffer(glow::READ_FRAMEBUFFER, None);
         }
-        ctx.check("glReadPixels(RGBA, FLOAT)")?;
-        Ok(out)
+        ctx.check(if kind == glow::FLOAT {
+            "glReadPixels(RGBA, FLOAT)"
+        } else {
+            "glReadPixels(RGBA, UNSIGNED_BYTE)"
+        })
     }
 }
 
@@ -162,23 +177,7 @@ impl Framebuffer {
             });
         }
         let mut out = vec![0u8; self.width as usize * self.height as usize * 4];
-        let gl = ctx.gl();
-        unsafe {
-            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.id));
-            gl.read_buffer(glow::COLOR_ATTACHMENT0 + index as u32);
-            gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
-            gl.read_pixels(
-                0,
-                0,
-                self.width as i32,
-                self.height as i32,
-                glow::RGBA,
-                glow::UNSIGNED_BYTE,
-                glow::PixelPackData::Slice(Some(&mut out)),
-            );
-            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, None);
-        }
-        ctx.check("glReadPixels(RGBA, UNSIGNED_BYTE)")?;
+        self.read_pixels(ctx, index, glow::UNSIGNED_BYTE, &mut out)?;
         Ok(out)
     }
 }
