@@ -3,6 +3,9 @@
 //! assignments into plain ones (`x += y` becomes `x = DF64_B(x + y)`) and passes each float
 //! parameter through it on entry.
 //!
+//! Length: a small GLSL tokenizer, the rewrite and its tests in one place; issue 13 asks for the
+//! fallback as a macro inside `df64.glsl` instead, which would retire most of this file.
+//!
 //! Why every operation: the previous barrier multiplied whole statements by a uniform set to 1.
 //! Mesa's NIR algebraic pass factors a common multiplier out of a sum (`a*k + b*k` becomes
 //! `k*(a + b)`, measured: on llvmpipe and softpipe `x*k + y*k` with k = 1.1 from a uniform

@@ -3,6 +3,9 @@
 //! Rust evaluates f32 expressions exactly as written (no reassociation, no FMA contraction),
 //! so on a driver whose f32 `+ - * / sqrt` round to nearest, the GPU results equal these bit
 //! for bit. Function names match the GLSL ones.
+//!
+//! Length: one Rust function per GLSL routine of `df64.glsl` (about 500 lines), kept in one
+//! file so the two read side by side, plus the mirror's own unit tests.
 
 use bytemuck::{Pod, Zeroable};
 

@@ -1,6 +1,9 @@
 //! CPU mirror of `glsl/qf128.glsl`: quad-float (four f32 words, about 96 bits) arithmetic,
 //! step for step in f32, after Hida, Li and Bailey's quad-double algorithms (QD) and Thall's
 //! Figs. 6 to 8.
+//!
+//! Length: one Rust function per GLSL routine of `qf128.glsl` (about 560 lines), kept in one
+//! file so the two read side by side, plus the qf128 type's conversions and unit tests.
 
 use astro_float::{BigFloat, Radix, RoundingMode};
 use bytemuck::{Pod, Zeroable};
