@@ -2,6 +2,8 @@
 //!
 //! Both give the same [`GlContext`], so every engine object works the same way in either.
 
+#![warn(missing_docs)]
+
 use std::cell::RefCell;
 use std::ffi::CStr;
 use std::num::NonZeroU32;
@@ -112,6 +114,7 @@ impl MesaDriver {
         Ok(())
     }
 
+    /// The driver's name as Mesa spells it (`GALLIUM_DRIVER`, `MESA_LOADER_DRIVER_OVERRIDE`).
     pub fn name(self) -> &'static str {
         match self {
             MesaDriver::Llvmpipe => "llvmpipe",
@@ -124,12 +127,17 @@ impl MesaDriver {
 /// One EGL device as the loader reports it.
 #[derive(Debug, Clone, Serialize)]
 pub struct DeviceDesc {
+    /// Its place in `df64gl info --devices` (what `--device N` takes).
     pub index: usize,
+    /// The vendor string, where the device reports one.
     pub vendor: Option<String>,
+    /// The device or driver name, where reported.
     pub name: Option<String>,
+    /// The DRM render node, for a GPU.
     pub drm_path: Option<String>,
     /// Mesa's software rasteriser (llvmpipe), as opposed to a GPU.
     pub software: bool,
+    /// The device's EGL extensions.
     pub extensions: Vec<String>,
 }
 
@@ -209,21 +217,35 @@ pub fn list_devices() -> GlResult<Vec<DeviceDesc>> {
 /// What the driver says about itself, plus the limits the engine relies on.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct GlInfo {
+    /// The EGL device the context is on.
     pub device: String,
+    /// `GL_VENDOR`.
     pub vendor: String,
+    /// `GL_RENDERER`.
     pub renderer: String,
+    /// `GL_VERSION`.
     pub version: String,
+    /// `GL_SHADING_LANGUAGE_VERSION`.
     pub glsl_version: String,
+    /// The OpenGL (or ES) major version.
     pub major: u32,
+    /// The OpenGL (or ES) minor version.
     pub minor: u32,
     /// `#version` number to put in shaders (330, 400, 450, 460).
     pub glsl_number: u32,
+    /// `GL_MAX_TEXTURE_SIZE`: the longest side of a texture, texels.
     pub max_texture_size: u32,
+    /// `GL_MAX_COLOR_ATTACHMENTS`.
     pub max_color_attachments: u32,
+    /// `GL_MAX_ARRAY_TEXTURE_LAYERS`.
     pub max_array_texture_layers: u32,
+    /// `GL_MAX_DRAW_BUFFERS`.
     pub max_draw_buffers: u32,
+    /// GL_ARB_gpu_shader_fp64 (GLSL `double` before 4.00).
     pub gpu_shader_fp64: bool,
+    /// GL_ARB_gpu_shader5 (`precise` on GLSL 3.30).
     pub gpu_shader5: bool,
+    /// Timer queries (GL_ARB_timer_query or GL 3.3).
     pub timer_query: bool,
     /// The extensions listed above that the driver has, for reports.
     pub extensions_of_interest: Vec<String>,
@@ -445,6 +467,7 @@ impl GlContext {
         &self.shared.gl
     }
 
+    /// What the driver says about itself and its limits.
     pub fn info(&self) -> &GlInfo {
         &self.info
     }

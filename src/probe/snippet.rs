@@ -9,6 +9,8 @@
 //! at its default 0. The earlier barrier, a multiply by a uniform `u_df64_one` around each
 //! statement, was defeated by Mesa's factoring of common multipliers (see that module).
 
+#![warn(missing_docs)]
+
 use crate::gl::barrier::{insert_barriers, BARRIER_DEFINITIONS, NO_BARRIER_DEFINITION};
 use crate::gl::{Framebuffer, GlContext, GlError, GlslLibrary, Pass, Program, Texture};
 use crate::numeric::df64::Df64;
@@ -29,6 +31,7 @@ pub enum SnippetTarget {
 }
 
 impl SnippetTarget {
+    /// The `#version` line of this dialect.
     pub fn version_line(self) -> &'static str {
         match self {
             SnippetTarget::Glsl330 => "#version 330 core",
@@ -37,17 +40,21 @@ impl SnippetTarget {
         }
     }
 
+    /// Whether the dialect has `precise` in its core (GLSL 4.00+).
     pub fn has_precise(self) -> bool {
         self == SnippetTarget::Glsl450
     }
 
+    /// GLSL ES (WebGL 2, OpenGL ES 3.0).
     pub fn is_es(self) -> bool {
         self == SnippetTarget::Es300
     }
 }
 
+/// What the exported file holds and for which dialect.
 #[derive(Debug, Clone, Copy)]
 pub struct SnippetOptions {
+    /// The GLSL dialect.
     pub target: SnippetTarget,
     /// df64_func.glsl (exp, log, trigonometry, ...).
     pub functions: bool,
@@ -59,6 +66,7 @@ pub struct SnippetOptions {
 }
 
 impl SnippetOptions {
+    /// df64 core and functions for `target`, without qf128, with the fallback where needed.
     pub fn new(target: SnippetTarget) -> Self {
         SnippetOptions {
             target,
@@ -433,13 +441,18 @@ pub fn probe_shader_around(target: SnippetTarget, snippet_text: &str, functions:
 /// The probe shader's result on one device.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct SnippetProbeResult {
+    /// The dialect exported.
     pub target: SnippetTarget,
+    /// Whether the export used the bit-level barrier (no `precise` in the dialect).
     pub fallback: bool,
+    /// Pixels drawn (64 x 64).
     pub pixels: usize,
+    /// Pixels that came out green: exact.
     pub green: usize,
 }
 
 impl SnippetProbeResult {
+    /// Every pixel green: df64 is safe on this driver.
     pub fn passed(&self) -> bool {
         self.green == self.pixels
     }
@@ -448,14 +461,18 @@ impl SnippetProbeResult {
 /// Where a plain program draws: 8-bit colour (the probe shader) or 32-bit floats (measurements).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlainOutput {
+    /// An RGBA8 target (colours, the probe shader's).
     Rgba8,
+    /// An RGBA32F target (numbers).
     Rgba32f,
 }
 
 /// What a plain program's draw read back.
 #[derive(Debug)]
 pub enum PlainPixels {
+    /// Four bytes a pixel.
     Rgba8(Vec<u8>),
+    /// Four floats a pixel.
     Rgba32f(Vec<f32>),
 }
 
