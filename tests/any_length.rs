@@ -402,7 +402,7 @@ fn convolutions_and_correlations_match_the_direct_sum() {
         let want: f64 = (0..3)
             .filter_map(|m| i.checked_sub(m).filter(|j| *j < 50).map(|j| a[j] * b[m]))
             .sum();
-        assert!((g - want).abs() < 1e-13, "{i}: {g} vs {want}");
+        approx::assert_abs_diff_eq!(*g, want, epsilon = 1e-13);
     }
     // Bad shapes.
     let e = Convolution::new(

@@ -268,7 +268,7 @@ fn ieee_special_values() {
     if k.proof().flushes_subnormals {
         assert_eq!(root, zero, "sqrt of a flushed subnormal");
     } else {
-        assert!((root.to_f64() - 3.146e-20).abs() < 1e-22, "{root:?}");
+        approx::assert_abs_diff_eq!(root.to_f64(), 3.146e-20, epsilon = 1e-22);
     }
     let neg_zero = Df64::new(-0.0, 0.0);
     let r = k

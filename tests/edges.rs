@@ -150,7 +150,7 @@ fn parts_too_small_to_hold_are_counted() {
     let u = plan.upload_f64(&x).unwrap();
     assert_eq!(u.flushed, 2);
     let below = u.largest_flushed_log2.unwrap();
-    assert!((below - (1e-20f64 / 1e30).log2()).abs() < 1e-9, "{below}");
+    approx::assert_abs_diff_eq!(below, (1e-20f64 / 1e30).log2(), epsilon = 1e-9);
 }
 
 #[test]

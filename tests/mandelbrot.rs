@@ -58,8 +58,8 @@ fn window_actions_pan_zoom_and_switch_precision() {
     app.apply(MandelAction::Pan(10.0, -4.0));
     let (re1, im1) = app.view.center_f64();
     // The center is kept to 256 bits; read back as f64, the move is exact to an f64 ulp.
-    assert!((re1 - re0 - 10.0 * pixel).abs() < 1e-15, "{re0} {re1}");
-    assert!((im1 - im0 + 4.0 * pixel).abs() < 1e-15, "{im0} {im1}");
+    approx::assert_abs_diff_eq!(re1 - re0, 10.0 * pixel, epsilon = 1e-15);
+    approx::assert_abs_diff_eq!(im1 - im0, -4.0 * pixel, epsilon = 1e-15);
     // Zooming in at the center halves the zoom and keeps the center.
     app.apply(MandelAction::Zoom(0.5, 0.0, 0.0));
     assert_eq!(app.view.zoom, 5e-4);
@@ -69,7 +69,7 @@ fn window_actions_pan_zoom_and_switch_precision() {
     let under = re1 + 50.0 * p0;
     app.apply(MandelAction::Zoom(0.25, 50.0, 0.0));
     let (re2, _) = app.view.center_f64();
-    assert!((re2 + 50.0 * app.view.pixel_size() - under).abs() < 1e-15);
+    approx::assert_abs_diff_eq!(re2 + 50.0 * app.view.pixel_size(), under, epsilon = 1e-15);
     app.apply(MandelAction::Precision(MandelPrecision::Qf128));
     let title = app.title_text();
     assert!(

@@ -103,7 +103,7 @@ fn qf128_conversions_round_trip() {
     assert_eq!(Qf128::from_big(&pi.to_big()), pi);
     assert!(Qf128::from_decimal("not a number").is_none());
     let third = Qf128::from_big(&big(1.0).div(&big(3.0), 256, astro_float::RoundingMode::ToEven));
-    assert!((third.to_f64() - 1.0 / 3.0).abs() < 1e-16);
+    approx::assert_abs_diff_eq!(third.to_f64(), 1.0 / 3.0, epsilon = 1e-16);
     assert_eq!(third.to_df64().hi, (1.0f32 / 3.0));
 }
 
