@@ -475,3 +475,23 @@ fn radix_8_matches_radix_4_and_the_dft_at_every_size() {
     .unwrap();
     assert!(e.to_string().contains("radix 4 for qf128"), "{e}");
 }
+
+/// A plan made from the context and the probe's configuration alone, without a kernel set,
+/// transforms exactly as one made from the kernels.
+#[test]
+fn a_plan_from_the_context_and_the_probe_equals_one_from_the_kernels() {
+    let (ctx, report) = common::probed();
+    let config = report.require_config().expect("df64 runs on this driver");
+    let proof = df64gl::kernels::proof::Proof::from_report(&report);
+    let shape = FftShape::Rows { n: 256, batch: 2 };
+    let options = opts(FftPrecision::Df64, Radix::Four);
+    let mut bare = StockhamPlan::on_driver(&ctx, config, &proof, shape, options).unwrap();
+    let kernels = df64gl::kernels::Df64Kernels::new(&ctx, &report).unwrap();
+    let mut from_kernels = StockhamPlan::with_options(&kernels, shape, options).unwrap();
+    let x = to_df64(&signal(512, 3));
+    let a = bare.transform(&x, Direction::Forward).unwrap();
+    let b = from_kernels.transform(&x, Direction::Forward).unwrap();
+    assert_eq!(a, b);
+    let e = rel_l2(&from_df64(&a[..256]), &Dft::new(256).apply_df64(&x[..256]));
+    assert!(e < 1e-14, "{e:e}");
+}

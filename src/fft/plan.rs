@@ -334,8 +334,29 @@ impl StockhamPlan {
         )
     }
 
+    /// Plans transforms of `shape` with `options`, on the kernels' context and configuration.
     pub fn with_options(
         kernels: &Df64Kernels,
+        shape: FftShape,
+        options: FftOptions,
+    ) -> Result<Self, FftError> {
+        Self::on_driver(
+            kernels.context(),
+            kernels.config(),
+            kernels.proof(),
+            shape,
+            options,
+        )
+    }
+
+    /// Plans transforms of `shape` with `options` on `ctx`, its programs built under `config`
+    /// and proven against the mirror in the floating-point environment `proof` describes
+    /// (both from the driver's probe: [`Proof::from_report`], `ProbeReport::require_config`);
+    /// no kernel set needed.
+    pub fn on_driver(
+        ctx: &GlContext,
+        config: DriverConfig,
+        proof: &Proof,
         shape: FftShape,
         options: FftOptions,
     ) -> Result<Self, FftError> {
@@ -343,24 +364,20 @@ impl StockhamPlan {
             FftShape::Rows { n, .. } => n,
             _ => shape.dims().into_iter().max().unwrap_or(2),
         };
-        Self::build(kernels, shape, options, largest)
+        Self::build(ctx, config, proof, shape, options, largest)
     }
 
     /// `table_len`: the largest L the twiddle table serves (the real-input FFT needs 2 n).
     pub(crate) fn build(
-        kernels: &Df64Kernels,
+        ctx: &GlContext,
+        config: DriverConfig,
+        proof: &Proof,
         shape: FftShape,
         options: FftOptions,
         table_len: usize,
     ) -> Result<Self, FftError> {
-        let mut plan = Self::allocate(
-            kernels.context(),
-            kernels.config(),
-            shape,
-            options,
-            table_len,
-        )?;
-        plan.proof = Some(kernels.proof().clone());
+        let mut plan = Self::allocate(ctx, config, shape, options, table_len)?;
+        plan.proof = Some(proof.clone());
         let kinds = plan.transform_kinds();
         plan.prove(&kinds)?;
         Ok(plan)

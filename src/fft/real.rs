@@ -62,7 +62,14 @@ impl RealFftPlan {
         }
         let shape = FftShape::Rows { n: n / 2, batch };
         // The separating pass needs w_N^k, k < N/2: the W_long table of N points.
-        let inner = StockhamPlan::build(kernels, shape, options, n)?;
+        let inner = StockhamPlan::build(
+            kernels.context(),
+            kernels.config(),
+            kernels.proof(),
+            shape,
+            options,
+            n,
+        )?;
         Ok(RealFftPlan { inner, n, batch })
     }
 
