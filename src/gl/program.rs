@@ -327,7 +327,7 @@ impl GlslLibrary {
         for need in self.needs(name, defines) {
             self.expand(
                 &need,
-                &format!("{name} (which needs it)"),
+                name,
                 defines,
                 out,
                 (&mut *files, &mut *emitted),
