@@ -25,7 +25,7 @@
 //! let probe = probe_driver(&ctx, false)?;
 //! let kernels = Df64Kernels::new(&ctx, &probe)?;
 //!
-//! // One third, times three, in df64 on the GPU: 1 to within 2^-47.
+//! // One third, times three, in df64 on the GPU: 1 to within 2^-46.
 //! let third = kernels.apply(Df64Op::Div, &[Df64::from_f64(1.0)], &[Df64::from_f64(3.0)])?;
 //! let one = kernels.apply(Df64Op::Mul, &third, &[Df64::from_f64(3.0)])?;
 //! assert!((one[0].to_f64() - 1.0).abs() < 2f64.powi(-46));

@@ -171,10 +171,15 @@
     return p;
   }
 
-  function uniform(gl, p, name) {
-    const loc = gl.getUniformLocation(p, name);
-    if (loc === null) throw new Error('the program has no uniform ' + name);
-    return loc;
+  // The locations of `names` in program `p`, looked up once (a missing one is an error).
+  function uniforms(gl, p, names) {
+    const locs = {};
+    names.forEach(function (name) {
+      const loc = gl.getUniformLocation(p, name);
+      if (loc === null) throw new Error('the program has no uniform ' + name);
+      locs[name] = loc;
+    });
+    return locs;
   }
 
   function target(gl, w, h, internal) {
@@ -222,6 +227,9 @@
       for (let i = 0; i < n; i++) for (let j = 0; j < words; j++) out[4 * i + j] = values[words * i + j];
       return out;
     };
+    const u = uniforms(gl, p, ['u_a', 'u_b', 'u_op']);
+    gl.uniform1i(u.u_a, 0);
+    gl.uniform1i(u.u_b, 1);
     const inputs = [gl.createTexture(), gl.createTexture()];
     const out = target(gl, w, h, gl.RGBA32F);
     const results = [];
@@ -237,9 +245,7 @@
         }
         gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, w, h, gl.RGBA, gl.FLOAT, texels(values));
       });
-      gl.uniform1i(uniform(gl, p, 'u_a'), 0);
-      gl.uniform1i(uniform(gl, p, 'u_b'), 1);
-      gl.uniform1i(uniform(gl, p, 'u_op'), k);
+      gl.uniform1i(u.u_op, k);
       gl.drawArrays(gl.TRIANGLES, 0, 3);
       const px = new Float32Array(w * h * 4);
       gl.readPixels(0, 0, w, h, gl.RGBA, gl.FLOAT, px);
@@ -288,7 +294,11 @@
     if (!programs[pane.name]) {
       const src = HEADER + '#define ' + pane.define + '\n#define MANDEL_COLOR\n' +
         (pane.snippet ? DATA[pane.snippet] : '') + '\n' + DATA.mandelbrot;
-      programs[pane.name] = build(gl, src, 'the ' + pane.name + ' Mandelbrot shader');
+      const p = build(gl, src, 'the ' + pane.name + ' Mandelbrot shader');
+      programs[pane.name] = {
+        program: p,
+        u: uniforms(gl, p, ['u_center_re', 'u_center_im', 'u_pixel', 'u_half', 'u_max_iter']),
+      };
     }
     return programs[pane.name];
   }
@@ -325,14 +335,15 @@
     const times = [];
     const one = new Uint8Array(4);
     panes.forEach(function (pane, i) {
-      const p = mandelProgram(pane);
-      gl.useProgram(p);
-      gl.uniform4fv(uniform(gl, p, 'u_center_re'), re);
-      gl.uniform4fv(uniform(gl, p, 'u_center_im'), im);
-      gl.uniform1f(uniform(gl, p, 'u_pixel'), Math.fround(px));
+      const m = mandelProgram(pane);
+      const u = m.u;
+      gl.useProgram(m.program);
+      gl.uniform4fv(u.u_center_re, re);
+      gl.uniform4fv(u.u_center_im, im);
+      gl.uniform1f(u.u_pixel, Math.fround(px));
       // gl_FragCoord is in canvas pixels: the pane's own center is at i w + w/2.
-      gl.uniform2f(uniform(gl, p, 'u_half'), i * view.width + view.width / 2, view.height / 2);
-      gl.uniform1i(uniform(gl, p, 'u_max_iter'), n);
+      gl.uniform2f(u.u_half, i * view.width + view.width / 2, view.height / 2);
+      gl.uniform1i(u.u_max_iter, n);
       gl.viewport(i * view.width, 0, view.width, view.height);
       const t0 = performance.now();
       gl.drawArrays(gl.TRIANGLES, 0, 3);

@@ -200,12 +200,18 @@ pub fn page(jobs: &[PlainJob]) -> Result<String, ExperimentError> {
     ))
 }
 
-/// The text of `<pre id="{id}">` in the dumped DOM, unescaped.
+/// The text of the element with `id` in the dumped DOM, unescaped.
 pub fn element_text<'a>(dom: &'a str, id: &str) -> Option<std::borrow::Cow<'a, str>> {
-    let open = format!("<pre id=\"{id}\">");
-    let start = dom.find(&open)? + open.len();
-    let end = start + dom[start..].find("</pre>")?;
-    Some(unescape_html(&dom[start..end]))
+    element(dom, id).map(|(_, text)| text)
+}
+
+/// The start tag and the (unescaped) text of the element with `id` in serialized HTML.
+pub fn element<'a>(dom: &'a str, id: &str) -> Option<(&'a str, std::borrow::Cow<'a, str>)> {
+    let at = dom.find(&format!(" id=\"{id}\""))?;
+    let open = dom[..at].rfind('<')?;
+    let close = at + dom[at..].find('>')?;
+    let text_end = close + 1 + dom[close + 1..].find('<').unwrap_or(0);
+    Some((&dom[open..=close], unescape_html(&dom[close + 1..text_end])))
 }
 
 /// Text or an attribute value of serialized HTML with its entities decoded.

@@ -375,7 +375,8 @@ pub struct Program {
     pub(crate) id: glow::Program,
     name: String,
     source: ResolvedSource,
-    uniforms: RefCell<HashMap<String, Option<glow::UniformLocation>>>,
+    /// Each name looked up once: its location, or `None` with whether the source declares it.
+    uniforms: RefCell<HashMap<String, Lookup>>,
 }
 
 impl Program {
@@ -497,18 +498,26 @@ impl Program {
         required: bool,
     ) -> GlResult<Option<glow::UniformLocation>> {
         let cached = self.uniforms.borrow().get(name).cloned();
-        let loc = match cached {
-            Some(loc) => loc,
+        let lookup = match cached {
+            Some(l) => l,
             None => {
-                let loc = unsafe { ctx.gl().get_uniform_location(self.id, name) };
-                self.uniforms.borrow_mut().insert(name.to_string(), loc);
-                loc
+                // The source is scanned once per name, not on every draw.
+                let l = match unsafe { ctx.gl().get_uniform_location(self.id, name) } {
+                    Some(loc) => Lookup::Active(loc),
+                    None if declares_uniform(&self.source.text, name) => Lookup::Dropped,
+                    None => Lookup::Undeclared,
+                };
+                self.uniforms
+                    .borrow_mut()
+                    .insert(name.to_string(), l.clone());
+                l
             }
         };
-        if loc.is_none() && (required || !declares_uniform(&self.source.text, name)) {
-            return Err(self.no_uniform(name));
+        match lookup {
+            Lookup::Active(loc) => Ok(Some(loc)),
+            Lookup::Dropped if !required => Ok(None),
+            Lookup::Dropped | Lookup::Undeclared => Err(self.no_uniform(name)),
         }
-        Ok(loc)
     }
 
     fn no_uniform(&self, name: &str) -> GlError {
@@ -523,6 +532,17 @@ impl Drop for Program {
     fn drop(&mut self) {
         unsafe { self.shared.gl.delete_program(self.id) };
     }
+}
+
+/// What a uniform name came to in a program.
+#[derive(Clone, Debug)]
+enum Lookup {
+    /// Active: its location.
+    Active(glow::UniformLocation),
+    /// Declared, but the driver dropped it (unused).
+    Dropped,
+    /// Not declared at all: a misspelling.
+    Undeclared,
 }
 
 /// Whether `source` declares a uniform `name` (a line with the word `uniform` and the name as a

@@ -637,7 +637,7 @@ impl Df64Kernels {
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// let ctx = GlContext::headless(&DeviceChoice::Auto)?;
     /// let kernels = Df64Kernels::new(&ctx, &probe_driver(&ctx, false)?)?;
-    /// // sqrt(2) squared in df64: 2 within 2^-46 (f32 alone: 2^-22).
+    /// // sqrt(2) squared in df64: 2 within 2^-45.
     /// let two = vec![Df64::from_f64(2.0)];
     /// let root = kernels.apply(Df64Op::Sqrt, &two, &two)?;
     /// let square = kernels.apply(Df64Op::Mul, &root, &root)?;
