@@ -12,6 +12,11 @@
 //   DF64_TWOPROD_FMA  1 to form TwoProduct with fma() (GLSL 4.00+); only where fma() is
 //                     proven fused. Default 0: Dekker's split, which needs only correct
 //                     rounding.
+//   DF64_BARRIER      1 where there is no `precise` (GLSL ES 3.00 / WebGL 2, GLSL 3.30
+//                     without GL_ARB_gpu_shader5): then DF64_B(x), which every float operation
+//                     of these routines passes through, is a bit-level identity that no float
+//                     rewrite crosses (below), and the uniform u_df64_zero must stay 0 (leave
+//                     it unset). Default 0: DF64_B(x) is just (x).
 //
 // Every routine has a Rust mirror with the same steps in src/numeric/df64.rs.
 // Thall's published routines keep their names with a _thall suffix; the unsuffixed ones are
@@ -35,6 +40,35 @@
 #define DF64_TWOPROD_FMA 0
 #endif
 
+#ifndef DF64_BARRIER
+#define DF64_BARRIER 0
+#endif
+
+// The optimisation barrier. Every + - * / that may be a float one is written DF64_B(a op b),
+// and each float parameter passes through it on entry (`a = DF64_B(a);`), so no expression
+// holds two float operations a compiler could contract, reassociate or cancel, and no caller's
+// expression fuses into a routine's first operation. With `precise` that is all it takes
+// (DF64_B(x) is (x)). Without it, a barrier that is itself float arithmetic (a multiply by a
+// uniform 1) does not hold: Mesa factors a*k + b*k into k*(a + b) and the barriers merge. An
+// integer operation is out of reach of every float rewrite, hence the XOR with a uniform 0.
+#if DF64_BARRIER
+uniform highp uint u_df64_zero;
+float df64_b(float x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
+vec2 df64_b(vec2 x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
+vec3 df64_b(vec3 x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
+vec4 df64_b(vec4 x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
+int df64_b(int x) { return x; }
+ivec2 df64_b(ivec2 x) { return x; }
+uint df64_b(uint x) { return x; }
+#if !defined(GL_ES) && __VERSION__ >= 400
+double df64_b(double x) { return x; }
+dvec2 df64_b(dvec2 x) { return x; }
+#endif
+#define DF64_B(x) df64_b(x)
+#else
+#define DF64_B(x) (x)
+#endif
+
 // 2^112: above this, 4097 * a can overflow, so split scales by 2^-14 first.
 #define DF64_SPLIT_THRESHOLD 5.192297e33
 #define DF64_SPLIT_DOWN 6.103515625e-5
@@ -42,64 +76,72 @@
 
 // ---------------------------------------------------------------- error-free transforms
 
-vec2 df64_from_f32(float a) { return vec2(a, 0.0); }
+vec2 df64_from_f32(float a) { a = DF64_B(a); return vec2(a, 0.0); }
 
 float df64_to_f32(vec2 a) {
-    DF64_PRECISE float r = a.x + a.y;
+    a = DF64_B(a);
+    DF64_PRECISE float r = DF64_B(a.x + a.y);
     return r;
 }
 
 // |a| >= |b|: s + e == a + b exactly.
 vec2 df64_quick_two_sum(float a, float b) {
-    DF64_PRECISE float s = a + b;
-    DF64_PRECISE float e = b - (s - a);
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float s = DF64_B(a + b);
+    DF64_PRECISE float e = DF64_B(b - DF64_B(s - a));
     return vec2(s, e);
 }
 
 // Knuth's TwoSum: s + e == a + b exactly.
 vec2 df64_two_sum(float a, float b) {
-    DF64_PRECISE float s = a + b;
-    DF64_PRECISE float v = s - a;
-    DF64_PRECISE float e = (a - (s - v)) + (b - v);
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float s = DF64_B(a + b);
+    DF64_PRECISE float v = DF64_B(s - a);
+    DF64_PRECISE float e = DF64_B(DF64_B(a - DF64_B(s - v)) + DF64_B(b - v));
     return vec2(s, e);
 }
 
 // s + e == a - b exactly.
 vec2 df64_two_diff(float a, float b) {
-    DF64_PRECISE float s = a - b;
-    DF64_PRECISE float v = s - a;
-    DF64_PRECISE float e = (a - (s - v)) - (b + v);
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float s = DF64_B(a - b);
+    DF64_PRECISE float v = DF64_B(s - a);
+    DF64_PRECISE float e = DF64_B(DF64_B(a - DF64_B(s - v)) - DF64_B(b + v));
     return vec2(s, e);
 }
 
 // Dekker's split into two 12-bit halves.
 vec2 df64_split(float a) {
+    a = DF64_B(a);
     if (abs(a) > DF64_SPLIT_THRESHOLD) {
-        DF64_PRECISE float s = a * DF64_SPLIT_DOWN;
-        DF64_PRECISE float t = 4097.0 * s;
-        DF64_PRECISE float hi = t - (t - s);
-        DF64_PRECISE float lo = s - hi;
-        DF64_PRECISE float rh = hi * DF64_SPLIT_UP;
-        DF64_PRECISE float rl = lo * DF64_SPLIT_UP;
+        DF64_PRECISE float s = DF64_B(a * DF64_SPLIT_DOWN);
+        DF64_PRECISE float t = DF64_B(4097.0 * s);
+        DF64_PRECISE float hi = DF64_B(t - DF64_B(t - s));
+        DF64_PRECISE float lo = DF64_B(s - hi);
+        DF64_PRECISE float rh = DF64_B(hi * DF64_SPLIT_UP);
+        DF64_PRECISE float rl = DF64_B(lo * DF64_SPLIT_UP);
         return vec2(rh, rl);
     }
-    DF64_PRECISE float t = 4097.0 * a;
-    DF64_PRECISE float hi = t - (t - a);
-    DF64_PRECISE float lo = a - hi;
+    DF64_PRECISE float t = DF64_B(4097.0 * a);
+    DF64_PRECISE float hi = DF64_B(t - DF64_B(t - a));
+    DF64_PRECISE float lo = DF64_B(a - hi);
     return vec2(hi, lo);
 }
 
 vec2 df64_two_prod_dekker(float a, float b) {
-    DF64_PRECISE float p = a * b;
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float p = DF64_B(a * b);
     DF64_PRECISE vec2 sa = df64_split(a);
     DF64_PRECISE vec2 sb = df64_split(b);
-    DF64_PRECISE float e = ((sa.x * sb.x - p) + sa.x * sb.y + sa.y * sb.x) + sa.y * sb.y;
+    DF64_PRECISE float e = DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(sa.x * sb.x) - p)
+            + DF64_B(sa.x * sb.y)) + DF64_B(sa.y * sb.x)) + DF64_B(sa.y * sb.y));
     return vec2(p, e);
 }
 
 #if __VERSION__ >= 400
 vec2 df64_two_prod_fma(float a, float b) {
-    DF64_PRECISE float p = a * b;
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float p = DF64_B(a * b);
     DF64_PRECISE float e = fma(a, b, -p);
     return vec2(p, e);
 }
@@ -107,6 +149,7 @@ vec2 df64_two_prod_fma(float a, float b) {
 
 // p + e == a * b exactly.
 vec2 df64_two_prod(float a, float b) {
+    a = DF64_B(a); b = DF64_B(b);
 #if DF64_TWOPROD_FMA
     return df64_two_prod_fma(a, b);
 #else
@@ -116,25 +159,33 @@ vec2 df64_two_prod(float a, float b) {
 
 // p + e == a * a exactly.
 vec2 df64_two_sqr(float a) {
-    DF64_PRECISE float p = a * a;
+    a = DF64_B(a);
+    DF64_PRECISE float p = DF64_B(a * a);
     DF64_PRECISE vec2 s = df64_split(a);
-    DF64_PRECISE float e = ((s.x * s.x - p) + 2.0 * s.x * s.y) + s.y * s.y;
+    DF64_PRECISE float e = DF64_B(DF64_B(DF64_B(DF64_B(s.x * s.x) - p)
+            + DF64_B(DF64_B(2.0 * s.x) * s.y)) + DF64_B(s.y * s.y));
     return vec2(p, e);
 }
 
 // From the bits: some compilers assume no inf or NaN and fold isinf/isnan away.
-bool df64_nonfinite(float x) { return (floatBitsToInt(x) & 0x7f800000) == 0x7f800000; }
-bool df64_isnan(float x) { return (floatBitsToInt(x) & 0x7fffffff) > 0x7f800000; }
-bool df64_isinf(float x) { return (floatBitsToInt(x) & 0x7fffffff) == 0x7f800000; }
+bool df64_nonfinite(float x) {
+    x = DF64_B(x);
+    return (floatBitsToInt(x) & 0x7f800000) == 0x7f800000;
+}
+bool df64_isnan(float x) { x = DF64_B(x); return (floatBitsToInt(x) & 0x7fffffff) > 0x7f800000; }
+bool df64_isinf(float x) { x = DF64_B(x); return (floatBitsToInt(x) & 0x7fffffff) == 0x7f800000; }
 
 // NaN and +inf from bits (0.0 / 0.0 and 1.0 / 0.0 are undefined in GLSL ES, and folded).
 vec2 df64_nan() { return vec2(intBitsToFloat(0x7fc00000), 0.0); }
 float df64_inf() { return intBitsToFloat(0x7f800000); }
 // ±inf with the sign of x.
-float df64_signed_inf(float x) { return intBitsToFloat((floatBitsToInt(x) & int(0x80000000)) | 0x7f800000); }
+float df64_signed_inf(float x) {
+    x = DF64_B(x);
+    return intBitsToFloat((floatBitsToInt(x) & int(0x80000000)) | 0x7f800000);
+}
 
 // Overflowed or NaN results become (hi, 0), so inf stays inf as in IEEE.
-vec2 df64_finish(vec2 r) { return df64_nonfinite(r.x) ? vec2(r.x, 0.0) : r; }
+vec2 df64_finish(vec2 r) { r = DF64_B(r); return df64_nonfinite(r.x) ? vec2(r.x, 0.0) : r; }
 
 // ---------------------------------------------------------------- exponent scaling
 
@@ -143,22 +194,29 @@ vec2 df64_finish(vec2 r) { return df64_nonfinite(r.x) ? vec2(r.x, 0.0) : r; }
 float df64_pow2(int k) { return intBitsToFloat((k + 127) << 23); }
 
 // The biased exponent field of x: 0 for zero and subnormals, 255 for inf and NaN.
-int df64_biased_exponent(float x) { return (floatBitsToInt(x) >> 23) & 0xff; }
+int df64_biased_exponent(float x) { x = DF64_B(x); return (floatBitsToInt(x) >> 23) & 0xff; }
 
 // k such that x * 2^k has magnitude in [1, 4): x nonzero and finite (a subnormal counts as
 // 2^-126, so it lands in (2^-23, 1)).
-int df64_normalizer(float x) { return max(127 - max(df64_biased_exponent(x), 1), -126); }
+int df64_normalizer(float x) {
+    x = DF64_B(x);
+    return max(DF64_B(127 - max(df64_biased_exponent(x), 1)), -126);
+}
 
 // ±0 with the sign of x.
-float df64_signed_zero(float x) { return intBitsToFloat(floatBitsToInt(x) & int(0x80000000)); }
+float df64_signed_zero(float x) {
+    x = DF64_B(x);
+    return intBitsToFloat(floatBitsToInt(x) & int(0x80000000));
+}
 
 // r * 2^n for a result of the scaled core (|r.x| in [2^-3, 2^5]) and any n: the first factor
 // keeps the high word normal, the second rounds it once, so it is exact unless the result
 // overflows (then (±inf, 0)) or underflows (then ±0, or the low word flushed or rounded).
 vec2 df64_scale(vec2 r, int n) {
+    r = DF64_B(r);
     int n1 = clamp(n, -120, 120);
-    DF64_PRECISE vec2 s = r * df64_pow2(n1);
-    DF64_PRECISE vec2 t = s * df64_pow2(clamp(n - n1, -126, 127));
+    DF64_PRECISE vec2 s = DF64_B(r * df64_pow2(n1));
+    DF64_PRECISE vec2 t = DF64_B(s * df64_pow2(clamp(n - n1, -126, 127)));
     return df64_finish(t);
 }
 
@@ -166,19 +224,21 @@ vec2 df64_scale(vec2 r, int n) {
 
 // Thall's df64_add (QD's IEEE add), as published.
 vec2 df64_add_thall(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 s = df64_two_sum(a.x, b.x);
     DF64_PRECISE vec2 t = df64_two_sum(a.y, b.y);
-    s.y += t.x;
+    s.y = DF64_B(s.y + t.x);
     s = df64_quick_two_sum(s.x, s.y);
-    s.y += t.y;
+    s.y = DF64_B(s.y + t.y);
     s = df64_quick_two_sum(s.x, s.y);
     return s;
 }
 
 // QD's sloppy add: no error bound when a and b nearly cancel.
 vec2 df64_add_sloppy(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 s = df64_two_sum(a.x, b.x);
-    DF64_PRECISE float e = s.y + (a.y + b.y);
+    DF64_PRECISE float e = DF64_B(s.y + DF64_B(a.y + b.y));
     return df64_quick_two_sum(s.x, e);
 }
 
@@ -186,22 +246,24 @@ vec2 df64_add_sloppy(vec2 a, vec2 b) {
 // the low word; error terms below 2^-126 are lost on flushing drivers, so results under 2^-77
 // can miss the bound.
 vec2 df64_add_unscaled(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 s = df64_two_sum(a.x, b.x);
     if (df64_nonfinite(s.x)) return vec2(s.x, 0.0);
     DF64_PRECISE vec2 t = df64_two_sum(a.y, b.y);
     DF64_PRECISE vec2 u = df64_two_sum(s.y, t.x);
-    DF64_PRECISE float w = u.y + t.y;
+    DF64_PRECISE float w = DF64_B(u.y + t.y);
     DF64_PRECISE vec2 h = df64_two_sum(s.x, u.x);
-    DF64_PRECISE float lo = h.y + w;
+    DF64_PRECISE float lo = DF64_B(h.y + w);
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
 // Da Graca and Defour's Add22 (their Theorem 5), for their Table 5.
 vec2 df64_add_dagraca(vec2 a, vec2 b) {
-    DF64_PRECISE float r = a.x + b.x;
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float r = DF64_B(a.x + b.x);
     DF64_PRECISE float s;
-    if (abs(a.x) >= abs(b.x)) s = (((a.x - r) + b.x) + b.y) + a.y;
-    else s = (((b.x - r) + a.x) + a.y) + b.y;
+    if (abs(a.x) >= abs(b.x)) s = DF64_B(DF64_B(DF64_B(DF64_B(a.x - r) + b.x) + b.y) + a.y);
+    else s = DF64_B(DF64_B(DF64_B(DF64_B(b.x - r) + a.x) + a.y) + b.y);
     return df64_two_sum(r, s);
 }
 
@@ -209,131 +271,146 @@ vec2 df64_add_dagraca(vec2 a, vec2 b) {
 // no error term falls below f32's normal range, and the sum is brought back with one rounding.
 // Branch-free (a factor of 1 otherwise): on SIMD hardware both sides of a branch would run.
 vec2 df64_add(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     bool tiny = max(abs(a.x), abs(b.x)) < df64_pow2(-40);
     float up = tiny ? df64_pow2(80) : 1.0;
     float down = tiny ? df64_pow2(-80) : 1.0;
-    DF64_PRECISE vec2 sa = a * up;
-    DF64_PRECISE vec2 sb = b * up;
-    DF64_PRECISE vec2 r = df64_add_unscaled(sa, sb) * down;
+    DF64_PRECISE vec2 sa = DF64_B(a * up);
+    DF64_PRECISE vec2 sb = DF64_B(b * up);
+    DF64_PRECISE vec2 r = DF64_B(df64_add_unscaled(sa, sb) * down);
     // -0 + -0 is -0; the error-free sum would give +0.
-    return (a.x == 0.0 && b.x == 0.0) ? vec2(a.x + b.x, 0.0) : r;
+    return (a.x == 0.0 && b.x == 0.0) ? vec2(DF64_B(a.x + b.x), 0.0) : r;
 }
 
-vec2 df64_neg(vec2 a) { return -a; }
+vec2 df64_neg(vec2 a) { a = DF64_B(a); return -a; }
 
-vec2 df64_sub(vec2 a, vec2 b) { return df64_add(a, -b); }
+vec2 df64_sub(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_add(a, -b); }
 
-vec2 df64_sub_unscaled(vec2 a, vec2 b) { return df64_add_unscaled(a, -b); }
+vec2 df64_sub_unscaled(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return df64_add_unscaled(a, -b);
+}
 
-vec2 df64_sub_thall(vec2 a, vec2 b) { return df64_add_thall(a, -b); }
+vec2 df64_sub_thall(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_add_thall(a, -b); }
 
 // ---------------------------------------------------------------- multiplication
 
 // Thall's df64_mult, as published.
 vec2 df64_mul_thall(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 p = df64_two_prod(a.x, b.x);
-    p.y += a.x * b.y;
-    p.y += a.y * b.x;
+    p.y = DF64_B(p.y + DF64_B(a.x * b.y));
+    p.y = DF64_B(p.y + DF64_B(a.y * b.x));
     return df64_quick_two_sum(p.x, p.y);
 }
 
 // Da Graca and Defour's Mul22 (Dekker's), for their Table 5.
 vec2 df64_mul_dagraca(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 t = df64_two_prod(a.x, b.x);
-    DF64_PRECISE float t3 = ((a.x * b.y) + (a.y * b.x)) + t.y;
+    DF64_PRECISE float t3 = DF64_B(DF64_B(DF64_B(a.x * b.y) + DF64_B(a.y * b.x)) + t.y);
     return df64_two_sum(t.x, t3);
 }
 
 // Accurate multiply without scaling: cross products error-free, one rounding of the low word;
 // the bound holds for operands and results of magnitude 2^-40 to 2^126.
 vec2 df64_mul_unscaled(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 p = df64_two_prod(a.x, b.x);
     if (df64_nonfinite(p.x)) return vec2(p.x, 0.0);
     DF64_PRECISE vec2 c1 = df64_two_prod(a.x, b.y);
     DF64_PRECISE vec2 c2 = df64_two_prod(a.y, b.x);
     DF64_PRECISE vec2 t = df64_two_sum(c1.x, c2.x);
     DF64_PRECISE vec2 t2 = df64_two_sum(p.y, t.x);
-    DF64_PRECISE float low = ((t.y + t2.y) + (c1.y + c2.y)) + a.y * b.y;
+    DF64_PRECISE float low = DF64_B(DF64_B(DF64_B(t.y + t2.y) + DF64_B(c1.y + c2.y))
+            + DF64_B(a.y * b.y));
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
-    DF64_PRECISE float lo = h.y + low;
+    DF64_PRECISE float lo = DF64_B(h.y + low);
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
 // Zero, infinite or NaN high words: the IEEE product of the high words.
-bool df64_special(float x) { return x == 0.0 || df64_nonfinite(x); }
+bool df64_special(float x) { x = DF64_B(x); return x == 0.0 || df64_nonfinite(x); }
 
 // Accurate multiply at every exponent: both operands scaled to [1, 4) by exact powers of two,
 // multiplied, and the product scaled back with one rounding.
 vec2 df64_mul(vec2 a, vec2 b) {
-    if (df64_special(a.x) || df64_special(b.x)) return vec2(a.x * b.x, 0.0);
+    a = DF64_B(a); b = DF64_B(b);
+    if (df64_special(a.x) || df64_special(b.x)) return vec2(DF64_B(a.x * b.x), 0.0);
     int ka = df64_normalizer(a.x);
     int kb = df64_normalizer(b.x);
-    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
-    DF64_PRECISE vec2 sb = b * df64_pow2(kb);
+    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(ka));
+    DF64_PRECISE vec2 sb = DF64_B(b * df64_pow2(kb));
     return df64_scale(df64_mul_unscaled(sa, sb), -(ka + kb));
 }
 
 // Thall's df64_sqr.
 vec2 df64_sqr_thall(vec2 a) {
+    a = DF64_B(a);
     DF64_PRECISE vec2 p = df64_two_sqr(a.x);
-    p.y += 2.0 * a.x * a.y;
+    p.y = DF64_B(p.y + DF64_B(DF64_B(2.0 * a.x) * a.y));
     return df64_quick_two_sum(p.x, p.y);
 }
 
 // Accurate square without scaling (domain as df64_mul_unscaled).
 vec2 df64_sqr_unscaled(vec2 a) {
+    a = DF64_B(a);
     DF64_PRECISE vec2 p = df64_two_sqr(a.x);
     if (df64_nonfinite(p.x)) return vec2(p.x, 0.0);
     DF64_PRECISE vec2 c = df64_two_prod(a.x, a.y);
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, 2.0 * c.x);
-    DF64_PRECISE float low = (t2.y + 2.0 * c.y) + a.y * a.y;
+    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, DF64_B(2.0 * c.x));
+    DF64_PRECISE float low = DF64_B(DF64_B(t2.y + DF64_B(2.0 * c.y)) + DF64_B(a.y * a.y));
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
-    DF64_PRECISE float lo = h.y + low;
+    DF64_PRECISE float lo = DF64_B(h.y + low);
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
 // Accurate square at every exponent.
 vec2 df64_sqr(vec2 a) {
-    if (df64_special(a.x)) return vec2(a.x * a.x, 0.0);
+    a = DF64_B(a);
+    if (df64_special(a.x)) return vec2(DF64_B(a.x * a.x), 0.0);
     int k = df64_normalizer(a.x);
-    DF64_PRECISE vec2 sa = a * df64_pow2(k);
+    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(k));
     return df64_scale(df64_sqr_unscaled(sa), -2 * k);
 }
 
 // a * b for a float b, accurate, without scaling (domain as df64_mul_unscaled).
 vec2 df64_mul_f32_unscaled(vec2 a, float b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 p = df64_two_prod(a.x, b);
     if (df64_nonfinite(p.x)) return vec2(p.x, 0.0);
     DF64_PRECISE vec2 c = df64_two_prod(a.y, b);
     DF64_PRECISE vec2 t2 = df64_two_sum(p.y, c.x);
-    DF64_PRECISE float low = t2.y + c.y;
+    DF64_PRECISE float low = DF64_B(t2.y + c.y);
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
-    DF64_PRECISE float lo = h.y + low;
+    DF64_PRECISE float lo = DF64_B(h.y + low);
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
 // a * b for a float b, accurate at every exponent.
 vec2 df64_mul_f32(vec2 a, float b) {
-    if (df64_special(a.x) || df64_special(b)) return vec2(a.x * b, 0.0);
+    a = DF64_B(a); b = DF64_B(b);
+    if (df64_special(a.x) || df64_special(b)) return vec2(DF64_B(a.x * b), 0.0);
     int ka = df64_normalizer(a.x);
     int kb = df64_normalizer(b);
-    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
-    DF64_PRECISE float sb = b * df64_pow2(kb);
+    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(ka));
+    DF64_PRECISE float sb = DF64_B(b * df64_pow2(kb));
     return df64_scale(df64_mul_f32_unscaled(sa, sb), -(ka + kb));
 }
 
 // The exponent e of frexp (x = m 2^e, m in [0.5, 1)) for a normal, nonzero x, from its bits
 // (frexp itself needs GLSL 4.00).
-int df64_exponent(float x) { return ((floatBitsToInt(x) >> 23) & 0xff) - 126; }
+int df64_exponent(float x) { x = DF64_B(x); return ((floatBitsToInt(x) >> 23) & 0xff) - 126; }
 
 // a * 2^n: exact unless it overflows or underflows.
 #if __VERSION__ >= 400
-vec2 df64_ldexp(vec2 a, int n) { return vec2(ldexp(a.x, n), ldexp(a.y, n)); }
+vec2 df64_ldexp(vec2 a, int n) { a = DF64_B(a); return vec2(ldexp(a.x, n), ldexp(a.y, n)); }
 #else
 // Two power-of-two factors, each a normal float, cover |n| <= 252.
 vec2 df64_ldexp(vec2 a, int n) {
+    a = DF64_B(a);
     int h = n / 2;
-    DF64_PRECISE vec2 r = a * df64_pow2(h) * df64_pow2(n - h);
+    DF64_PRECISE vec2 r = DF64_B(DF64_B(a * df64_pow2(h)) * df64_pow2(n - h));
     return r;
 }
 #endif
@@ -342,8 +419,9 @@ vec2 df64_ldexp(vec2 a, int n) {
 
 // Thall's Karp division (his Fig. 1): B / A.
 vec2 df64_div_thall(vec2 B, vec2 A) {
-    DF64_PRECISE float xn = 1.0 / A.x;
-    DF64_PRECISE float yn = B.x * xn;
+    B = DF64_B(B); A = DF64_B(A);
+    DF64_PRECISE float xn = DF64_B(1.0 / A.x);
+    DF64_PRECISE float yn = DF64_B(B.x * xn);
     DF64_PRECISE float diff = df64_sub_thall(B, df64_mul_thall(A, vec2(yn, 0.0))).x;
     DF64_PRECISE vec2 prod = df64_two_prod(xn, diff);
     return df64_add_thall(vec2(yn, 0.0), prod);
@@ -352,31 +430,34 @@ vec2 df64_div_thall(vec2 B, vec2 A) {
 // Accurate division without scaling: long division with three quotient terms (QD's accurate
 // div); domain as df64_mul_unscaled.
 vec2 df64_div_unscaled(vec2 a, vec2 b) {
-    DF64_PRECISE float q1 = a.x / b.x;
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float q1 = DF64_B(a.x / b.x);
     // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
     if (df64_nonfinite(q1) || df64_nonfinite(b.x)) return vec2(q1, 0.0);
     DF64_PRECISE vec2 p = df64_two_prod(q1, b.x);
     DF64_PRECISE vec2 pl = df64_two_prod(q1, b.y);
-    DF64_PRECISE float d = a.x - p.x;
+    DF64_PRECISE float d = DF64_B(a.x - p.x);
     DF64_PRECISE vec2 s1 = df64_two_sum(d, a.y);
     DF64_PRECISE vec2 s2 = df64_two_sum(p.y, pl.x);
     DF64_PRECISE vec2 r0 = df64_two_diff(s1.x, s2.x);
-    DF64_PRECISE float rl = ((s1.y - s2.y) + r0.y) - pl.y;
+    DF64_PRECISE float rl = DF64_B(DF64_B(DF64_B(s1.y - s2.y) + r0.y) - pl.y);
     DF64_PRECISE vec2 r = df64_quick_two_sum(r0.x, rl);
-    DF64_PRECISE float q2 = r.x / b.x;
+    DF64_PRECISE float q2 = DF64_B(r.x / b.x);
     DF64_PRECISE vec2 p2 = df64_two_prod(q2, b.x);
-    DF64_PRECISE float r2 = ((r.x - p2.x) + (r.y - p2.y)) - q2 * b.y;
-    DF64_PRECISE float q3 = r2 / b.x;
+    DF64_PRECISE float r2 = DF64_B(DF64_B(DF64_B(r.x - p2.x) + DF64_B(r.y - p2.y))
+            - DF64_B(q2 * b.y));
+    DF64_PRECISE float q3 = DF64_B(r2 / b.x);
     DF64_PRECISE vec2 h = df64_quick_two_sum(q1, q2);
-    DF64_PRECISE float lo = h.y + q3;
+    DF64_PRECISE float lo = DF64_B(h.y + q3);
     return df64_finish(df64_quick_two_sum(h.x, lo));
 }
 
 // Zero, infinite or NaN operands of a division, as IEEE (sign from both operands).
 vec2 df64_div_special(float a, float b) {
+    a = DF64_B(a); b = DF64_B(b);
     float sign_of = intBitsToFloat(floatBitsToInt(a) ^ (floatBitsToInt(b) & int(0x80000000)));
     bool nan = df64_isnan(a) || df64_isnan(b) || (a == 0.0 && b == 0.0)
-        || (df64_nonfinite(a) && df64_nonfinite(b));
+            || (df64_nonfinite(a) && df64_nonfinite(b));
     if (nan) return df64_nan();
     if (b == 0.0 || df64_nonfinite(a)) return vec2(df64_signed_inf(sign_of), 0.0);
     return vec2(df64_signed_zero(sign_of), 0.0);
@@ -385,99 +466,128 @@ vec2 df64_div_special(float a, float b) {
 // Accurate division at every exponent: dividend and divisor scaled to [1, 4), the quotient
 // (in (1/4, 4)) scaled back with one rounding.
 vec2 df64_div(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     if (df64_special(a.x) || df64_special(b.x)) return df64_div_special(a.x, b.x);
     int ka = df64_normalizer(a.x);
     int kb = df64_normalizer(b.x);
-    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
-    DF64_PRECISE vec2 sb = b * df64_pow2(kb);
+    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(ka));
+    DF64_PRECISE vec2 sb = DF64_B(b * df64_pow2(kb));
     return df64_scale(df64_div_unscaled(sa, sb), kb - ka);
 }
 
-vec2 df64_recip(vec2 a) { return df64_div(vec2(1.0, 0.0), a); }
+vec2 df64_recip(vec2 a) { a = DF64_B(a); return df64_div(vec2(1.0, 0.0), a); }
 
-vec2 df64_recip_thall(vec2 a) { return df64_div_thall(vec2(1.0, 0.0), a); }
+vec2 df64_recip_thall(vec2 a) { a = DF64_B(a); return df64_div_thall(vec2(1.0, 0.0), a); }
 
 // ---------------------------------------------------------------- square root
 
 // sqrt of 0, negatives, infinities and NaN as IEEE: ±0 (and a subnormal the driver flushes)
 // -> ±0, x < 0 -> NaN, +inf -> +inf, NaN -> NaN; from bits, the same on every target.
 vec2 df64_sqrt_special(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return vec2(df64_signed_zero(a.x), 0.0);
     if (a.x < 0.0 || df64_isnan(a.x)) return df64_nan();
     return vec2(a.x, 0.0);
 }
 
 // 2m such that a * 2^(2m) has magnitude in [1, 4): even, so the root scales back by 2^-m exactly.
-int df64_even_normalizer(float x) { return -2 * ((max(df64_biased_exponent(x), 1) - 127) >> 1); }
+int df64_even_normalizer(float x) {
+    x = DF64_B(x);
+    return -2 * (DF64_B(max(df64_biased_exponent(x), 1) - 127) >> 1);
+}
 
 // Thall's Karp square root (his Fig. 1).
 vec2 df64_sqrt_thall(vec2 a) {
+    a = DF64_B(a);
     if (a.x <= 0.0 || df64_nonfinite(a.x)) return df64_sqrt_special(a);
     DF64_PRECISE float xn = inversesqrt(a.x);
-    DF64_PRECISE float yn = a.x * xn;
+    DF64_PRECISE float yn = DF64_B(a.x * xn);
     DF64_PRECISE vec2 ynsqr = df64_sqr_thall(vec2(yn, 0.0));
     DF64_PRECISE float diff = df64_sub_thall(a, ynsqr).x;
     DF64_PRECISE vec2 p = df64_two_prod(xn, diff);
-    DF64_PRECISE vec2 prod = vec2(p.x * 0.5, p.y * 0.5);
+    DF64_PRECISE vec2 prod = vec2(DF64_B(p.x * 0.5), DF64_B(p.y * 0.5));
     return df64_add_thall(vec2(yn, 0.0), prod);
 }
 
 // Accurate square root without scaling: a Karp step from the f32 root, then one correction
 // with an accurate residual a - s^2; for a of magnitude 2^-60 to 2^126.
 vec2 df64_sqrt_unscaled(vec2 a) {
+    a = DF64_B(a);
     if (a.x <= 0.0 || df64_nonfinite(a.x)) return df64_sqrt_special(a);
     DF64_PRECISE float y = sqrt(a.x);
     DF64_PRECISE vec2 p = df64_two_sqr(y);
-    DF64_PRECISE float d = ((a.x - p.x) - p.y) + a.y;
-    DF64_PRECISE vec2 s1 = df64_quick_two_sum(y, d / (2.0 * y));
+    DF64_PRECISE float d = DF64_B(DF64_B(DF64_B(a.x - p.x) - p.y) + a.y);
+    DF64_PRECISE vec2 s1 = df64_quick_two_sum(y, DF64_B(d / DF64_B(2.0 * y)));
     DF64_PRECISE vec2 r = df64_sub_unscaled(a, df64_sqr_unscaled(s1));
-    DF64_PRECISE float lo = s1.y + r.x / (2.0 * s1.x);
+    DF64_PRECISE float lo = DF64_B(s1.y + DF64_B(r.x / DF64_B(2.0 * s1.x)));
     return df64_finish(df64_quick_two_sum(s1.x, lo));
 }
 
 // Accurate square root at every exponent: a scaled by an even power of two to [1, 4), its root
 // scaled back exactly (no rounding: the root of any f32 is far inside the normal range).
 vec2 df64_sqrt(vec2 a) {
+    a = DF64_B(a);
     if (a.x <= 0.0 || df64_nonfinite(a.x)) return df64_sqrt_special(a);
     int k = df64_even_normalizer(a.x);
-    DF64_PRECISE vec2 sa = a * df64_pow2(k);
-    DF64_PRECISE vec2 r = df64_sqrt_unscaled(sa) * df64_pow2(-k / 2);
+    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(k));
+    DF64_PRECISE vec2 r = DF64_B(df64_sqrt_unscaled(sa) * df64_pow2(-k / 2));
     return r;
 }
 
-vec2 df64_rsqrt_thall(vec2 a) { return df64_recip_thall(df64_sqrt_thall(a)); }
+vec2 df64_rsqrt_thall(vec2 a) { a = DF64_B(a); return df64_recip_thall(df64_sqrt_thall(a)); }
 
 // Accurate 1/sqrt(a) at every exponent: the root of the accurate reciprocal (which halves its
 // relative error) of a scaled to [1, 4), scaled back exactly.
 vec2 df64_rsqrt(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return vec2(df64_signed_inf(a.x), 0.0);
     if (a.x < 0.0 || df64_nonfinite(a.x)) return a.x > 0.0 ? vec2(0.0) : df64_nan();
     int k = df64_even_normalizer(a.x);
-    DF64_PRECISE vec2 sa = a * df64_pow2(k);
-    DF64_PRECISE vec2 r = df64_sqrt_unscaled(df64_div_unscaled(vec2(1.0, 0.0), sa)) * df64_pow2(k / 2);
+    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(k));
+    DF64_PRECISE vec2 r = DF64_B(df64_sqrt_unscaled(df64_div_unscaled(vec2(1.0, 0.0), sa))
+            * df64_pow2(k / 2));
     return r;
 }
 
 // ---------------------------------------------------------------- comparisons and friends
 
-bool df64_eq(vec2 a, vec2 b) { return a.x == b.x && a.y == b.y; }
-bool df64_neq(vec2 a, vec2 b) { return a.x != b.x || a.y != b.y; }
-bool df64_lt(vec2 a, vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
-bool df64_le(vec2 a, vec2 b) { return a.x < b.x || (a.x == b.x && a.y <= b.y); }
-bool df64_gt(vec2 a, vec2 b) { return a.x > b.x || (a.x == b.x && a.y > b.y); }
-bool df64_ge(vec2 a, vec2 b) { return a.x > b.x || (a.x == b.x && a.y >= b.y); }
+bool df64_eq(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return a.x == b.x && a.y == b.y; }
+bool df64_neq(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return a.x != b.x || a.y != b.y; }
+bool df64_lt(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return a.x < b.x || (a.x == b.x && a.y < b.y);
+}
+bool df64_le(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return a.x < b.x || (a.x == b.x && a.y <= b.y);
+}
+bool df64_gt(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return a.x > b.x || (a.x == b.x && a.y > b.y);
+}
+bool df64_ge(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return a.x > b.x || (a.x == b.x && a.y >= b.y);
+}
 
 // |-0| is +0: compilers fold `x < 0 ? -x : x` into abs(x), so the zero's sign is set here.
-vec2 df64_abs(vec2 a) { return a.x < 0.0 ? -a : vec2(abs(a.x), a.y); }
-vec2 df64_min(vec2 a, vec2 b) { return df64_lt(b, a) ? b : a; }
-vec2 df64_max(vec2 a, vec2 b) { return df64_gt(b, a) ? b : a; }
+vec2 df64_abs(vec2 a) { a = DF64_B(a); return a.x < 0.0 ? -a : vec2(abs(a.x), a.y); }
+vec2 df64_min(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_lt(b, a) ? b : a; }
+vec2 df64_max(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_gt(b, a) ? b : a; }
 
 // ---------------------------------------------------------------- complex (vec4: re.hi, re.lo, im.hi, im.lo)
 
-vec4 cdf64_add(vec4 a, vec4 b) { return vec4(df64_add(a.xy, b.xy), df64_add(a.zw, b.zw)); }
-vec4 cdf64_sub(vec4 a, vec4 b) { return vec4(df64_sub(a.xy, b.xy), df64_sub(a.zw, b.zw)); }
+vec4 cdf64_add(vec4 a, vec4 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return vec4(df64_add(a.xy, b.xy), df64_add(a.zw, b.zw));
+}
+vec4 cdf64_sub(vec4 a, vec4 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return vec4(df64_sub(a.xy, b.xy), df64_sub(a.zw, b.zw));
+}
 
 vec4 cdf64_mul(vec4 a, vec4 b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 re = df64_sub(df64_mul(a.xy, b.xy), df64_mul(a.zw, b.zw));
     DF64_PRECISE vec2 im = df64_add(df64_mul(a.xy, b.zw), df64_mul(a.zw, b.xy));
     return vec4(re, im);

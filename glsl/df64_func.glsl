@@ -120,17 +120,19 @@ vec2 df64_coef(bool odd_table, int i) { return odd_table ? df64_inv_odd(i) : df6
 
 // x - k (c0 + c1 + c2 [+ c3]) with exact products and accurate subtractions.
 vec2 df64_reduce3(vec2 a, float k, float c0, float c1, float c2) {
+    a = DF64_B(a); k = DF64_B(k); c0 = DF64_B(c0); c1 = DF64_B(c1); c2 = DF64_B(c2);
     DF64_PRECISE vec2 r = df64_sub(a, df64_two_prod(k, c0));
     r = df64_sub(r, df64_two_prod(k, c1));
-    DF64_PRECISE float t = k * c2;
+    DF64_PRECISE float t = DF64_B(k * c2);
     return df64_sub(r, vec2(t, 0.0));
 }
 
 // Exact running sum in three words: the third absorbs roundings ~2^-72 below the first.
 vec3 df64_acc3(vec3 a, float t) {
+    a = DF64_B(a); t = DF64_B(t);
     DF64_PRECISE vec2 s0 = df64_two_sum(a.x, t);
     DF64_PRECISE vec2 s1 = df64_two_sum(a.y, s0.y);
-    DF64_PRECISE float s2 = a.z + s1.y;
+    DF64_PRECISE float s2 = DF64_B(a.z + s1.y);
     return vec3(s0.x, s1.x, s2);
 }
 
@@ -138,10 +140,11 @@ vec3 df64_acc3(vec3 a, float t) {
 // the result keeps its relative accuracy even when a lies within 2^-60 of a multiple of pi/2.
 // The largest terms cancel first, exactly, so the accumulator starts near the result's size.
 vec2 df64_reduce_pi_2(vec2 a, float k) {
+    a = DF64_B(a); k = DF64_B(k);
     DF64_PRECISE vec2 p0 = df64_two_prod(k, DF64_PI_2[0]);
     DF64_PRECISE vec2 p1 = df64_two_prod(k, DF64_PI_2[1]);
     DF64_PRECISE vec2 e = df64_two_diff(a.y, p0.y);
-    DF64_PRECISE vec2 g = df64_two_sum(a.x - p0.x, e.x);
+    DF64_PRECISE vec2 g = df64_two_sum(DF64_B(a.x - p0.x), e.x);
     DF64_PRECISE vec2 h = df64_two_sum(g.x, -p1.x);
     DF64_PRECISE vec3 acc = vec3(h.x, h.y, 0.0);
     acc = df64_acc3(acc, g.y);
@@ -152,20 +155,21 @@ vec2 df64_reduce_pi_2(vec2 a, float k) {
         acc = df64_acc3(acc, -p.x);
         acc = df64_acc3(acc, -p.y);
     }
-    DF64_PRECISE float t = k * DF64_PI_2[4];
+    DF64_PRECISE float t = DF64_B(k * DF64_PI_2[4]);
     acc = df64_acc3(acc, -t);
     DF64_PRECISE vec2 hh = df64_two_sum(acc.x, acc.y);
-    DF64_PRECISE float lo = hh.y + acc.z;
+    DF64_PRECISE float lo = DF64_B(hh.y + acc.z);
     return df64_quick_two_sum(hh.x, lo);
 }
 
 // Horner: c[first] + x (c[first+step] + x (...)), count coefficients, signs alternating if asked.
 vec2 df64_horner(vec2 x, bool odd_table, int first, int count, int step, bool alternate) {
+    x = DF64_B(x);
     float sl = (alternate && ((count - 1) % 2 == 1)) ? -1.0 : 1.0;
-    DF64_PRECISE vec2 h = df64_coef(odd_table, first + (count - 1) * step) * sl;
+    DF64_PRECISE vec2 h = DF64_B(df64_coef(odd_table, first + (count - 1) * step) * sl);
     for (int k = count - 2; k >= 0; --k) {
         float si = (alternate && (k % 2 == 1)) ? -1.0 : 1.0;
-        h = df64_add(df64_mul(h, x), df64_coef(odd_table, first + k * step) * si);
+        h = df64_add(df64_mul(h, x), DF64_B(df64_coef(odd_table, first + k * step) * si));
     }
     return h;
 }
@@ -174,23 +178,26 @@ vec2 df64_horner(vec2 x, bool odd_table, int first, int count, int step, bool al
 
 // expm1(t) for |t| <= ln2/64.
 vec2 df64_expm1_kernel(vec2 t) {
+    t = DF64_B(t);
     DF64_PRECISE vec2 h = df64_horner(t, false, 2, 6, 1, false);
     return df64_add(t, df64_mul(df64_sqr(t), h));
 }
 
 // exp(a) = 2^n T[j] (1 + q), k = round(32 a / ln2) = 32 n + j.
 void df64_exp_parts(vec2 a, out float n, out int j, out vec2 q) {
-    DF64_PRECISE float k = floor(a.x * 46.16624 + 0.5);
+    a = DF64_B(a);
+    DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * 46.16624) + 0.5));
     DF64_PRECISE vec2 t = df64_reduce3(a, k, DF64_LN2_32[0], DF64_LN2_32[1], DF64_LN2_32[2]);
     q = df64_expm1_kernel(t);
-    n = floor(k / 32.0);
-    j = int(k - 32.0 * n);
+    n = floor(DF64_B(k / 32.0));
+    j = int(DF64_B(k - DF64_B(32.0 * n)));
 }
 
 #define DF64_EXP_MAX 88.72283
 #define DF64_EXP_MIN -87.33654
 
 vec2 df64_exp(vec2 a) {
+    a = DF64_B(a);
     if (df64_isnan(a.x)) return a;
     if (a.x > DF64_EXP_MAX) return vec2(df64_inf(), 0.0);
     if (a.x < DF64_EXP_MIN) return vec2(0.0);
@@ -204,6 +211,7 @@ vec2 df64_exp(vec2 a) {
 }
 
 vec2 df64_expm1(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (df64_isnan(a.x)) return a;
     if (abs(a.x) < 0.010830425) return df64_expm1_kernel(a);
@@ -216,9 +224,9 @@ vec2 df64_expm1(vec2 a) {
     vec2 th = vec2(DF64_EXP2_TABLE[3 * j], DF64_EXP2_TABLE[3 * j + 1]);
     DF64_PRECISE vec2 w = df64_two_sum(df64_ldexp(vec2(th.x, 0.0), ni).x, -1.0);
     DF64_PRECISE vec2 tq = df64_ldexp(df64_mul(th, q), ni);
-    DF64_PRECISE vec2 small = df64_add(
-        df64_add(tq, vec2(df64_ldexp(vec2(DF64_EXP2_TABLE[3 * j + 2], 0.0), ni).x, 0.0)),
-        vec2(df64_ldexp(vec2(th.y, 0.0), ni).x, 0.0));
+    DF64_PRECISE vec2 small = df64_add(df64_add(tq,
+            vec2(df64_ldexp(vec2(DF64_EXP2_TABLE[3 * j + 2], 0.0), ni).x, 0.0)),
+            vec2(df64_ldexp(vec2(th.y, 0.0), ni).x, 0.0));
     return df64_add(df64_quick_two_sum(w.x, w.y), small);
 }
 
@@ -226,36 +234,39 @@ vec2 df64_expm1(vec2 a) {
 
 // 2 atanh(f) = 2 (f + f s), s = f^2 (1/3 + f^2/5 + ...), `terms` coefficients.
 vec2 df64_atanh2(vec2 f, int terms) {
+    f = DF64_B(f);
     DF64_PRECISE vec2 f2 = df64_sqr(f);
     DF64_PRECISE vec2 s = df64_mul(f2, df64_horner(f2, true, 1, terms, 1, false));
     DF64_PRECISE vec2 at = df64_add(f, df64_mul(f, s));
-    return 2.0 * at;
+    return DF64_B(2.0 * at);
 }
 
 vec2 df64_log(vec2 a) {
+    a = DF64_B(a);
     if (df64_isnan(a.x) || a.x < 0.0) return df64_nan();
     if (a.x == 0.0) return vec2(-df64_inf(), 0.0);
     if (df64_isinf(a.x)) return a;
     int e = df64_exponent(a.x);
     DF64_PRECISE vec2 m = df64_ldexp(a, -e);
     if (m.x < 0.703125) {
-        m = 2.0 * m;
+        m = DF64_B(2.0 * m);
         e -= 1;
     }
-    DF64_PRECISE float i = floor(m.x * 64.0 + 0.5);
-    DF64_PRECISE float c = i / 64.0;
+    DF64_PRECISE float i = floor(DF64_B(DF64_B(m.x * 64.0) + 0.5));
+    DF64_PRECISE float c = DF64_B(i / 64.0);
     DF64_PRECISE vec2 f = df64_div(df64_sub(m, vec2(c, 0.0)), df64_add(m, vec2(c, 0.0)));
     DF64_PRECISE vec2 at = df64_atanh2(f, 4);
     int idx = 3 * (int(i) - 45);
     float ef = float(e);
     DF64_PRECISE vec2 big = df64_add(df64_two_prod(ef, DF64_LN2[0]),
-                                     vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]));
-    DF64_PRECISE float t3 = DF64_LOG_TABLE[idx + 2] + ef * DF64_LN2[2];
+            vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]));
+    DF64_PRECISE float t3 = DF64_B(DF64_LOG_TABLE[idx + 2] + DF64_B(ef * DF64_LN2[2]));
     DF64_PRECISE vec2 small = df64_add(df64_add(df64_two_prod(ef, DF64_LN2[1]), vec2(t3, 0.0)), at);
     return df64_add(big, small);
 }
 
 vec2 df64_log1p(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (df64_isnan(a.x) || a.x < -1.0) return df64_nan();
     if (abs(a.x) < 0.25) {
@@ -264,7 +275,7 @@ vec2 df64_log1p(vec2 a) {
     }
     DF64_PRECISE vec2 u = df64_add(vec2(1.0, 0.0), a);
     if (df64_isinf(u.x)) return u;
-    DF64_PRECISE vec2 um1 = df64_quick_two_sum(u.x - 1.0, u.y);
+    DF64_PRECISE vec2 um1 = df64_quick_two_sum(DF64_B(u.x - 1.0), u.y);
     DF64_PRECISE vec2 c = df64_div(df64_sub(a, um1), u);
     return df64_add(df64_log(u), c);
 }
@@ -274,19 +285,20 @@ vec2 df64_log1p(vec2 a) {
 #define DF64_TRIG_LIMIT 8388608.0
 
 void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
+    a = DF64_B(a);
     if (df64_isnan(a.x) || df64_isinf(a.x) || abs(a.x) > DF64_TRIG_LIMIT) {
         s_out = df64_nan();
         c_out = df64_nan();
         return;
     }
-    DF64_PRECISE float k = floor(a.x * DF64_INV_PI_2[0] + 0.5);
+    DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * DF64_INV_PI_2[0]) + 0.5));
     DF64_PRECISE vec2 r = df64_reduce_pi_2(a, k);
     DF64_PRECISE vec2 r2 = df64_sqr(r);
     DF64_PRECISE vec2 sp = df64_horner(r2, false, 3, 8, 2, true);
     DF64_PRECISE vec2 s = df64_add(r, df64_mul(df64_mul(r, r2), -sp));
     DF64_PRECISE vec2 cp = df64_horner(r2, false, 2, 9, 2, true);
     DF64_PRECISE vec2 c = df64_add(vec2(1.0, 0.0), df64_mul(r2, -cp));
-    DF64_PRECISE float q = k - 4.0 * floor(k / 4.0);
+    DF64_PRECISE float q = DF64_B(k - DF64_B(4.0 * floor(DF64_B(k / 4.0))));
     if (q == 0.0) { s_out = s; c_out = c; }
     else if (q == 1.0) { s_out = c; c_out = -s; }
     else if (q == 2.0) { s_out = -s; c_out = -c; }
@@ -294,13 +306,15 @@ void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
 }
 
 vec2 df64_sin(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return a; // sin(+-0) = +-0
     vec2 s, c;
     df64_sincos(a, s, c);
     return s;
 }
-vec2 df64_cos(vec2 a) { vec2 s, c; df64_sincos(a, s, c); return c; }
+vec2 df64_cos(vec2 a) { a = DF64_B(a); vec2 s, c; df64_sincos(a, s, c); return c; }
 vec2 df64_tan(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return a; // tan(+-0) = +-0
     vec2 s, c;
     df64_sincos(a, s, c);
@@ -309,10 +323,11 @@ vec2 df64_tan(vec2 a) {
 
 // atan(z) for z in [0, 1]: atan(c) + atan((z - c) / (1 + z c)), c = round(64 z)/64.
 vec2 df64_atan_unit(vec2 z) {
-    DF64_PRECISE float i = floor(z.x * 64.0 + 0.5);
-    DF64_PRECISE float c = i / 64.0;
+    z = DF64_B(z);
+    DF64_PRECISE float i = floor(DF64_B(DF64_B(z.x * 64.0) + 0.5));
+    DF64_PRECISE float c = DF64_B(i / 64.0);
     DF64_PRECISE vec2 t = df64_div(df64_sub(z, vec2(c, 0.0)),
-                                   df64_add(vec2(1.0, 0.0), df64_mul_f32(z, c)));
+            df64_add(vec2(1.0, 0.0), df64_mul_f32(z, c)));
     DF64_PRECISE vec2 t2 = df64_sqr(t);
     DF64_PRECISE vec2 p = df64_horner(t2, true, 1, 3, 1, true);
     DF64_PRECISE vec2 at = df64_add(t, df64_mul(df64_mul(t, t2), -p));
@@ -322,17 +337,19 @@ vec2 df64_atan_unit(vec2 z) {
 }
 
 vec2 df64_pi_2_minus(vec2 r) {
+    r = DF64_B(r);
     return df64_add(df64_sub(vec2(DF64_PI_2[0], DF64_PI_2[1]), r), vec2(DF64_PI_2[2], 0.0));
 }
 
 vec2 df64_atan(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     vec2 r;
     if (x.x > 1.0) {
         r = df64_isinf(x.x) ? vec2(DF64_PI_2[0], DF64_PI_2[1])
-                       : df64_pi_2_minus(df64_atan_unit(df64_recip(x)));
+                : df64_pi_2_minus(df64_atan_unit(df64_recip(x)));
     } else {
         r = df64_atan_unit(x);
     }
@@ -342,6 +359,7 @@ vec2 df64_atan(vec2 a) {
 // IEEE atan2 where an argument is infinite or both are zero: k pi/4 with the sign of y, k from
 // the quadrant (0, 1, 2, 3 or 4), in df64 (the driver's f32 atan is not correctly rounded).
 vec2 df64_atan2_special(float y, float x) {
+    y = DF64_B(y); x = DF64_B(x);
     bool x_negative = floatBitsToInt(x) < 0;
     float k;
     if (df64_nonfinite(x)) {
@@ -351,11 +369,12 @@ vec2 df64_atan2_special(float y, float x) {
     } else {
         k = x_negative ? 4.0 : 0.0;
     }
-    vec2 r = k == 0.0 ? vec2(0.0) : df64_mul_f32(vec2(DF64_PI[0], DF64_PI[1]), 0.25 * k);
+    vec2 r = k == 0.0 ? vec2(0.0) : df64_mul_f32(vec2(DF64_PI[0], DF64_PI[1]), DF64_B(0.25 * k));
     return floatBitsToInt(y) < 0 ? -r : r;
 }
 
 vec2 df64_atan2(vec2 y, vec2 x) {
+    y = DF64_B(y); x = DF64_B(x);
     if (df64_isnan(y.x) || df64_isnan(x.x)) return df64_nan();
     if (df64_nonfinite(y.x) || df64_nonfinite(x.x) || (y.x == 0.0 && x.x == 0.0)) {
         return df64_atan2_special(y.x, x.x);
@@ -363,22 +382,25 @@ vec2 df64_atan2(vec2 y, vec2 x) {
     vec2 ay = df64_abs(y);
     vec2 ax = df64_abs(x);
     DF64_PRECISE vec2 r = df64_le(ay, ax) ? df64_atan_unit(df64_div(ay, ax))
-                                         : df64_pi_2_minus(df64_atan_unit(df64_div(ax, ay)));
+            : df64_pi_2_minus(df64_atan_unit(df64_div(ax, ay)));
     if (x.x < 0.0) r = df64_add(df64_sub(vec2(DF64_PI[0], DF64_PI[1]), r), vec2(DF64_PI[2], 0.0));
     return y.x < 0.0 ? -r : r;
 }
 
 vec2 df64_sqrt_1m_sq(vec2 a) {
+    a = DF64_B(a);
     return df64_sqrt(df64_mul(df64_sub(vec2(1.0, 0.0), a), df64_add(vec2(1.0, 0.0), a)));
 }
 
 vec2 df64_asin(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (df64_isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
     return df64_atan2(a, df64_sqrt_1m_sq(a));
 }
 
 vec2 df64_acos(vec2 a) {
+    a = DF64_B(a);
     if (df64_isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
     return df64_atan2(df64_sqrt_1m_sq(a), a);
 }
@@ -386,6 +408,7 @@ vec2 df64_acos(vec2 a) {
 // ---------------------------------------------------------------- hyperbolic
 
 vec2 df64_sinh(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
@@ -395,21 +418,23 @@ vec2 df64_sinh(vec2 a) {
     } else {
         DF64_PRECISE vec2 m = df64_expm1(x);
         DF64_PRECISE vec2 s = df64_add(m, df64_div(m, df64_add(m, vec2(1.0, 0.0))));
-        r = 0.5 * s;
+        r = DF64_B(0.5 * s);
     }
     return a.x < 0.0 ? -r : r;
 }
 
 vec2 df64_cosh(vec2 a) {
+    a = DF64_B(a);
     if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     if (x.x > DF64_EXP_MAX) return vec2(df64_inf(), 0.0);
     DF64_PRECISE vec2 e = df64_exp(x);
     DF64_PRECISE vec2 s = df64_add(e, df64_recip(e));
-    return 0.5 * s;
+    return DF64_B(0.5 * s);
 }
 
 vec2 df64_tanh(vec2 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
@@ -417,7 +442,7 @@ vec2 df64_tanh(vec2 a) {
     if (x.x > 20.0) {
         r = vec2(1.0, 0.0);
     } else {
-        DF64_PRECISE vec2 m = df64_expm1(2.0 * x);
+        DF64_PRECISE vec2 m = df64_expm1(DF64_B(2.0 * x));
         r = df64_div(m, df64_add(m, vec2(2.0, 0.0)));
     }
     return a.x < 0.0 ? -r : r;
@@ -426,19 +451,22 @@ vec2 df64_tanh(vec2 a) {
 // ---------------------------------------------------------------- rounding and pow
 
 vec2 df64_floor(vec2 a) {
+    a = DF64_B(a);
     float h = floor(a.x);
     return h == a.x ? df64_quick_two_sum(h, floor(a.y)) : vec2(h, 0.0);
 }
 
 vec2 df64_ceil(vec2 a) {
+    a = DF64_B(a);
     float h = ceil(a.x);
     return h == a.x ? df64_quick_two_sum(h, ceil(a.y)) : vec2(h, 0.0);
 }
 
-vec2 df64_trunc(vec2 a) { return a.x < 0.0 ? df64_ceil(a) : df64_floor(a); }
+vec2 df64_trunc(vec2 a) { a = DF64_B(a); return a.x < 0.0 ? df64_ceil(a) : df64_floor(a); }
 
 // Round half_b away from zero (C round).
 vec2 df64_round(vec2 a) {
+    a = DF64_B(a);
     vec2 t = df64_trunc(a);
     vec2 d = df64_sub(a, t);
     if (df64_ge(d, vec2(0.5, 0.0))) return df64_add(t, vec2(1.0, 0.0));
@@ -446,16 +474,17 @@ vec2 df64_round(vec2 a) {
     return t;
 }
 
-bool df64_is_integer(vec2 a) { return df64_eq(df64_floor(a), a); }
+bool df64_is_integer(vec2 a) { a = DF64_B(a); return df64_eq(df64_floor(a), a); }
 
 vec2 df64_pow(vec2 x, vec2 y) {
+    x = DF64_B(x); y = DF64_B(y);
     if (y.x == 0.0) return vec2(1.0, 0.0);
     if (df64_isnan(x.x) || df64_isnan(y.x)) return df64_nan();
     if (x.x == 0.0) return y.x > 0.0 ? vec2(0.0) : vec2(df64_inf(), 0.0);
     DF64_PRECISE vec2 r = df64_exp(df64_mul(y, df64_log(df64_abs(x))));
     if (x.x < 0.0) {
         if (!df64_is_integer(y)) return df64_nan();
-        if (!df64_is_integer(0.5 * y)) return -r;
+        if (!df64_is_integer(DF64_B(0.5 * y))) return -r;
     }
     return r;
 }
@@ -465,55 +494,57 @@ vec2 df64_pow(vec2 x, vec2 y) {
 // r - q bs for an f32 integer q: exact products, summed in the exact three-word accumulator,
 // so the result is exact whenever it is a df64 (partial sums may be far larger than it).
 vec2 df64_sub_digit(vec2 r, float q, vec2 bs) {
+    r = DF64_B(r); q = DF64_B(q); bs = DF64_B(bs);
     DF64_PRECISE vec2 p0 = df64_two_prod(q, bs.x);
     DF64_PRECISE vec2 p1 = df64_two_prod(q, bs.y);
-    DF64_PRECISE vec3 acc = vec3(r.x - p0.x, 0.0, 0.0);
+    DF64_PRECISE vec3 acc = vec3(DF64_B(r.x - p0.x), 0.0, 0.0);
     acc = df64_acc3(acc, r.y);
     acc = df64_acc3(acc, -p0.y);
     acc = df64_acc3(acc, -p1.x);
     acc = df64_acc3(acc, -p1.y);
     DF64_PRECISE vec2 h = df64_two_sum(acc.x, acc.y);
-    DF64_PRECISE float lo = h.y + acc.z;
+    DF64_PRECISE float lo = DF64_B(h.y + acc.z);
     return df64_quick_two_sum(h.x, lo);
 }
 
 // |a| reduced modulo |b| by long division in digits of at most 24 bits; `nearest` rounds the
 // last digit to nearest (ties to even) for the IEEE remainder.
 vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
+    a = DF64_B(a); b = DF64_B(b);
     vec2 bb = df64_abs(b);
     DF64_PRECISE vec2 r = df64_abs(a);
     for (int it = 0; it < 12; ++it) {
         if (!nearest && df64_lt(r, bb)) break;
-        int eq = df64_exponent(r.x / bb.x);
+        int eq = df64_exponent(DF64_B(r.x / bb.x));
         int s = max(eq - 24, 0);
         if (s == 0 && nearest) {
-            DF64_PRECISE float q = floor(r.x / bb.x + 0.5);
+            DF64_PRECISE float q = floor(DF64_B(DF64_B(r.x / bb.x) + 0.5));
             DF64_PRECISE vec2 n = df64_sub_digit(r, q, bb);
-            vec2 half_b = 0.5 * bb;
+            vec2 half_b = DF64_B(0.5 * bb);
             for (int c = 0; c < 2; ++c) {
                 if (df64_gt(n, half_b)) {
-                    n = df64_sub_digit(r, q + 1.0, bb);
-                    q += 1.0;
+                    n = df64_sub_digit(r, DF64_B(q + 1.0), bb);
+                    q = DF64_B(q + 1.0);
                 } else if (df64_lt(n, -half_b)) {
-                    n = df64_sub_digit(r, q - 1.0, bb);
-                    q -= 1.0;
+                    n = df64_sub_digit(r, DF64_B(q - 1.0), bb);
+                    q = DF64_B(q - 1.0);
                 }
             }
-            bool odd = q - 2.0 * floor(q / 2.0) == 1.0;
-            if (odd && df64_eq(n, half_b)) n = df64_sub_digit(r, q + 1.0, bb);
-            else if (odd && df64_eq(n, -half_b)) n = df64_sub_digit(r, q - 1.0, bb);
+            bool odd = DF64_B(q - DF64_B(2.0 * floor(DF64_B(q / 2.0)))) == 1.0;
+            if (odd && df64_eq(n, half_b)) n = df64_sub_digit(r, DF64_B(q + 1.0), bb);
+            else if (odd && df64_eq(n, -half_b)) n = df64_sub_digit(r, DF64_B(q - 1.0), bb);
             return n;
         }
         vec2 bs = df64_ldexp(bb, s);
-        DF64_PRECISE float q = max(floor(r.x / bs.x), 1.0);
+        DF64_PRECISE float q = max(floor(DF64_B(r.x / bs.x)), 1.0);
         DF64_PRECISE vec2 n = df64_sub_digit(r, q, bs);
         // The f32 digit can be off by one or two either way; each correction recomputes from r.
         for (int c = 0; c < 2; ++c) {
             if (n.x < 0.0) {
-                q -= 1.0;
+                q = DF64_B(q - 1.0);
                 n = df64_sub_digit(r, q, bs);
             } else if (df64_ge(n, bs)) {
-                q += 1.0;
+                q = DF64_B(q + 1.0);
                 n = df64_sub_digit(r, q, bs);
             }
         }
@@ -523,6 +554,7 @@ vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
 }
 
 vec2 df64_fmod(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     if (df64_isnan(a.x) || df64_isnan(b.x) || df64_isinf(a.x) || b.x == 0.0) return df64_nan();
     if (df64_isinf(b.x)) return a;
     vec2 r = df64_mod_core(a, b, false);
@@ -530,6 +562,7 @@ vec2 df64_fmod(vec2 a, vec2 b) {
 }
 
 vec2 df64_remainder(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     if (df64_isnan(a.x) || df64_isnan(b.x) || df64_isinf(a.x) || b.x == 0.0) return df64_nan();
     if (df64_isinf(b.x)) return a;
     vec2 r = df64_mod_core(a, b, true);
@@ -538,17 +571,21 @@ vec2 df64_remainder(vec2 a, vec2 b) {
 
 // a = m 2^e with |m| in [0.5, 1).
 vec2 df64_frexp(vec2 a, out int e) {
+    a = DF64_B(a);
     e = 0;
     if (a.x == 0.0) return vec2(df64_signed_zero(a.x), 0.0);
     if (df64_nonfinite(a.x)) return a;
     e = df64_exponent(a.x);
     vec2 m = df64_ldexp(a, -e);
-    if (abs(m.x) == 0.5 && m.x * m.y < 0.0) {
-        m = 2.0 * m;
+    if (abs(m.x) == 0.5 && DF64_B(m.x * m.y) < 0.0) {
+        m = DF64_B(2.0 * m);
         e -= 1;
     }
     return m;
 }
 
-vec2 df64_frexp_mantissa(vec2 a) { int e; return df64_frexp(a, e); }
-vec2 df64_frexp_exponent(vec2 a) { int e; df64_frexp(a, e); return vec2(float(e), 0.0); }
+vec2 df64_frexp_mantissa(vec2 a) { a = DF64_B(a); int e; return df64_frexp(a, e); }
+vec2 df64_frexp_exponent(vec2 a) {
+    a = DF64_B(a);
+    int e; df64_frexp(a, e); return vec2(float(e), 0.0);
+}

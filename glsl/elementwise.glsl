@@ -17,22 +17,22 @@ void main() {
     vec4 a = texelFetch(u_a, p, 0);
     vec4 b = texelFetch(u_b, p, 0);
 #if defined(ELEMENTWISE_F64)
-    double x0 = double(a.x) + double(a.y);
-    double x1 = double(a.z) + double(a.w);
-    double b0 = double(b.x) + double(b.y);
-    double b1 = double(b.z) + double(b.w);
+    double x0 = DF64_B(double(a.x) + double(a.y));
+    double x1 = DF64_B(double(a.z) + double(a.w));
+    double b0 = DF64_B(double(b.x) + double(b.y));
+    double b1 = DF64_B(double(b.z) + double(b.w));
     for (int i = 0; i < u_repeat; ++i) {
         x0 = ELEMENTWISE_OP(x0, b0);
         x1 = ELEMENTWISE_OP(x1, b1);
     }
     float h0 = float(x0);
     float h1 = float(x1);
-    o_result = vec4(h0, float(x0 - double(h0)), h1, float(x1 - double(h1)));
+    o_result = vec4(h0, float(DF64_B(x0 - double(h0))), h1, float(DF64_B(x1 - double(h1))));
 #elif defined(ELEMENTWISE_CHAIN) && defined(ELEMENTWISE_VEC4)
     // qf128 ops, chained through a negligible perturbation of a fixed argument.
     DF64_PRECISE vec4 x = a;
     for (int i = 0; i < u_repeat; ++i) {
-        x = ELEMENTWISE_OP(vec4(a.x + x.x * 1e-30, a.yzw), b);
+        x = ELEMENTWISE_OP(vec4(DF64_B(a.x + DF64_B(x.x * 1e-30)), a.yzw), b);
     }
     o_result = x;
 #elif defined(ELEMENTWISE_CHAIN)
@@ -43,8 +43,8 @@ void main() {
 #ifdef ELEMENTWISE_CHAIN_FIXED
         // Functions whose own output would leave their domain (exp, log, asin, ...) are
         // chained through a negligible perturbation of a fixed argument instead.
-        x0 = ELEMENTWISE_OP(vec2(a.x + x0.x * 1e-30, a.y), b.xy);
-        x1 = ELEMENTWISE_OP(vec2(a.z + x1.x * 1e-30, a.w), b.zw);
+        x0 = ELEMENTWISE_OP(vec2(DF64_B(a.x + DF64_B(x0.x * 1e-30)), a.y), b.xy);
+        x1 = ELEMENTWISE_OP(vec2(DF64_B(a.z + DF64_B(x1.x * 1e-30)), a.w), b.zw);
 #else
         x0 = ELEMENTWISE_OP(x0, b.xy);
         x1 = ELEMENTWISE_OP(x1, b.zw);

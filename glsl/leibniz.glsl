@@ -13,16 +13,16 @@ void main() {
 #if defined(LEIBNIZ_F64)
     double acc = 0.0;
     for (int k = 0; k < u_terms; k += 2) {
-        acc += 1.0 / double(2 * k + 1);
+        acc = DF64_B(acc + DF64_B(1.0 / double(2 * k + 1)));
         if (k + 1 < u_terms) {
-            acc -= 1.0 / double(2 * k + 3);
+            acc = DF64_B(acc - DF64_B(1.0 / double(2 * k + 3)));
         }
     }
-    acc *= 4.0;
+    acc = DF64_B(acc * 4.0);
     float w0 = float(acc);
-    double r = acc - double(w0);
+    double r = DF64_B(acc - double(w0));
     float w1 = float(r);
-    o_result = vec4(w0, w1, float(r - double(w1)), 0.0);
+    o_result = vec4(w0, w1, float(DF64_B(r - double(w1))), 0.0);
 #elif defined(LEIBNIZ_DF64) || defined(LEIBNIZ_THALL)
 #ifdef LEIBNIZ_THALL
 #define LEIBNIZ_ADD df64_add_thall
@@ -41,15 +41,15 @@ void main() {
         }
     }
     // Times 4: exact.
-    o_result = vec4(4.0 * acc, 0.0, 0.0);
+    o_result = vec4(DF64_B(4.0 * acc), 0.0, 0.0);
 #else
     float acc = 0.0;
     for (int k = 0; k < u_terms; k += 2) {
-        acc += 1.0 / float(2 * k + 1);
+        acc = DF64_B(acc + DF64_B(1.0 / float(2 * k + 1)));
         if (k + 1 < u_terms) {
-            acc -= 1.0 / float(2 * k + 3);
+            acc = DF64_B(acc - DF64_B(1.0 / float(2 * k + 3)));
         }
     }
-    o_result = vec4(4.0 * acc, 0.0, 0.0, 0.0);
+    o_result = vec4(DF64_B(4.0 * acc), 0.0, 0.0, 0.0);
 #endif
 }

@@ -14,17 +14,17 @@ void main() {
     vec4 a = texelFetch(u_a, p, 0);
     vec4 b = texelFetch(u_b, p, 0);
     vec4 r = vec4(0.0);
-    if (u_test == 0) r = a + b;
-    else if (u_test == 1) r = a - b;
-    else if (u_test == 2) r = a * b;
-    else if (u_test == 3) r = a / b;
-    else if (u_test == 4) r = a * (1.0 / b);
+    if (u_test == 0) r = DF64_B(a + b);
+    else if (u_test == 1) r = DF64_B(a - b);
+    else if (u_test == 2) r = DF64_B(a * b);
+    else if (u_test == 3) r = DF64_B(a / b);
+    else if (u_test == 4) r = DF64_B(a * DF64_B(1.0 / b));
     else if (u_test == 5) r = sqrt(a);
     else if (u_test == 6) r = inversesqrt(a);
 #if __VERSION__ >= 400
     else if (u_test == 7) {
         // Nonzero only where fma() really fuses: a*b - fl(a*b) rounded once.
-        precise vec4 q = a * b;
+        precise vec4 q = DF64_B(a * b);
         precise vec4 f = fma(a, b, -q);
         r = f;
     }

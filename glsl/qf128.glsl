@@ -105,6 +105,7 @@ const float QF128_INV_ODD[36] = float[](
 // ---------------------------------------------------------------- building blocks
 
 vec3 qf128_three_sum(float a, float b, float c) {
+    a = DF64_B(a); b = DF64_B(b); c = DF64_B(c);
     DF64_PRECISE vec2 t = df64_two_sum(a, b);
     DF64_PRECISE vec2 u = df64_two_sum(c, t.x);
     DF64_PRECISE vec2 v = df64_two_sum(t.y, u.y);
@@ -112,15 +113,17 @@ vec3 qf128_three_sum(float a, float b, float c) {
 }
 
 vec2 qf128_three_sum2(float a, float b, float c) {
+    a = DF64_B(a); b = DF64_B(b); c = DF64_B(c);
     DF64_PRECISE vec2 t = df64_two_sum(a, b);
     DF64_PRECISE vec2 u = df64_two_sum(c, t.x);
-    DF64_PRECISE float s = t.y + u.y;
+    DF64_PRECISE float s = DF64_B(t.y + u.y);
     return vec2(u.x, s);
 }
 
-bool qf128_nonfinite(float x) { return isnan(x) || isinf(x); }
+bool qf128_nonfinite(float x) { x = DF64_B(x); return isnan(x) || isinf(x); }
 
 vec4 qf128_renorm5(float c0, float c1, float c2, float c3, float c4) {
+    c0 = DF64_B(c0); c1 = DF64_B(c1); c2 = DF64_B(c2); c3 = DF64_B(c3); c4 = DF64_B(c4);
     if (isinf(c0)) return vec4(c0, c1, c2, c3);
     DF64_PRECISE vec2 t = df64_quick_two_sum(c3, c4);
     c4 = t.y;
@@ -140,7 +143,7 @@ vec4 qf128_renorm5(float c0, float c1, float c2, float c3, float c4) {
         if (s2 != 0.0) {
             t = df64_quick_two_sum(s2, c3); s2 = t.x; s3 = t.y;
             if (s3 != 0.0) {
-                s3 += c4;
+                s3 = DF64_B(s3 + c4);
             } else {
                 t = df64_quick_two_sum(s2, c4); s2 = t.x; s3 = t.y;
             }
@@ -175,12 +178,16 @@ vec4 qf128_renorm5(float c0, float c1, float c2, float c3, float c4) {
 
 // QD's four-term renormalization: the five-term one with a zero fifth term (its extra steps
 // are then quick_two_sum(x, 0) = (x, 0), so the words are the same).
-vec4 qf128_renorm4(float c0, float c1, float c2, float c3) { return qf128_renorm5(c0, c1, c2, c3, 0.0); }
+vec4 qf128_renorm4(float c0, float c1, float c2, float c3) {
+    c0 = DF64_B(c0); c1 = DF64_B(c1); c2 = DF64_B(c2); c3 = DF64_B(c3);
+    return qf128_renorm5(c0, c1, c2, c3, 0.0);
+}
 
-vec4 qf128_from_f32(float a) { return vec4(a, 0.0, 0.0, 0.0); }
-vec4 qf128_from_df64(vec2 a) { return vec4(a, 0.0, 0.0); }
+vec4 qf128_from_f32(float a) { a = DF64_B(a); return vec4(a, 0.0, 0.0, 0.0); }
+vec4 qf128_from_df64(vec2 a) { a = DF64_B(a); return vec4(a, 0.0, 0.0); }
 vec2 qf128_to_df64(vec4 a) {
-    DF64_PRECISE float l = a.y + a.z;
+    a = DF64_B(a);
+    DF64_PRECISE float l = DF64_B(a.y + a.z);
     return df64_quick_two_sum(a.x, l);
 }
 
@@ -188,6 +195,7 @@ vec2 qf128_to_df64(vec4 a) {
 
 // Thall's Fig. 7 (QD's sloppy_add).
 vec4 qf128_add_sloppy(vec4 a, vec4 b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 r0 = df64_two_sum(a.x, b.x);
     if (qf128_nonfinite(r0.x)) return qf128_from_f32(r0.x);
     DF64_PRECISE vec2 r1 = df64_two_sum(a.y, b.y);
@@ -196,12 +204,13 @@ vec4 qf128_add_sloppy(vec4 a, vec4 b) {
     DF64_PRECISE vec2 u = df64_two_sum(r1.x, r0.y);
     DF64_PRECISE vec3 v = qf128_three_sum(r2.x, u.y, r1.y);
     DF64_PRECISE vec2 w = qf128_three_sum2(r3.x, v.y, r2.y);
-    DF64_PRECISE float t0 = w.y + v.z + r3.y;
+    DF64_PRECISE float t0 = DF64_B(DF64_B(w.y + v.z) + r3.y);
     return qf128_renorm5(r0.x, u.x, v.x, w.x, t0);
 }
 
 // x with component k replaced by v (k in 0..3), without dynamic indexing.
 vec4 qf128_put(vec4 x, int k, float v) {
+    x = DF64_B(x); v = DF64_B(v);
     if (k == 0) x.x = v;
     else if (k == 1) x.y = v;
     else if (k == 2) x.z = v;
@@ -214,7 +223,8 @@ vec4 qf128_put(vec4 x, int k, float v) {
 // four-way select: QD's algorithm exactly, without the dynamic array indexing that makes
 // shader compilers (llvmpipe) take minutes once this is inlined a few dozen times.
 vec4 qf128_add(vec4 av, vec4 bv) {
-    DF64_PRECISE float s0 = av.x + bv.x;
+    av = DF64_B(av); bv = DF64_B(bv);
+    DF64_PRECISE float s0 = DF64_B(av.x + bv.x);
     if (qf128_nonfinite(s0)) return qf128_from_f32(s0);
     vec4 A = av;
     vec4 B = bv;
@@ -224,8 +234,10 @@ vec4 qf128_add(vec4 av, vec4 bv) {
     int k = 0;
     DF64_PRECISE float u;
     DF64_PRECISE float v;
-    if (abs(A.x) > abs(B.x)) { u = A.x; A = vec4(A.yzw, 0.0); na--; } else { u = B.x; B = vec4(B.yzw, 0.0); nb--; }
-    if (abs(A.x) > abs(B.x)) { v = A.x; A = vec4(A.yzw, 0.0); na--; } else { v = B.x; B = vec4(B.yzw, 0.0); nb--; }
+    if (abs(A.x) > abs(B.x)) { u = A.x; A = vec4(A.yzw,
+            0.0); na--; } else { u = B.x; B = vec4(B.yzw, 0.0); nb--; }
+    if (abs(A.x) > abs(B.x)) { v = A.x; A = vec4(A.yzw,
+            0.0); na--; } else { v = B.x; B = vec4(B.yzw, 0.0); nb--; }
     DF64_PRECISE vec2 t2 = df64_quick_two_sum(u, v);
     u = t2.x;
     v = t2.y;
@@ -262,14 +274,18 @@ vec4 qf128_add(vec4 av, vec4 bv) {
         if (s != 0.0) { X = qf128_put(X, k, s); k++; }
     }
     // What the merge left: the remaining words are at the front of A and B, zeros after.
-    if (!stored) leftover = leftover + (u + v);
-    leftover = leftover + A.x + A.y + A.z + A.w + B.x + B.y + B.z + B.w;
+    if (!stored) leftover = DF64_B(leftover + DF64_B(u + v));
+    leftover = DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(leftover + A.x) + A.y)
+            + A.z) + A.w) + B.x) + B.y) + B.z) + B.w);
     return qf128_renorm5(X.x, X.y, X.z, X.w, leftover);
 }
 
-vec4 qf128_neg(vec4 a) { return -a; }
-vec4 qf128_sub(vec4 a, vec4 b) { return qf128_add(a, -b); }
-vec4 qf128_sub_sloppy(vec4 a, vec4 b) { return qf128_add_sloppy(a, -b); }
+vec4 qf128_neg(vec4 a) { a = DF64_B(a); return -a; }
+vec4 qf128_sub(vec4 a, vec4 b) { a = DF64_B(a); b = DF64_B(b); return qf128_add(a, -b); }
+vec4 qf128_sub_sloppy(vec4 a, vec4 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return qf128_add_sloppy(a, -b);
+}
 
 // ---------------------------------------------------------------- multiplication
 
@@ -277,6 +293,7 @@ vec4 qf128_sub_sloppy(vec4 a, vec4 b) { return qf128_add_sloppy(a, -b); }
 // O(eps^2) products error-free and summed. head = (p0, p1, s0, s1), s2 and the error words
 // err = (q0, q3, q4, q5) that the two versions treat differently.
 void qf128_mul_head(vec4 a, vec4 b, out vec4 head, out float s2_out, out vec4 err) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 r0 = df64_two_prod(a.x, b.x);
     DF64_PRECISE vec2 r1 = df64_two_prod(a.x, b.y);
     DF64_PRECISE vec2 r2 = df64_two_prod(a.y, b.x);
@@ -288,9 +305,9 @@ void qf128_mul_head(vec4 a, vec4 b, out vec4 head, out float s2_out, out vec4 er
     DF64_PRECISE vec3 o = qf128_three_sum(r3.x, r4.x, r5.x);   // p3, p4, p5
     DF64_PRECISE vec2 s0 = df64_two_sum(n.x, o.x);
     DF64_PRECISE vec2 s1 = df64_two_sum(n.y, o.y);
-    DF64_PRECISE float s2 = n.z + o.z;
+    DF64_PRECISE float s2 = DF64_B(n.z + o.z);
     DF64_PRECISE vec2 s1b = df64_two_sum(s1.x, s0.y);
-    s2 = s2 + (s1b.y + s1.y);
+    s2 = DF64_B(s2 + DF64_B(s1b.y + s1.y));
     head = vec4(r0.x, m.x, s0.x, s1b.x);
     s2_out = s2;
     err = vec4(m.z, r3.y, r4.y, r5.y);
@@ -298,20 +315,24 @@ void qf128_mul_head(vec4 a, vec4 b, out vec4 head, out float s2_out, out vec4 er
 
 // Thall's Fig. 8 (QD's sloppy_mul).
 vec4 qf128_mul_sloppy(vec4 a, vec4 b) {
-    DF64_PRECISE float p0 = a.x * b.x;
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float p0 = DF64_B(a.x * b.x);
     if (qf128_nonfinite(p0)) return qf128_from_f32(p0);
     vec4 h;
     float s2;
     vec4 q;
     qf128_mul_head(a, b, h, s2, q);
-    DF64_PRECISE float e3 = a.x * b.w + a.y * b.z + a.z * b.y + a.w * b.x + q.x + q.y + q.z + q.w;
-    DF64_PRECISE float s1 = h.w + e3;
+    DF64_PRECISE float e3 = DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(a.x * b.w)
+            + DF64_B(a.y * b.z)) + DF64_B(a.z * b.y)) + DF64_B(a.w * b.x)) + q.x) + q.y) + q.z)
+            + q.w);
+    DF64_PRECISE float s1 = DF64_B(h.w + e3);
     return qf128_renorm5(h.x, h.y, h.z, s1, s2);
 }
 
 // Accurate multiply (QD's accurate_mul): the O(eps^3) products error-free too.
 vec4 qf128_mul(vec4 a, vec4 b) {
-    DF64_PRECISE float p0 = a.x * b.x;
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float p0 = DF64_B(a.x * b.x);
     if (qf128_nonfinite(p0)) return qf128_from_f32(p0);
     vec4 h;
     float s2;
@@ -326,33 +347,37 @@ vec4 qf128_mul(vec4 a, vec4 b) {
     DF64_PRECISE vec2 g2 = df64_two_sum(r6.x, r7.x);     // p6, p7
     DF64_PRECISE vec2 g3 = df64_two_sum(r8.x, r9.x);     // p8, p9
     DF64_PRECISE vec2 h0 = df64_two_sum(g0.x, g1.x);     // t0, t1
-    DF64_PRECISE float h0l = h0.y + (g0.y + g1.y);
+    DF64_PRECISE float h0l = DF64_B(h0.y + DF64_B(g0.y + g1.y));
     DF64_PRECISE vec2 h1 = df64_two_sum(g2.x, g3.x);     // r0, r1
-    DF64_PRECISE float h1l = h1.y + (g2.y + g3.y);
+    DF64_PRECISE float h1l = DF64_B(h1.y + DF64_B(g2.y + g3.y));
     DF64_PRECISE vec2 h2 = df64_two_sum(h0.x, h1.x);     // q3, q4
-    DF64_PRECISE float h2l = h2.y + (h0l + h1l);
+    DF64_PRECISE float h2l = DF64_B(h2.y + DF64_B(h0l + h1l));
     DF64_PRECISE vec2 h3 = df64_two_sum(h2.x, h.w);      // t0, t1
-    DF64_PRECISE float t1 = h3.y + h2l;
-    t1 = t1 + (a.y * b.w + a.z * b.z + a.w * b.y + r6.y + r7.y + r8.y + r9.y + s2);
+    DF64_PRECISE float t1 = DF64_B(h3.y + h2l);
+    t1 = DF64_B(t1
+            + DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(a.y * b.w)
+            + DF64_B(a.z * b.z)) + DF64_B(a.w * b.y)) + r6.y) + r7.y) + r8.y) + r9.y) + s2));
     return qf128_renorm5(h.x, h.y, h.z, h3.x, t1);
 }
 
 // a * b for a float b.
 vec4 qf128_mul_f32(vec4 a, float b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 r0 = df64_two_prod(a.x, b);
     if (qf128_nonfinite(r0.x)) return qf128_from_f32(r0.x);
     DF64_PRECISE vec2 r1 = df64_two_prod(a.y, b);
     DF64_PRECISE vec2 r2 = df64_two_prod(a.z, b);
-    DF64_PRECISE float p3 = a.w * b;
+    DF64_PRECISE float p3 = DF64_B(a.w * b);
     DF64_PRECISE vec2 s1 = df64_two_sum(r0.y, r1.x);           // s1, s2
     DF64_PRECISE vec3 t = qf128_three_sum(s1.y, r1.y, r2.x);   // s2, q1, p2
     DF64_PRECISE vec2 u = qf128_three_sum2(t.y, r2.y, p3);     // q1, q2
-    DF64_PRECISE float s4 = u.y + t.z;
+    DF64_PRECISE float s4 = DF64_B(u.y + t.z);
     return qf128_renorm5(r0.x, s1.x, t.x, u.x, s4);
 }
 
 // a * b for a df64 b.
 vec4 qf128_mul_df64(vec4 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 r0 = df64_two_prod(a.x, b.x);
     if (qf128_nonfinite(r0.x)) return qf128_from_f32(r0.x);
     DF64_PRECISE vec2 r1 = df64_two_prod(a.x, b.y);
@@ -365,18 +390,20 @@ vec4 qf128_mul_df64(vec4 a, vec2 b) {
     DF64_PRECISE vec2 s0 = df64_two_sum(n.x, q.x);
     DF64_PRECISE vec2 s1 = df64_two_sum(n.y, q.y);
     DF64_PRECISE vec2 s1b = df64_two_sum(s1.x, s0.y);
-    DF64_PRECISE float s2 = s1b.y + s1.y + n.z;
-    DF64_PRECISE float p3 = a.z * b.y + a.w * b.x + r3.y + r4.y;
+    DF64_PRECISE float s2 = DF64_B(DF64_B(s1b.y + s1.y) + n.z);
+    DF64_PRECISE float p3 = DF64_B(DF64_B(DF64_B(DF64_B(a.z * b.y) + DF64_B(a.w * b.x)) + r3.y)
+            + r4.y);
     DF64_PRECISE vec2 w = qf128_three_sum2(p3, m.z, s1b.x);    // p3, q0
-    DF64_PRECISE float p4 = w.y + s2;
+    DF64_PRECISE float p4 = DF64_B(w.y + s2);
     return qf128_renorm5(r0.x, m.x, s0.x, w.x, p4);
 }
 
 // a^2 (QD's sqr).
 vec4 qf128_sqr(vec4 a) {
+    a = DF64_B(a);
     DF64_PRECISE vec2 r0 = df64_two_prod(a.x, a.x);
     if (qf128_nonfinite(r0.x)) return qf128_from_f32(r0.x);
-    DF64_PRECISE float a2 = 2.0 * a.x;
+    DF64_PRECISE float a2 = DF64_B(2.0 * a.x);
     DF64_PRECISE vec2 r1 = df64_two_prod(a2, a.y);
     DF64_PRECISE vec2 r2 = df64_two_prod(a2, a.z);
     DF64_PRECISE vec2 r3 = df64_two_prod(a.y, a.y);
@@ -386,78 +413,94 @@ vec4 qf128_sqr(vec4 a) {
     DF64_PRECISE vec2 s0 = df64_two_sum(v.x, w.x);
     DF64_PRECISE vec2 s1 = df64_two_sum(v.y, w.y);
     DF64_PRECISE vec2 s1b = df64_two_sum(s1.x, s0.y);
-    DF64_PRECISE float t0 = s1b.y + s1.y;
+    DF64_PRECISE float t0 = DF64_B(s1b.y + s1.y);
     DF64_PRECISE vec2 s1c = df64_quick_two_sum(s1b.x, t0);   // s1, t0
     DF64_PRECISE vec2 p2 = df64_quick_two_sum(s0.x, s1c.x);  // p2, t1
     DF64_PRECISE vec2 p3 = df64_quick_two_sum(p2.y, s1c.y);  // p3, q0
-    DF64_PRECISE float p4 = 2.0 * a.x * a.w;
-    DF64_PRECISE float p5 = 2.0 * a.y * a.z;
+    DF64_PRECISE float p4 = DF64_B(DF64_B(2.0 * a.x) * a.w);
+    DF64_PRECISE float p5 = DF64_B(DF64_B(2.0 * a.y) * a.z);
     DF64_PRECISE vec2 x4 = df64_two_sum(p4, p5);
     DF64_PRECISE vec2 x2 = df64_two_sum(r2.y, r3.y);
     DF64_PRECISE vec2 y0 = df64_two_sum(x4.x, x2.x);
-    DF64_PRECISE float y1 = y0.y + x4.y + x2.y;
+    DF64_PRECISE float y1 = DF64_B(DF64_B(y0.y + x4.y) + x2.y);
     DF64_PRECISE vec2 z = df64_two_sum(p3.x, y0.x);
-    DF64_PRECISE float z4 = z.y + p3.y + y1;
+    DF64_PRECISE float z4 = DF64_B(DF64_B(z.y + p3.y) + y1);
     return qf128_renorm5(r0.x, u.x, p2.x, z.x, z4);
 }
 
-vec4 qf128_ldexp(vec4 a, int n) { return vec4(df64_ldexp(a.xy, n), df64_ldexp(a.zw, n)); }
+vec4 qf128_ldexp(vec4 a, int n) {
+    a = DF64_B(a);
+    return vec4(df64_ldexp(a.xy, n), df64_ldexp(a.zw, n));
+}
 
 // ---------------------------------------------------------------- division and roots
 
 vec4 qf128_div(vec4 a, vec4 b) {
-    DF64_PRECISE float q0 = a.x / b.x;
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float q0 = DF64_B(a.x / b.x);
     if (qf128_nonfinite(q0) || qf128_nonfinite(b.x)) return qf128_from_f32(q0);
     DF64_PRECISE vec4 r = qf128_sub(a, qf128_mul_f32(b, q0));
-    DF64_PRECISE float q1 = r.x / b.x;
+    DF64_PRECISE float q1 = DF64_B(r.x / b.x);
     r = qf128_sub(r, qf128_mul_f32(b, q1));
-    DF64_PRECISE float q2 = r.x / b.x;
+    DF64_PRECISE float q2 = DF64_B(r.x / b.x);
     r = qf128_sub(r, qf128_mul_f32(b, q2));
-    DF64_PRECISE float q3 = r.x / b.x;
+    DF64_PRECISE float q3 = DF64_B(r.x / b.x);
     r = qf128_sub(r, qf128_mul_f32(b, q3));
-    DF64_PRECISE float q4 = r.x / b.x;
+    DF64_PRECISE float q4 = DF64_B(r.x / b.x);
     return qf128_renorm5(q0, q1, q2, q3, q4);
 }
 
-vec4 qf128_recip(vec4 a) { return qf128_div(vec4(1.0, 0.0, 0.0, 0.0), a); }
+vec4 qf128_recip(vec4 a) { a = DF64_B(a); return qf128_div(vec4(1.0, 0.0, 0.0, 0.0), a); }
 
-vec4 qf128_sqrt_special(vec4 a) { return a.x == 0.0 ? qf128_from_f32(a.x) : qf128_from_f32(sqrt(a.x)); }
+vec4 qf128_sqrt_special(vec4 a) {
+    a = DF64_B(a);
+    return a.x == 0.0 ? qf128_from_f32(a.x) : qf128_from_f32(sqrt(a.x));
+}
 
 vec4 qf128_sqrt(vec4 a) {
+    a = DF64_B(a);
     if (a.x <= 0.0 || qf128_nonfinite(a.x)) return qf128_sqrt_special(a);
     DF64_PRECISE vec2 s0 = df64_sqrt(qf128_to_df64(a));
     DF64_PRECISE vec4 s = qf128_from_df64(s0);
     DF64_PRECISE vec4 d = qf128_sub(a, qf128_sqr(s));
-    DF64_PRECISE vec2 inv = df64_recip(2.0 * s0);
+    DF64_PRECISE vec2 inv = df64_recip(DF64_B(2.0 * s0));
     return qf128_add(s, qf128_mul_df64(d, inv));
 }
 
 vec4 qf128_rsqrt(vec4 a) {
+    a = DF64_B(a);
     if (a.x <= 0.0 || qf128_nonfinite(a.x)) return qf128_recip(qf128_sqrt_special(a));
     DF64_PRECISE vec2 y0 = df64_rsqrt(qf128_to_df64(a));
     DF64_PRECISE vec4 y = qf128_from_df64(y0);
     DF64_PRECISE vec4 e = qf128_sub(vec4(1.0, 0.0, 0.0, 0.0), qf128_mul(a, qf128_sqr(y)));
-    return qf128_add(y, qf128_mul_df64(e, 0.5 * y0));
+    return qf128_add(y, qf128_mul_df64(e, DF64_B(0.5 * y0)));
 }
 
 // ---------------------------------------------------------------- comparisons
 
-bool qf128_eq(vec4 a, vec4 b) { return all(equal(a, b)); }
+bool qf128_eq(vec4 a, vec4 b) { a = DF64_B(a); b = DF64_B(b); return all(equal(a, b)); }
 bool qf128_lt(vec4 a, vec4 b) {
-    return a.x < b.x || (a.x == b.x && (a.y < b.y || (a.y == b.y && (a.z < b.z || (a.z == b.z && a.w < b.w)))));
+    a = DF64_B(a); b = DF64_B(b);
+    return a.x < b.x
+            || (a.x == b.x
+            && (a.y < b.y || (a.y == b.y && (a.z < b.z || (a.z == b.z && a.w < b.w)))));
 }
-bool qf128_gt(vec4 a, vec4 b) { return qf128_lt(b, a); }
-bool qf128_le(vec4 a, vec4 b) { return !qf128_gt(a, b); }
-bool qf128_ge(vec4 a, vec4 b) { return !qf128_lt(a, b); }
+bool qf128_gt(vec4 a, vec4 b) { a = DF64_B(a); b = DF64_B(b); return qf128_lt(b, a); }
+bool qf128_le(vec4 a, vec4 b) { a = DF64_B(a); b = DF64_B(b); return !qf128_gt(a, b); }
+bool qf128_ge(vec4 a, vec4 b) { a = DF64_B(a); b = DF64_B(b); return !qf128_lt(a, b); }
 
 // ---------------------------------------------------------------- elementary functions
 
 vec4 qf128_coef(bool odd_table, int i) {
-    return odd_table ? vec4(QF128_INV_ODD[4 * i], QF128_INV_ODD[4 * i + 1], QF128_INV_ODD[4 * i + 2], QF128_INV_ODD[4 * i + 3])
-                     : vec4(QF128_INV_FACT[4 * i], QF128_INV_FACT[4 * i + 1], QF128_INV_FACT[4 * i + 2], QF128_INV_FACT[4 * i + 3]);
+    return odd_table
+            ? vec4(QF128_INV_ODD[4 * i], QF128_INV_ODD[4 * i + 1], QF128_INV_ODD[4 * i + 2],
+            QF128_INV_ODD[4 * i + 3])
+            : vec4(QF128_INV_FACT[4 * i], QF128_INV_FACT[4 * i + 1], QF128_INV_FACT[4 * i + 2],
+            QF128_INV_FACT[4 * i + 3]);
 }
 
 vec4 qf128_horner(vec4 x, bool odd_table, int first, int count, int step, bool alternate) {
+    x = DF64_B(x);
     DF64_PRECISE vec4 h = qf128_coef(odd_table, first + (count - 1) * step);
     if (alternate && ((count - 1) % 2 == 1)) h = -h;
     for (int k = count - 2; k >= 0; --k) {
@@ -470,6 +513,8 @@ vec4 qf128_horner(vec4 x, bool odd_table, int first, int count, int step, bool a
 
 // a - k (c0 + ... + c4): exact products of the first four words, accurate adds.
 vec4 qf128_reduce(vec4 a, float k, float c0, float c1, float c2, float c3, float c4) {
+    a = DF64_B(a); k = DF64_B(k);
+    c0 = DF64_B(c0); c1 = DF64_B(c1); c2 = DF64_B(c2); c3 = DF64_B(c3); c4 = DF64_B(c4);
     DF64_PRECISE vec4 r = a;
     DF64_PRECISE vec2 p = df64_two_prod(k, c0);
     r = qf128_add(r, vec4(-p, 0.0, 0.0));
@@ -479,30 +524,35 @@ vec4 qf128_reduce(vec4 a, float k, float c0, float c1, float c2, float c3, float
     r = qf128_add(r, vec4(-p, 0.0, 0.0));
     p = df64_two_prod(k, c3);
     r = qf128_add(r, vec4(-p, 0.0, 0.0));
-    DF64_PRECISE float t = k * c4;
+    DF64_PRECISE float t = DF64_B(k * c4);
     return qf128_add(r, qf128_from_f32(-t));
 }
 
 vec4 qf128_word4(int which, int i) {
-    if (which == 0) return vec4(QF128_EXP2_TABLE[4 * i], QF128_EXP2_TABLE[4 * i + 1], QF128_EXP2_TABLE[4 * i + 2], QF128_EXP2_TABLE[4 * i + 3]);
-    return vec4(QF128_LOG_TABLE[4 * i], QF128_LOG_TABLE[4 * i + 1], QF128_LOG_TABLE[4 * i + 2], QF128_LOG_TABLE[4 * i + 3]);
+    if (which == 0) return vec4(QF128_EXP2_TABLE[4 * i], QF128_EXP2_TABLE[4 * i + 1],
+            QF128_EXP2_TABLE[4 * i + 2], QF128_EXP2_TABLE[4 * i + 3]);
+    return vec4(QF128_LOG_TABLE[4 * i], QF128_LOG_TABLE[4 * i + 1], QF128_LOG_TABLE[4 * i + 2],
+            QF128_LOG_TABLE[4 * i + 3]);
 }
 
 vec4 qf128_exp(vec4 a) {
+    a = DF64_B(a);
     if (isnan(a.x)) return a;
     if (a.x > 88.72283) return qf128_from_f32(intBitsToFloat(0x7f800000));
     if (a.x < -87.33654) return vec4(0.0);
-    DF64_PRECISE float k = floor(a.x * 46.16624 + 0.5);
-    DF64_PRECISE vec4 t = qf128_reduce(a, k, QF128_LN2_32[0], QF128_LN2_32[1], QF128_LN2_32[2], QF128_LN2_32[3], QF128_LN2_32[4]);
+    DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * 46.16624) + 0.5));
+    DF64_PRECISE vec4 t = qf128_reduce(a, k, QF128_LN2_32[0], QF128_LN2_32[1], QF128_LN2_32[2],
+            QF128_LN2_32[3], QF128_LN2_32[4]);
     DF64_PRECISE vec4 h = qf128_horner(t, false, 2, 10, 1, false);
     DF64_PRECISE vec4 q = qf128_add(t, qf128_mul(qf128_sqr(t), h));
-    DF64_PRECISE float n = floor(k / 32.0);
-    int j = int(k - 32.0 * n);
+    DF64_PRECISE float n = floor(DF64_B(k / 32.0));
+    int j = int(DF64_B(k - DF64_B(32.0 * n)));
     vec4 tj = qf128_word4(0, j);
     return qf128_ldexp(qf128_add(tj, qf128_mul(tj, q)), int(n));
 }
 
 vec4 qf128_log(vec4 a) {
+    a = DF64_B(a);
     if (isnan(a.x) || a.x < 0.0) return qf128_from_f32(intBitsToFloat(0x7fc00000));
     if (a.x == 0.0) return qf128_from_f32(-intBitsToFloat(0x7f800000));
     if (isinf(a.x)) return a;
@@ -512,8 +562,8 @@ vec4 qf128_log(vec4 a) {
         m = qf128_ldexp(m, 1);
         e -= 1;
     }
-    DF64_PRECISE float i = floor(m.x * 64.0 + 0.5);
-    vec4 c = qf128_from_f32(i / 64.0);
+    DF64_PRECISE float i = floor(DF64_B(DF64_B(m.x * 64.0) + 0.5));
+    vec4 c = qf128_from_f32(DF64_B(i / 64.0));
     DF64_PRECISE vec4 f = qf128_div(qf128_sub(m, c), qf128_add(m, c));
     DF64_PRECISE vec4 f2 = qf128_sqr(f);
     DF64_PRECISE vec4 s = qf128_mul(f2, qf128_horner(f2, true, 1, 7, 1, false));
@@ -524,7 +574,7 @@ vec4 qf128_log(vec4 a) {
         DF64_PRECISE vec2 p = df64_two_prod(ef, QF128_LN2[w]);
         r = qf128_add(r, vec4(p, 0.0, 0.0));
     }
-    DF64_PRECISE float l4 = ef * QF128_LN2[4];
+    DF64_PRECISE float l4 = DF64_B(ef * QF128_LN2[4]);
     r = qf128_add(r, qf128_from_f32(l4));
     return qf128_add(r, at);
 }
@@ -532,19 +582,21 @@ vec4 qf128_log(vec4 a) {
 #define QF128_TRIG_LIMIT 8388608.0
 
 void qf128_sincos(vec4 a, out vec4 s_out, out vec4 c_out) {
+    a = DF64_B(a);
     if (isnan(a.x) || isinf(a.x) || abs(a.x) > QF128_TRIG_LIMIT) {
         s_out = qf128_from_f32(intBitsToFloat(0x7fc00000));
         c_out = s_out;
         return;
     }
-    DF64_PRECISE float k = floor(a.x * 0.63661975 + 0.5);
-    DF64_PRECISE vec4 r = qf128_reduce(a, k, QF128_PI_2[0], QF128_PI_2[1], QF128_PI_2[2], QF128_PI_2[3], QF128_PI_2[4]);
+    DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * 0.63661975) + 0.5));
+    DF64_PRECISE vec4 r = qf128_reduce(a, k, QF128_PI_2[0], QF128_PI_2[1], QF128_PI_2[2],
+            QF128_PI_2[3], QF128_PI_2[4]);
     DF64_PRECISE vec4 r2 = qf128_sqr(r);
     DF64_PRECISE vec4 sp = qf128_horner(r2, false, 3, 13, 2, true);
     DF64_PRECISE vec4 s = qf128_sub(r, qf128_mul(qf128_mul(r, r2), sp));
     DF64_PRECISE vec4 cp = qf128_horner(r2, false, 2, 14, 2, true);
     DF64_PRECISE vec4 c = qf128_sub(vec4(1.0, 0.0, 0.0, 0.0), qf128_mul(r2, cp));
-    DF64_PRECISE float q = k - 4.0 * floor(k / 4.0);
+    DF64_PRECISE float q = DF64_B(k - DF64_B(4.0 * floor(DF64_B(k / 4.0))));
     if (q == 0.0) { s_out = s; c_out = c; }
     else if (q == 1.0) { s_out = c; c_out = -s; }
     else if (q == 2.0) { s_out = -s; c_out = -c; }
@@ -552,9 +604,10 @@ void qf128_sincos(vec4 a, out vec4 s_out, out vec4 c_out) {
 }
 
 vec4 qf128_sin(vec4 a) {
+    a = DF64_B(a);
     if (a.x == 0.0) return a; // sin(+-0) = +-0
     vec4 s, c;
     qf128_sincos(a, s, c);
     return s;
 }
-vec4 qf128_cos(vec4 a) { vec4 s, c; qf128_sincos(a, s, c); return c; }
+vec4 qf128_cos(vec4 a) { a = DF64_B(a); vec4 s, c; qf128_sincos(a, s, c); return c; }

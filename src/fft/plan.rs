@@ -104,18 +104,33 @@ pub(crate) enum PassKind {
 }
 
 impl PassKind {
-    fn define(self) -> &'static str {
+    /// The GLSL file of this kind's pass (its `main`, after `stockham_common.glsl`).
+    fn module(self) -> &'static str {
         match self {
-            PassKind::Radix2 => "FFT_STAGE_RADIX2",
-            PassKind::Radix4First | PassKind::Radix4 => "FFT_STAGE_RADIX4",
-            PassKind::Radix8First | PassKind::Radix8 => "FFT_STAGE_RADIX8",
-            PassKind::Radix2Last => "FFT_STAGE_RADIX2_LAST",
-            PassKind::Unscramble => "FFT_STAGE_UNSCRAMBLE",
-            PassKind::RealPost => "FFT_STAGE_REAL_POST",
-            PassKind::RealPre => "FFT_STAGE_REAL_PRE",
-            PassKind::Pointwise => "FFT_STAGE_POINTWISE",
-            PassKind::Copy => "FFT_STAGE_COPY",
+            PassKind::Radix2 => "stockham_radix2.glsl",
+            PassKind::Radix4First | PassKind::Radix4 => "stockham_radix4.glsl",
+            PassKind::Radix8First | PassKind::Radix8 => "stockham_radix8.glsl",
+            PassKind::Radix2Last => "stockham_radix2_last.glsl",
+            PassKind::RealPost => "stockham_real_post.glsl",
+            PassKind::RealPre => "stockham_real_pre.glsl",
+            PassKind::Pointwise => "stockham_pointwise.glsl",
+            PassKind::Unscramble | PassKind::Copy => "stockham_copy.glsl",
         }
+    }
+
+    /// The layout defines of `stockham_common.glsl`: outputs per fragment and, where the pass
+    /// reads planes, `FFT_IN_PLANES`.
+    fn layout_defines(self) -> Vec<(String, String)> {
+        let slots = match (self.writes_planes(), self.writes_eight()) {
+            (false, _) => "1",
+            (true, false) => "4",
+            (true, true) => "8",
+        };
+        let mut defines = vec![("FFT_OUT_SLOTS".to_string(), slots.to_string())];
+        if self.reads_planes() {
+            defines.push(("FFT_IN_PLANES".into(), "1".into()));
+        }
+        defines
     }
 
     fn writes_planes(self) -> bool {
@@ -555,7 +570,7 @@ impl StockhamPlan {
             return Ok(());
         }
         let info = self.ctx.info().clone();
-        let name = format!("stockham.glsl ({} {missing:?} passes)", self.variant_text());
+        let name = format!("stockham ({} {missing:?} passes)", self.variant_text());
         let build = |config: DriverConfig| -> Result<_, FftError> {
             let mut map = HashMap::new();
             for kind in &missing {
@@ -602,10 +617,7 @@ impl StockhamPlan {
         config: DriverConfig,
     ) -> Result<Vec<Rc<Program>>, FftError> {
         let mut base = config.defines();
-        base.push((kind.define().into(), "1".into()));
-        if matches!(kind, PassKind::Radix4First | PassKind::Radix8First) {
-            base.push(("FFT_IN_NATURAL".into(), "1".into()));
-        }
+        base.extend(kind.layout_defines());
         match self.options.precision {
             FftPrecision::F32 => base.push(("FFT_F32".into(), "1".into())),
             FftPrecision::Df64 => {}
@@ -635,7 +647,7 @@ impl StockhamPlan {
             programs.push(Rc::new(Program::build(
                 &self.ctx,
                 &lib,
-                "stockham.glsl",
+                kind.module(),
                 &defines,
             )?));
         }

@@ -1,4 +1,4 @@
-//! CPU mirror of `glsl/stockham.glsl`: each pass with the same operations in the same order in
+//! CPU mirror of `glsl/stockham_*.glsl`: each pass with the same operations in the same order in
 //! f32 arithmetic (the f32, df64 and qf128 variants), on data in natural (logical) order. The
 //! passes' known-answer self-tests compare the GPU with it bit for bit; the plane layout and
 //! the texture addressing are copies, so only the arithmetic is mirrored.
@@ -203,7 +203,7 @@ impl MirrorComplex for F32Complex {
 }
 
 impl MirrorComplex for ComplexDf64 {
-    // The *_unscaled ops, as stockham.glsl uses (data near 1).
+    // The *_unscaled ops, as stockham_common.glsl uses (data near 1).
     fn c_add(self, b: Self) -> Self {
         ComplexDf64::new(
             df64_add_unscaled(self.re, b.re),
@@ -482,7 +482,7 @@ fn twiddled<C: MirrorComplex, const R: usize>(
     })
 }
 
-/// The 4-point DFT (w_4 = -i, or i for the inverse) as `stockham.glsl` computes it.
+/// The 4-point DFT (w_4 = -i, or i for the inverse) as `stockham_common.glsl` computes it.
 fn radix4_butterfly<C: MirrorComplex>(a: [C; 4], conj: f32) -> [C; 4] {
     let s02 = a[0].c_add(a[2]);
     let d02 = a[0].c_sub(a[2]);

@@ -1,21 +1,33 @@
-//! The optimisation barrier for GLSL without `precise`: a source rewrite that passes the
-//! result of every `+ - * /` inside function bodies through `DF64_B(...)`, turns compound
-//! assignments into plain ones (`x += y` becomes `x = DF64_B(x + y)`) and passes each float
-//! parameter through it on entry.
+//! The optimisation barrier for GLSL without `precise`, and the tool that keeps it complete.
 //!
-//! Length: a small GLSL tokenizer, the rewrite and its tests in one place; issue 13 asks for the
-//! fallback as a macro inside `df64.glsl` instead, which would retire most of this file.
+//! The barrier itself is GLSL and lives in `df64.glsl`: every `+ - * /` that may be a float
+//! operation is written `DF64_B(a op b)`, compound assignments are spelt out
+//! (`x = DF64_B(x + y)`), and each float parameter passes through it on entry. With
+//! `DF64_BARRIER` 1, `DF64_B(x)` is `uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero)` with a
+//! uniform the application leaves at 0; otherwise it is `(x)` and `precise` does the work.
+//! [`BARRIER_DEFINE`](super::program::BARRIER_DEFINE) only sets that macro: nothing rewrites
+//! the source at build time, so the file a user pastes is the file the engine proves.
 //!
 //! Why every operation: the previous barrier multiplied whole statements by a uniform set to 1.
 //! Mesa's NIR algebraic pass factors a common multiplier out of a sum (`a*k + b*k` becomes
 //! `k*(a + b)`, measured: on llvmpipe and softpipe `x*k + y*k` with k = 1.1 from a uniform
 //! evaluates as `k*(x + y)` in 1,639 of 4,096 cases), so barriers on two operands merge and
 //! move, and what they hid is again open to float algebra: the exported df64_mul, log and sin
-//! lost their error terms. `DF64_B` is bit-level instead (`floatBitsToUint(x) ^ u_df64_zero`
-//! with a uniform the application leaves at 0): no float rewrite applies to an integer
-//! operation, and with one around each operation no expression has two float operations the
-//! compiler could fuse or reassociate. Where `precise` exists, `DF64_B(x)` is just `(x)`.
+//! lost their error terms. No float rewrite applies to an integer operation, and with one
+//! barrier around each operation no expression has two float operations to fuse or
+//! reassociate. Integer arithmetic (names declared with an integer type, integer literals)
+//! is exact and left bare.
+//!
+//! This module: a small GLSL tokenizer and expression parser that writes those barriers
+//! ([`insert_barriers_after`], how the `glsl/` files got theirs and how a user's module can
+//! get its own), removes them ([`strip_barriers`]) and checks a module has every one
+//! ([`check_barriers_after`]; `GlslLibrary::check_barriers` runs it on the built-in modules
+//! in the tests, so an edit that forgets one fails). Also the 0.1.0 statement barrier, kept
+//! for the tests that show why it was dropped.
+//!
+//! Length: the tokenizer, parser, checker and their tests in one place (one grammar).
 
+use std::collections::HashSet;
 use std::fmt::Write;
 
 /// What the rewrite could not read (a construct the df64 modules do not use).
@@ -30,27 +42,6 @@ impl std::fmt::Display for BarrierError {
         write!(f, "line {}: {}", self.line, self.detail)
     }
 }
-
-/// GLSL that defines the bit-level barrier: uniform, overloads for every type an operation in
-/// the df64 modules yields (integer ones pass through unchanged) and `DF64_B`.
-pub const BARRIER_DEFINITIONS: &str = "\
-// Optimisation barrier: every operation of the df64 routines passes through DF64_B, so the
-// compiler can neither reassociate, contract nor fold across it. u_df64_zero must be 0: leave
-// it unset (uniforms start at 0) or set it to 0.
-uniform highp uint u_df64_zero;
-float df64_b(float x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
-vec2 df64_b(vec2 x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
-vec3 df64_b(vec3 x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
-vec4 df64_b(vec4 x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
-int df64_b(int x) { return x; }
-ivec2 df64_b(ivec2 x) { return x; }
-uint df64_b(uint x) { return x; }
-#if !defined(GL_ES) && __VERSION__ >= 400
-double df64_b(double x) { return x; }
-dvec2 df64_b(dvec2 x) { return x; }
-#endif
-#define DF64_B(x) df64_b(x)
-";
 
 /// GLSL for df64gl 0.1.0's barrier, kept only so tests can force it and show that the
 /// programs' self-tests catch what the probe's transform checks do not: each `DF64_PRECISE`
@@ -124,9 +115,6 @@ fn wrap_initialisers(statement: &str) -> String {
     }
     out
 }
-
-/// `DF64_B` where `precise` protects the operations instead.
-pub const NO_BARRIER_DEFINITION: &str = "#define DF64_B(x) (x)\n";
 
 #[derive(Debug, Clone, PartialEq)]
 enum Tok {
@@ -251,6 +239,8 @@ const QUALIFIERS: [&str; 11] = [
 
 struct Parser<'a> {
     toks: &'a [(Tok, usize)],
+    /// Names known to hold integers in the function being rewritten ([`declared_names`]).
+    ints: HashSet<String>,
     pos: usize,
     /// Line of the last token taken, for errors.
     last_line: usize,
@@ -333,6 +323,11 @@ impl<'a> Parser<'a> {
 
     /// Expression at or above binding power `min` (assignment is the lowest, 1).
     fn expr(&mut self, min: u8) -> Result<String, BarrierError> {
+        Ok(self.typed_expr(min)?.text)
+    }
+
+    /// [`Parser::expr`] with whether the expression is known to be an integer.
+    fn typed_expr(&mut self, min: u8) -> Result<Expr, BarrierError> {
         let mut lhs = self.unary()?;
         while let Some(Tok::Punct(op)) = self.peek() {
             let op: &'static str = op;
@@ -341,62 +336,88 @@ impl<'a> Parser<'a> {
                 break;
             }
             self.next()?;
-            match op {
+            lhs = match op {
                 "?" => {
-                    let a = self.expr(1)?;
+                    let a = self.typed_expr(1)?;
                     self.expect(":")?;
-                    let b = self.expr(2)?;
-                    lhs = format!("{lhs} ? {a} : {b}");
+                    let b = self.typed_expr(2)?;
+                    Expr::new(
+                        format!("{} ? {} : {}", lhs.text, a.text, b.text),
+                        a.int && b.int,
+                    )
                 }
                 "=" => {
-                    let rhs = self.expr(1)?;
-                    lhs = format!("{lhs} = {rhs}");
+                    let rhs = self.typed_expr(1)?;
+                    Expr::new(format!("{} = {}", lhs.text, rhs.text), lhs.int)
                 }
                 "+=" | "-=" | "*=" | "/=" => {
-                    let rhs = self.expr(1)?;
-                    lhs = format!("{lhs} = DF64_B({lhs} {} ({rhs}))", &op[..1]);
+                    let rhs = self.typed_expr(1)?;
+                    if lhs.int && rhs.int {
+                        Expr::new(format!("{} {op} {}", lhs.text, rhs.text), true)
+                    } else {
+                        // A compound assignment is an operation too: spelt out, then guarded.
+                        let right = rhs.operand();
+                        Expr::new(
+                            format!("{0} = DF64_B({0} {1} {right})", lhs.text, &op[..1]),
+                            false,
+                        )
+                    }
                 }
                 _ if op.ends_with('=')
                     && op.len() >= 2
                     && !matches!(op, "==" | "!=" | "<=" | ">=") =>
                 {
-                    let rhs = self.expr(1)?;
-                    lhs = format!("{lhs} {op} {rhs}");
+                    let rhs = self.typed_expr(1)?;
+                    Expr::new(format!("{} {op} {}", lhs.text, rhs.text), lhs.int)
                 }
                 _ => {
                     // Left-associative: the right side binds one level tighter.
-                    let rhs = self.expr(bp + 1)?;
-                    lhs = if matches!(op, "+" | "-" | "*" | "/") {
-                        format!("DF64_B({lhs} {op} {rhs})")
+                    let rhs = self.typed_expr(bp + 1)?;
+                    let text = format!("{} {op} {}", lhs.text, rhs.text);
+                    let arithmetic = matches!(op, "+" | "-" | "*" | "/");
+                    if arithmetic && !(lhs.int && rhs.int) {
+                        Expr::new(format!("DF64_B({text})"), false)
                     } else {
-                        format!("{lhs} {op} {rhs}")
-                    };
+                        // Integer arithmetic is exact: nothing to guard. Shifts, bit and
+                        // remainder operators take integers only.
+                        let int = (arithmetic && lhs.int && rhs.int)
+                            || matches!(op, "<<" | ">>" | "&" | "|" | "^" | "%");
+                        Expr::new(text, int)
+                    }
                 }
-            }
+            };
         }
         Ok(lhs)
     }
 
-    fn unary(&mut self) -> Result<String, BarrierError> {
+    fn unary(&mut self) -> Result<Expr, BarrierError> {
         if let Some(Tok::Punct(p)) = self.peek() {
             if matches!(*p, "-" | "+" | "!" | "~" | "++" | "--") {
                 let p: &str = p;
                 self.next()?;
                 let operand = self.unary()?;
-                return Ok(format!("{p}{operand}"));
+                return Ok(Expr::new(
+                    format!("{p}{}", operand.text),
+                    operand.int && p != "!",
+                ));
             }
         }
         self.postfix()
     }
 
-    fn postfix(&mut self) -> Result<String, BarrierError> {
-        let mut s = match self.next()? {
-            Tok::Ident(n) => n.clone(),
-            Tok::Number(n) => n.clone(),
+    fn postfix(&mut self) -> Result<Expr, BarrierError> {
+        let mut e = match self.next()? {
+            Tok::Ident(n) => Expr::new(n.clone(), self.ints.contains(n.as_str())),
+            Tok::Number(n) => Expr::new(n.clone(), is_int_literal(n)),
             Tok::Punct("(") => {
-                let inner = self.expr(0)?;
+                let inner = self.typed_expr(0)?;
                 self.expect(")")?;
-                format!("({inner})")
+                if inner.is_barrier_call() {
+                    // DF64_B(...) groups what it guards: the parentheses are redundant.
+                    inner
+                } else {
+                    Expr::new(format!("({})", inner.text), inner.int)
+                }
             }
             t => return Err(self.err(format!("unexpected {} in an expression", text(t)))),
         };
@@ -416,29 +437,218 @@ impl<'a> Parser<'a> {
                         }
                     }
                     self.expect(")")?;
-                    s = format!("{s}({})", args.join(", "));
+                    // A call gives an integer where it is a function declared to return one
+                    // or an integer constructor or built-in (the callee's name decided `int`).
+                    let int = e.int || INT_BUILTINS.contains(&e.text.as_str());
+                    e = Expr::new(format!("{}({})", e.text, args.join(", ")), int);
                 }
                 Some(Tok::Punct("[")) => {
                     self.next()?;
-                    s.push_str(&self.bracket()?);
+                    e.text.push_str(&self.bracket()?);
                 }
                 Some(Tok::Punct(".")) => {
                     self.next()?;
                     match self.next()? {
-                        Tok::Ident(f) => s = format!("{s}.{f}"),
+                        // A swizzle of an integer vector is an integer; a field, unknown.
+                        Tok::Ident(f) => {
+                            let swizzle = f.chars().all(|c| "xyzwrgbastpq".contains(c));
+                            e = Expr::new(format!("{}.{f}", e.text), e.int && swizzle);
+                        }
                         t => return Err(self.err(format!("unexpected {} after `.`", text(t)))),
                     }
                 }
                 Some(Tok::Punct(p)) if *p == "++" || *p == "--" => {
                     let p: &str = p;
                     self.next()?;
-                    s.push_str(p);
+                    e.text.push_str(p);
                 }
-                _ => return Ok(s),
+                _ => return Ok(e),
             }
         }
     }
 }
+
+/// An expression as rewritten, and whether it is known to be an integer (then its arithmetic
+/// needs no barrier: integer operations are exact).
+struct Expr {
+    text: String,
+    int: bool,
+}
+
+impl Expr {
+    fn new(text: String, int: bool) -> Self {
+        Expr { text, int }
+    }
+
+    /// `DF64_B(...)` and nothing else.
+    fn is_barrier_call(&self) -> bool {
+        let Some(inner) = self.text.strip_prefix("DF64_B(") else {
+            return false;
+        };
+        let mut depth = 1;
+        for (k, c) in inner.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return k + 1 == inner.len();
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// The text as the right operand of a binary operator: in parentheses unless it is one
+    /// primary (a name, number, call, or guarded operation).
+    fn operand(&self) -> String {
+        let mut depth = 0;
+        let mut top_level_space = false;
+        for c in self.text.chars() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => depth -= 1,
+                ' ' if depth == 0 => top_level_space = true,
+                _ => {}
+            }
+        }
+        let unary = self.text.starts_with(['-', '+', '!', '~']);
+        if top_level_space || unary {
+            format!("({})", self.text)
+        } else {
+            self.text.clone()
+        }
+    }
+}
+
+/// Integer types: names declared with one hold integers.
+const INT_TYPES: [&str; 8] = [
+    "int", "uint", "ivec2", "ivec3", "ivec4", "uvec2", "uvec3", "uvec4",
+];
+
+/// Constructors and built-ins that return integers.
+const INT_BUILTINS: [&str; 17] = [
+    "int",
+    "uint",
+    "ivec2",
+    "ivec3",
+    "ivec4",
+    "uvec2",
+    "uvec3",
+    "uvec4",
+    "floatBitsToInt",
+    "floatBitsToUint",
+    "findMSB",
+    "findLSB",
+    "bitCount",
+    "bitfieldExtract",
+    "bitfieldInsert",
+    "bitfieldReverse",
+    "textureSize",
+];
+
+/// `7`, `0x3f3504f3u`, `12u`: an integer literal (no point, exponent or float suffix).
+fn is_int_literal(n: &str) -> bool {
+    if let Some(hex) = n.strip_prefix("0x").or_else(|| n.strip_prefix("0X")) {
+        return hex
+            .trim_end_matches(['u', 'U'])
+            .chars()
+            .all(|c| c.is_ascii_hexdigit());
+    }
+    n.trim_end_matches(['u', 'U'])
+        .chars()
+        .all(|c| c.is_ascii_digit())
+}
+
+/// The names `toks` declares (variables, parameters, uniforms, functions) with an integer type
+/// and those it declares with another. A name in both is not known to be an integer, so its
+/// arithmetic stays guarded.
+fn declared_names<'t>(toks: impl Iterator<Item = &'t Tok>) -> (HashSet<String>, HashSet<String>) {
+    let idents: Vec<&str> = toks
+        .filter_map(|t| match t {
+            Tok::Trivia(_) | Tok::Directive(_) => None,
+            t => Some(t.source()),
+        })
+        .collect();
+    let mut int = HashSet::new();
+    let mut other = HashSet::new();
+    let is_name = |s: &str| s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    for w in idents.windows(2) {
+        let (ty, name) = (w[0], w[1]);
+        if !is_name(ty) || !is_name(name) || KEYWORDS.contains(&ty) || QUALIFIERS.contains(&ty) {
+            continue;
+        }
+        if INT_TYPES.contains(&ty) {
+            int.insert(name.to_string());
+        } else {
+            other.insert(name.to_string());
+        }
+    }
+    // Later declarators of a list (`float a = 1.0, k = 2.0;`) have no type before them: in a
+    // statement that starts with a type and a name, each name after a comma outside
+    // parentheses and brackets has that type.
+    for statement in idents.split(|t| matches!(*t, ";" | "{" | "}")) {
+        let mut k = 0;
+        while k < statement.len()
+            && (KEYWORDS.contains(&statement[k]) || QUALIFIERS.contains(&statement[k]))
+        {
+            k += 1;
+            if statement.get(k) == Some(&"(") {
+                // layout(...)
+                k += statement[k..]
+                    .iter()
+                    .position(|t| *t == ")")
+                    .map_or(0, |e| e + 1);
+            }
+        }
+        let (Some(ty), Some(name)) = (statement.get(k), statement.get(k + 1)) else {
+            continue;
+        };
+        if !is_name(ty) || !is_name(name) {
+            continue;
+        }
+        let set = if INT_TYPES.contains(ty) {
+            &mut int
+        } else {
+            &mut other
+        };
+        let mut depth = 0i32;
+        for w in statement[k + 2..].windows(2) {
+            match w[0] {
+                "(" | "[" => depth += 1,
+                ")" | "]" => depth -= 1,
+                "," if depth == 0 && is_name(w[1]) => {
+                    set.insert(w[1].to_string());
+                }
+                _ => {}
+            }
+        }
+    }
+    (int, other)
+}
+
+/// The global-scope tokens of `toks`: everything outside function bodies (and struct bodies).
+fn global_scope(toks: &[(Tok, usize)]) -> impl Iterator<Item = &Tok> {
+    let mut depth = 0usize;
+    toks.iter().filter_map(move |(t, _)| {
+        match t {
+            Tok::Punct("{") => depth += 1,
+            Tok::Punct("}") => {
+                depth = depth.saturating_sub(1);
+                return None;
+            }
+            _ => {}
+        }
+        (depth == 0).then_some(t)
+    })
+}
+
+/// Words that can precede a name without being its type.
+const KEYWORDS: [&str; 9] = [
+    "return", "uniform", "flat", "smooth", "layout", "struct", "else", "case", "define",
+];
 
 /// Binding power of a binary (or ternary, or assignment) operator; `None` ends an expression.
 fn binding(op: &str) -> Option<u8> {
@@ -467,23 +677,64 @@ fn text(t: &Tok) -> String {
 /// Rewrites every function body of `source` (see the module comment). Global declarations,
 /// `const` declarations, loop headers and preprocessor lines are kept as written.
 pub fn insert_barriers(source: &str) -> Result<String, BarrierError> {
+    insert_barriers_after("", source)
+}
+
+/// [`insert_barriers`] for a module that comes after `needs` (the modules it needs, whose
+/// declarations tell which names hold integers; they are not rewritten).
+pub fn insert_barriers_after(needs: &str, source: &str) -> Result<String, BarrierError> {
     let toks = tokenize(source)?;
+    let needs = tokenize(needs)?;
+    let (mut global_int, global_other) =
+        declared_names(global_scope(&needs).chain(global_scope(&toks)));
+    global_int.retain(|n| !global_other.contains(n));
     let mut p = Parser {
         toks: &toks,
+        ints: HashSet::new(),
         pos: 0,
         last_line: 1,
     };
+    let mut params_start = 0;
     let mut out = String::with_capacity(source.len() * 2);
     // Global scope: copy tokens until a function definition's body.
     let mut pending_params: Option<Vec<String>> = None;
     let mut depth_parens = 0usize;
     let mut params_text = String::new();
     let mut last_ident_before_paren = false;
+    let mut function_name = String::new();
     while p.pos < toks.len() {
         let (tok, _) = &toks[p.pos];
         p.pos += 1;
         match tok {
+            Tok::Punct("{")
+                if depth_parens == 0
+                    && pending_params.is_some()
+                    && function_name == BARRIER_FUNCTION =>
+            {
+                // The barrier itself, as written.
+                pending_params = None;
+                out.push('{');
+                let mut depth = 1;
+                while depth > 0 {
+                    let Some((t, _)) = toks.get(p.pos) else {
+                        return Err(p.err("unterminated function body"));
+                    };
+                    p.pos += 1;
+                    match t {
+                        Tok::Punct("{") => depth += 1,
+                        Tok::Punct("}") => depth -= 1,
+                        _ => {}
+                    }
+                    out.push_str(t.source());
+                }
+            }
             Tok::Punct("{") if depth_parens == 0 && pending_params.is_some() => {
+                // Integer names here: the function's own declarations first, then globals.
+                let end = block_end(&toks, p.pos);
+                let (local_int, local_other) =
+                    declared_names(toks[params_start..end].iter().map(|(t, _)| t));
+                p.ints = global_int.union(&local_int).cloned().collect();
+                p.ints.retain(|n| !local_other.contains(n));
                 out.push('{');
                 let params = pending_params.take().unwrap_or_default();
                 if !params.is_empty() {
@@ -498,6 +749,14 @@ pub fn insert_barriers(source: &str) -> Result<String, BarrierError> {
             Tok::Punct("(") => {
                 if depth_parens == 0 && last_ident_before_paren {
                     params_text.clear();
+                    params_start = p.pos - 1;
+                    if let Some((Tok::Ident(name), _)) = toks[..p.pos - 1]
+                        .iter()
+                        .rev()
+                        .find(|(t, _)| !matches!(t, Tok::Trivia(_)))
+                    {
+                        function_name.clone_from(name);
+                    }
                 }
                 depth_parens += 1;
                 out.push('(');
@@ -524,6 +783,105 @@ pub fn insert_barriers(source: &str) -> Result<String, BarrierError> {
         last_ident_before_paren = matches!(tok, Tok::Ident(_));
     }
     Ok(out)
+}
+
+/// The index after the `}` that closes the block whose `{` came just before `start`.
+fn block_end(toks: &[(Tok, usize)], start: usize) -> usize {
+    let mut depth = 1;
+    for (k, (t, _)) in toks.iter().enumerate().skip(start) {
+        match t {
+            Tok::Punct("{") => depth += 1,
+            Tok::Punct("}") => {
+                depth -= 1;
+                if depth == 0 {
+                    return k + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    toks.len()
+}
+
+/// The function `DF64_B` calls where the barrier is on (defined in `df64.glsl`; left as written).
+const BARRIER_FUNCTION: &str = "df64_b";
+
+/// `source` without its barriers: each `DF64_B(e)` becomes `(e)` and each entry barrier
+/// `x = DF64_B(x);` goes. The inverse of [`insert_barriers`] up to redundant parentheses.
+pub fn strip_barriers(source: &str) -> Result<String, BarrierError> {
+    let toks = tokenize(source)?;
+    let significant: Vec<usize> = (0..toks.len())
+        .filter(|&k| !matches!(toks[k].0, Tok::Trivia(_)))
+        .collect();
+    let sig = |k: usize| significant.get(k).map(|&i| toks[i].0.source());
+    let mut drop = vec![false; toks.len()];
+    for k in 0..significant.len() {
+        if sig(k) != Some("DF64_B") || sig(k + 1) != Some("(") {
+            continue;
+        }
+        let name = k.checked_sub(2).and_then(sig);
+        let statement_start = k < 3 || matches!(sig(k - 3), Some("{" | ";" | "}"));
+        let entry = name.is_some()
+            && statement_start
+            && k.checked_sub(1).and_then(sig) == Some("=")
+            && sig(k + 2) == name
+            && sig(k + 3) == Some(")")
+            && sig(k + 4) == Some(";");
+        if entry {
+            for j in k - 2..=k + 4 {
+                drop[significant[j]] = true;
+            }
+        } else {
+            drop[significant[k]] = true;
+        }
+    }
+    Ok(toks
+        .iter()
+        .zip(&drop)
+        .filter(|(_, d)| !**d)
+        .map(|((t, _), _)| t.source())
+        .collect())
+}
+
+/// Checks that every arithmetic operation of `source` that may be a float one passes through
+/// `DF64_B`, every compound assignment of one is spelt out and every float `in` parameter
+/// passes it on entry: that `source` is what [`insert_barriers_after`] makes of it without its
+/// barriers (whitespace and comments aside). The error names the first line that differs and
+/// what was expected there.
+pub fn check_barriers_after(needs: &str, source: &str) -> Result<(), BarrierError> {
+    let expected = insert_barriers_after(needs, &strip_barriers(source)?)?;
+    let significant = |src: &str| -> Result<Vec<(String, usize)>, BarrierError> {
+        Ok(tokenize(src)?
+            .into_iter()
+            .filter(|(t, _)| !matches!(t, Tok::Trivia(_)))
+            .map(|(t, line)| (t.source().trim().to_string(), line))
+            .collect())
+    };
+    let have = significant(source)?;
+    let want = significant(&expected)?;
+    let at = have
+        .iter()
+        .zip(&want)
+        .position(|(h, w)| h.0 != w.0)
+        .or((have.len() != want.len()).then(|| have.len().min(want.len())));
+    let Some(at) = at else { return Ok(()) };
+    let line = have.get(at).or(have.last()).map_or(1, |t| t.1);
+    let context = |toks: &[(String, usize)]| {
+        toks.iter()
+            .skip(at)
+            .take(8)
+            .map(|t| t.0.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Err(BarrierError {
+        line,
+        detail: format!(
+            "an operation without its barrier: expected `{}`, found `{}`",
+            context(&want),
+            context(&have)
+        ),
+    })
 }
 
 /// Names of the `in` float/vec parameters in a parameter list's text.
@@ -775,13 +1133,10 @@ mod tests {
             "{out}"
         );
         assert!(
-            out.contains("float hi = DF64_B(t - (DF64_B(t - a)));"),
+            out.contains("float hi = DF64_B(t - DF64_B(t - a));"),
             "{out}"
         );
-        assert!(
-            out.contains("c = DF64_B(c + (DF64_B(b.x * b.y)));"),
-            "{out}"
-        );
+        assert!(out.contains("c = DF64_B(c + DF64_B(b.x * b.y));"), "{out}");
         assert!(out.contains("return DF64_B(-hi / 2.0);"), "{out}");
     }
 
@@ -799,11 +1154,11 @@ mod tests {
         );
         assert!(out.contains("#if K > 1\n"), "{out}");
         assert!(
-            out.contains("vec2 r = vec2(DF64_B(T[DF64_B(2 * n)] + DF64_B(T[n] * K)), 0.0);"),
+            out.contains("vec2 r = vec2(DF64_B(T[2 * n] + DF64_B(T[n] * K)), 0.0);"),
             "{out}"
         );
         assert!(out.contains("for (int i = 0; i < n; i++) {"), "{out}");
-        assert!(out.contains("r.x = DF64_B(r.x - (1.0));"), "{out}");
+        assert!(out.contains("r.x = DF64_B(r.x - 1.0);"), "{out}");
         assert!(
             out.contains("if (r.x > 0.0 && n == 1) r = r.x < 1.0 ? DF64_B(r * 2.0) : -r;"),
             "{out}"
@@ -813,6 +1168,59 @@ mod tests {
             out.contains("vec2 g(int n) {"),
             "int parameters are left alone: {out}"
         );
+    }
+
+    #[test]
+    fn leaves_integer_arithmetic_bare() {
+        let needs = "uniform int u_n;\nint g(int k) { return k; }\n";
+        let src = "float f(float x, int i) {\n    int a = i + u_n * 2, b = a - 1;\n    \
+                   a += g(b) * 3;\n    uint u = floatBitsToUint(x) + 1u;\n    \
+                   return x * float(a + int(u)) + float(b * i);\n}\n\
+                   void h() {\n    float i = 0.5, k = i * 2.0;\n    k -= i;\n}\n";
+        let out = insert_barriers_after(needs, src).unwrap();
+        assert!(out.contains("int a = i + u_n * 2, b = a - 1;"), "{out}");
+        assert!(out.contains("a += g(b) * 3;"), "{out}");
+        assert!(out.contains("uint u = floatBitsToUint(x) + 1u;"), "{out}");
+        assert!(
+            out.contains("return DF64_B(DF64_B(x * float(a + int(u))) + float(b * i));"),
+            "{out}"
+        );
+        // `i` is a float in h: a name's own function decides, and a declarator list counts.
+        assert!(out.contains("float i = 0.5, k = DF64_B(i * 2.0);"), "{out}");
+        assert!(out.contains("k = DF64_B(k - i);"), "{out}");
+    }
+
+    #[test]
+    fn leaves_the_barrier_function_alone() {
+        let src = "float df64_b(float x) { return uintBitsToFloat(floatBitsToUint(x) ^ z); }\n\
+                   float f(float x) { return x + 1.0; }\n";
+        let out = insert_barriers(src).unwrap();
+        assert!(out.starts_with(src.lines().next().unwrap()), "{out}");
+        assert!(
+            out.contains("float f(float x) { x = DF64_B(x); return DF64_B(x + 1.0); }"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn strip_undoes_insert_and_check_finds_a_missing_barrier() {
+        let src = "vec2 f(float a, float b) {\n    DF64_PRECISE float s = a + b;\n    \
+                   DF64_PRECISE float e = b - (s - a);\n    s.x = 2.0;\n    \
+                   return vec2(s, e * (a - b));\n}\n";
+        let guarded = insert_barriers(src).unwrap();
+        assert!(check_barriers_after("", &guarded).is_ok(), "{guarded}");
+        let stripped = strip_barriers(&guarded).unwrap();
+        assert!(!stripped.contains("DF64_B"), "{stripped}");
+        let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(words(&insert_barriers(&stripped).unwrap()), words(&guarded));
+        // One operation without its barrier, on line 3.
+        let broken = guarded.replacen("DF64_B(s - a)", "(s - a)", 1);
+        let e = check_barriers_after("", &broken).unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.detail.contains("DF64_B ( s - a )"), "{e}");
+        // A missing entry barrier.
+        let broken = guarded.replacen("a = DF64_B(a);", "", 1);
+        assert_eq!(check_barriers_after("", &broken).unwrap_err().line, 1);
     }
 
     #[test]

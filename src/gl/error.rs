@@ -130,6 +130,17 @@ pub enum GlError {
     #[error("GLSL modules that need each other (a cycle): {0}")]
     ModuleCycle(String),
 
+    /// A module with an arithmetic operation outside the optimisation barrier `DF64_B`.
+    #[error("{file} line {line}: {detail}; wrap each float + - * / in DF64_B(...) and pass each float parameter through it on entry (df64.glsl explains why), or generate the barriers with gl::barrier::insert_barriers")]
+    UnguardedOperation {
+        /// The module.
+        file: String,
+        /// The line, from 1.
+        line: usize,
+        /// What was expected there and what was found.
+        detail: String,
+    },
+
     /// An `#include` line in a GLSL module.
     #[error("#include in {file} line {line}: GLSL has no #include; declare the modules it needs in Rust (GlslLibrary::with_module_needing) so the file stays pasteable")]
     IncludeNotGlsl {

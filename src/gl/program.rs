@@ -47,6 +47,10 @@ impl Needs {
 /// The modules shipped in `glsl/` and what each needs before it.
 fn builtin_modules() -> Vec<(&'static str, Vec<Needs>, &'static str)> {
     let always = |m: &[&str]| m.iter().map(|m| Needs::always(m)).collect::<Vec<_>>();
+    // One FFT pass kind: its main() after the shared common file.
+    let stockham_pass = |name: &'static str, source: &'static str| {
+        (name, always(&["stockham_common.glsl"]), source)
+    };
     let when = |define: &str, unless: Option<&str>, module: &str| Needs {
         module: module.into(),
         when: Some(define.into()),
@@ -65,13 +69,45 @@ fn builtin_modules() -> Vec<(&'static str, Vec<Needs>, &'static str)> {
             include_str!("../../glsl/qf128.glsl"),
         ),
         (
-            "stockham.glsl",
+            "stockham_common.glsl",
             vec![
                 Needs::always("df64.glsl"),
                 when("FFT_QF128", None, "qf128.glsl"),
                 when("FFT_DIRECT", Some("FFT_QF128"), "df64_func.glsl"),
             ],
-            include_str!("../../glsl/stockham.glsl"),
+            include_str!("../../glsl/stockham_common.glsl"),
+        ),
+        stockham_pass(
+            "stockham_radix2.glsl",
+            include_str!("../../glsl/stockham_radix2.glsl"),
+        ),
+        stockham_pass(
+            "stockham_radix4.glsl",
+            include_str!("../../glsl/stockham_radix4.glsl"),
+        ),
+        stockham_pass(
+            "stockham_radix8.glsl",
+            include_str!("../../glsl/stockham_radix8.glsl"),
+        ),
+        stockham_pass(
+            "stockham_radix2_last.glsl",
+            include_str!("../../glsl/stockham_radix2_last.glsl"),
+        ),
+        stockham_pass(
+            "stockham_real_post.glsl",
+            include_str!("../../glsl/stockham_real_post.glsl"),
+        ),
+        stockham_pass(
+            "stockham_real_pre.glsl",
+            include_str!("../../glsl/stockham_real_pre.glsl"),
+        ),
+        stockham_pass(
+            "stockham_pointwise.glsl",
+            include_str!("../../glsl/stockham_pointwise.glsl"),
+        ),
+        stockham_pass(
+            "stockham_copy.glsl",
+            include_str!("../../glsl/stockham_copy.glsl"),
         ),
         (
             "probe.glsl",
@@ -96,8 +132,8 @@ fn builtin_modules() -> Vec<(&'static str, Vec<Needs>, &'static str)> {
     ]
 }
 
-/// A define (value "1") that builds the program with the bit-level optimisation barrier of
-/// [`super::barrier`] instead of `precise`.
+/// A define (value "1") that builds the program with the bit-level optimisation barrier that
+/// `df64.glsl` defines (`DF64_B`, see [`super::barrier`]) instead of `precise`.
 pub const BARRIER_DEFINE: &str = "DF64_BARRIER";
 /// A define (value "1") that enables GL_ARB_gpu_shader5 (for `precise` on GLSL 3.30).
 pub const GPU_SHADER5_DEFINE: &str = "DF64_GPU_SHADER5";
@@ -237,6 +273,51 @@ impl GlslLibrary {
         })
     }
 
+    /// Every module `name` can need under some defines, transitively, each before the
+    /// modules that need it (what [`Self::check_barriers`] reads declarations from).
+    pub fn possible_needs(&self, name: &str) -> Vec<String> {
+        fn visit(lib: &GlslLibrary, name: &str, out: &mut Vec<String>, stack: &mut Vec<String>) {
+            let Some(module) = lib.modules.get(name) else {
+                return;
+            };
+            for need in &module.needs {
+                let m = &need.module;
+                if !out.contains(m) && !stack.contains(m) {
+                    stack.push(m.clone());
+                    visit(lib, m, out, stack);
+                    stack.pop();
+                    out.push(m.clone());
+                }
+            }
+        }
+        let mut out = Vec::new();
+        visit(self, name, &mut out, &mut vec![name.to_string()]);
+        out
+    }
+
+    /// Checks that module `name` guards every operation with the optimisation barrier
+    /// (`DF64_B`, defined in `df64.glsl`) as [`super::barrier::check_barriers_after`] says, with
+    /// the declarations of the modules it can need in view.
+    pub fn check_barriers(&self, name: &str) -> GlResult<()> {
+        let source = self.get(name).ok_or_else(|| GlError::ModuleNotFound {
+            name: name.to_string(),
+            from: "check_barriers".into(),
+            known: self.names().collect::<Vec<_>>().join(", "),
+        })?;
+        let needs: String = self
+            .possible_needs(name)
+            .iter()
+            .filter_map(|m| self.get(m))
+            .collect();
+        super::barrier::check_barriers_after(&needs, source).map_err(|e| {
+            GlError::UnguardedOperation {
+                file: name.to_string(),
+                line: e.line,
+                detail: e.detail,
+            }
+        })
+    }
+
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.modules.keys().map(String::as_str)
     }
@@ -264,11 +345,8 @@ impl GlslLibrary {
         for (k, v) in defines {
             out.push_str(&format!("#define {k} {v}\n"));
         }
-        let barrier = on(BARRIER_DEFINE);
+        // DF64_BARRIER itself is read by df64.glsl, which defines DF64_B by it.
         let statement_multiply = on(STATEMENT_MULTIPLY_DEFINE);
-        if barrier {
-            out.push_str(super::barrier::BARRIER_DEFINITIONS);
-        }
         if statement_multiply {
             out.push_str(super::barrier::STATEMENT_MULTIPLY_DEFINITIONS);
         }
@@ -286,14 +364,7 @@ impl GlslLibrary {
             (&mut files, &mut emitted),
             &mut stack,
         )?;
-        if barrier {
-            let rewritten = super::barrier::insert_barriers(&body).map_err(|e| {
-                GlError::Unsupported(format!(
-                    "the optimisation barrier cannot rewrite {entry}: {e}"
-                ))
-            })?;
-            out.push_str(&rewritten);
-        } else if statement_multiply {
+        if statement_multiply {
             out.push_str(&super::barrier::insert_statement_multiply(&body));
         } else {
             out.push_str(&body);
@@ -605,13 +676,13 @@ mod tests {
     fn conditional_needs_follow_the_defines() {
         let lib = GlslLibrary::builtin();
         let on = |k: &str| (k.to_string(), "1".to_string());
-        assert_eq!(lib.needs("stockham.glsl", &[]), ["df64.glsl"]);
+        assert_eq!(lib.needs("stockham_common.glsl", &[]), ["df64.glsl"]);
         assert_eq!(
-            lib.needs("stockham.glsl", &[on("FFT_DIRECT")]),
+            lib.needs("stockham_common.glsl", &[on("FFT_DIRECT")]),
             ["df64.glsl", "df64_func.glsl"]
         );
         assert_eq!(
-            lib.needs("stockham.glsl", &[on("FFT_QF128"), on("FFT_DIRECT")]),
+            lib.needs("stockham_common.glsl", &[on("FFT_QF128"), on("FFT_DIRECT")]),
             ["df64.glsl", "qf128.glsl"]
         );
         let r = lib.resolve("leibniz.glsl", 330, &[on(FP64_EXTENSION_DEFINE)]);
@@ -630,6 +701,36 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    /// Every built-in module has the optimisation barrier on every operation that may be a
+    /// float one (what makes the bit-level barrier hold on drivers without `precise`).
+    #[test]
+    fn builtin_modules_guard_every_operation() {
+        let lib = GlslLibrary::builtin();
+        for name in lib.names() {
+            lib.check_barriers(name).unwrap();
+        }
+        assert_eq!(
+            lib.possible_needs("stockham_radix4.glsl"),
+            [
+                "df64.glsl",
+                "qf128.glsl",
+                "df64_func.glsl",
+                "stockham_common.glsl"
+            ]
+        );
+        // Take one barrier out of df64_two_sum: the check names the line.
+        let df64 = lib.get("df64.glsl").unwrap();
+        let guarded = "DF64_PRECISE float v = DF64_B(s - a);";
+        let line = 1 + df64[..df64.find(guarded).unwrap()].matches('\n').count();
+        let broken = lib.clone().with_module_needing(
+            "df64.glsl",
+            &[],
+            df64.replacen(guarded, "DF64_PRECISE float v = s - a;", 1),
+        );
+        let e = broken.check_barriers("df64.glsl").unwrap_err().to_string();
+        assert!(e.starts_with(&format!("df64.glsl line {line}:")), "{e}");
     }
 
     #[test]

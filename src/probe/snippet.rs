@@ -11,7 +11,6 @@
 
 #![warn(missing_docs)]
 
-use crate::gl::barrier::{insert_barriers, BARRIER_DEFINITIONS, NO_BARRIER_DEFINITION};
 use crate::gl::{Framebuffer, GlContext, GlError, GlslLibrary, Pass, Program, Texture};
 use crate::numeric::df64::Df64;
 
@@ -167,20 +166,16 @@ pub fn snippet(options: &SnippetOptions) -> Result<String, GlError> {
         out.push_str(
             "#extension GL_ARB_gpu_shader5 : enable\n\
              #ifdef GL_ARB_gpu_shader5\n\
-             #define DF64_PRECISE precise\n",
+             #define DF64_PRECISE precise\n\
+             #else\n\
+             #define DF64_PRECISE\n\
+             #define DF64_BARRIER 1\n\
+             #endif\n",
         );
-        out.push_str(NO_BARRIER_DEFINITION);
-        out.push_str("#else\n#define DF64_PRECISE\n");
-        out.push_str(BARRIER_DEFINITIONS);
-        out.push_str("#endif\n");
     } else {
-        out.push_str("#define DF64_PRECISE\n");
-        out.push_str(BARRIER_DEFINITIONS);
+        out.push_str("#define DF64_PRECISE\n#define DF64_BARRIER 1\n");
     }
-    let rewritten = insert_barriers(&body).map_err(|e| {
-        GlError::Unsupported(format!("df64gl glsl: the barrier rewrite failed at {e}"))
-    })?;
-    out.push_str(&rewritten);
+    out.push_str(&body);
     Ok(out)
 }
 
@@ -582,8 +577,9 @@ mod tests {
     #[test]
     fn snippets_carry_their_configuration() {
         let s = snippet(&SnippetOptions::new(SnippetTarget::Glsl450)).unwrap();
-        assert!(s.contains("#define DF64_PRECISE precise") && !s.contains("u_df64_zero"));
-        assert!(!s.contains("DF64_B("), "450 relies on precise alone");
+        assert!(s.contains("#define DF64_PRECISE precise\n"), "{s}");
+        // The barrier macro is in the file (df64.glsl's own), and off: precise alone.
+        assert!(s.contains("#if DF64_BARRIER\n") && !s.contains("#define DF64_BARRIER 1"));
         assert!(
             s.lines()
                 .take(4)
@@ -596,10 +592,15 @@ mod tests {
             ..SnippetOptions::new(SnippetTarget::Es300)
         })
         .unwrap();
-        assert!(s.contains("uniform highp uint u_df64_zero;") && s.contains("qf128_add("));
-        assert!(s.contains("DF64_B(") && !s.lines().any(|l| l.starts_with("#extension")));
+        assert!(s.contains("#define DF64_BARRIER 1\n") && s.contains("qf128_add("));
+        assert!(s.contains("uniform highp uint u_df64_zero;"));
+        assert!(!s.lines().any(|l| l.starts_with("#extension")));
         let s330 = snippet(&SnippetOptions::new(SnippetTarget::Glsl330)).unwrap();
-        assert!(s330.contains("#extension GL_ARB_gpu_shader5 : enable\n#ifdef GL_ARB_gpu_shader5"));
+        assert!(s330.contains(
+            "#extension GL_ARB_gpu_shader5 : enable\n#ifdef GL_ARB_gpu_shader5\n\
+             #define DF64_PRECISE precise\n#else\n#define DF64_PRECISE\n\
+             #define DF64_BARRIER 1\n#endif\n"
+        ));
         let directive = |d: &str| s.lines().any(|l| l.trim_start().starts_with(d));
         assert!(!directive("#include") && !directive("#version"));
     }

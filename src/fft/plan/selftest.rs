@@ -2,7 +2,7 @@
 //! plan draws, forward and inverse, two rows so the row addressing is exercised), the real
 //! transform's passes (both ways) and the pointwise product, run with the plan's programs on fixed data with full low
 //! words, cancelling pairs and signed zeros, each pass's output compared with the CPU mirror of
-//! `glsl/stockham.glsl` ([`crate::fft::stockham`]).
+//! `glsl/stockham_*.glsl` ([`crate::fft::stockham`]).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -281,7 +281,7 @@ impl StockhamPlan {
     }
 
     fn program_label(&self, kind: PassKind) -> String {
-        format!("stockham.glsl {kind:?} pass ({})", self.variant_text())
+        format!("{} {kind:?} pass ({})", kind.module(), self.variant_text())
     }
 
     /// A forward then an inverse transform of `n` points, every pass against the mirror.

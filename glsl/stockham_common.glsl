@@ -1,0 +1,302 @@
+// stockham_common.glsl: what every pass of Thall's transposed Stockham autosort FFT (his
+// Algorithms 8 to 10) shares: the uniforms, complex arithmetic in each precision, the texel
+// addressing of natural order and planes, the output, the twiddles and the butterflies. Each kind
+// of pass is its own file after it (stockham_radix2.glsl, _radix4, _radix8, _radix2_last,
+// _real_post, _real_pre, _pointwise, _copy), holding only that pass's main().
+//
+// Layout, set by the engine for each pass:
+//   FFT_OUT_SLOTS  outputs per fragment: 1 (natural order), 4 or 8 (one per layer ("plane") of
+//                  an array texture, through as many color attachments);
+//   FFT_IN_PLANES  defined where the pass reads planes (else natural order).
+//
+// Precision: FFT_F32 (f32 arithmetic on the high words), FFT_QF128 (real and imaginary parts
+// in two textures or two groups of layers), FFT_F64 (native double, GLSL 4.00 or
+// GL_ARB_gpu_shader_fp64 (enabled at the top of the shader): each texel one complex double,
+// its four 32-bit halves stored bit for bit), else df64 with each texel one complex
+// [re_hi, re_lo, im_hi, im_lo]. For qf128, FFT_PART 1 or 2 writes only the real or the
+// imaginary part (the two-pass variant); without it one pass writes both (two attachments).
+// FFT_DIRECT computes twiddles in the shader with df64 (or qf128) sincos instead of reading W_long.
+//
+// Addressing: the data holds batches of transforms of 2^u_log2_n elements; element e of a
+// transform is at bit position u_log2_stride of the linear texel index (stride 1 for rows,
+// the row length for the columns of a 2-D transform), the other bits pick the transform.
+// Natural order stores element e at that index. Planes store, for a writer of radix R =
+// 2^u_in_log2_radix and span Ls = 2^u_in_log2_ls, element e in layer (e >> ls) & (R - 1) at
+// element position ((e >> (ls + log2 R)) << ls) | (e & (Ls - 1)): exactly where a radix-R
+// fragment writes its outputs.
+// Needs df64.glsl before it; with FFT_QF128 also qf128.glsl, else with FFT_DIRECT df64_func.glsl.
+
+uniform int u_log2_n;         // log2 of the transform length along this axis
+uniform int u_log2_stride;    // log2 of the distance between elements of one transform
+uniform int u_log2_out_width; // width of the texture (layer) written, as a power of two
+uniform int u_log2_in_width;  // width of the texture (layer) read
+uniform int u_in_log2_ls;     // plane mapping of the input (planes only)
+uniform int u_in_log2_radix;  // layers of the planes read: 2 (four) or 3 (eight)
+uniform int u_L;              // 2^q after this stage (stage passes)
+uniform float u_conj;         // -1 for the inverse transform (conjugate twiddles), else 1
+uniform float u_scale;        // 1, or 1/N on the last inverse pass (a power of two: exact)
+uniform int u_radix;          // 4: a loop bound the compiler cannot see (qf128 passes)
+
+#ifndef FFT_OUT_SLOTS
+#define FFT_OUT_SLOTS 1
+#endif
+#if FFT_OUT_SLOTS == 8
+#define FFT_OUT_ELEMENT_BITS (u_log2_n - 3)
+#elif FFT_OUT_SLOTS == 4
+#define FFT_OUT_ELEMENT_BITS (u_log2_n - 2)
+#else
+#define FFT_OUT_ELEMENT_BITS u_log2_n
+#endif
+
+#if defined(FFT_QF128) && !defined(FFT_PART)
+layout(location = 0) out vec4 o_out[2 * FFT_OUT_SLOTS];
+#else
+layout(location = 0) out vec4 o_out[FFT_OUT_SLOTS];
+#endif
+
+// ---------------------------------------------------------------- complex arithmetic
+
+#ifdef FFT_QF128
+struct cplx { vec4 re; vec4 im; };
+cplx c_add(cplx a, cplx b) { return cplx(qf128_add(a.re, b.re), qf128_add(a.im, b.im)); }
+cplx c_sub(cplx a, cplx b) { return cplx(qf128_sub(a.re, b.re), qf128_sub(a.im, b.im)); }
+cplx c_mul(cplx a, cplx b) {
+    return cplx(qf128_sub(qf128_mul(a.re, b.re), qf128_mul(a.im, b.im)),
+            qf128_add(qf128_mul(a.re, b.im), qf128_mul(a.im, b.re)));
+}
+cplx c_neg(cplx a) { return cplx(-a.re, -a.im); }
+cplx c_conj_if(cplx a, float conj) { conj = DF64_B(conj); return cplx(a.re, DF64_B(a.im * conj)); }
+cplx c_conj(cplx a) { return cplx(a.re, -a.im); }
+// -i a (forward) or i a (inverse, conj = -1): exact.
+cplx c_mul_neg_i(cplx a, float conj) {
+    conj = DF64_B(conj);
+    return cplx(DF64_B(a.im * conj), DF64_B(-a.re * conj));
+}
+cplx c_scale(cplx a, float s) { s = DF64_B(s); return cplx(DF64_B(a.re * s), DF64_B(a.im * s)); }
+// a omega^k, omega = -i (forward) or i (inverse): exact.
+cplx c_rot(cplx a, int k, float conj) {
+    conj = DF64_B(conj);
+    k &= 3;
+    cplx r = (k & 1) == 1 ? c_mul_neg_i(a, conj) : a;
+    return k >= 2 ? c_neg(r) : r;
+}
+#elif defined(FFT_F64)
+#define cplx dvec2
+cplx c_add(cplx a, cplx b) { DF64_PRECISE dvec2 r = DF64_B(a + b); return r; }
+cplx c_sub(cplx a, cplx b) { DF64_PRECISE dvec2 r = DF64_B(a - b); return r; }
+cplx c_mul(cplx a, cplx b) {
+    DF64_PRECISE double re = DF64_B(DF64_B(a.x * b.x) - DF64_B(a.y * b.y));
+    DF64_PRECISE double im = DF64_B(DF64_B(a.x * b.y) + DF64_B(a.y * b.x));
+    return dvec2(re, im);
+}
+cplx c_neg(cplx a) { return -a; }
+cplx c_conj_if(cplx a, float conj) {
+    conj = DF64_B(conj);
+    return dvec2(a.x, DF64_B(a.y * double(conj)));
+}
+cplx c_conj(cplx a) { return dvec2(a.x, -a.y); }
+cplx c_mul_neg_i(cplx a, float conj) {
+    conj = DF64_B(conj);
+    return dvec2(DF64_B(a.y * double(conj)), DF64_B(-a.x * double(conj)));
+}
+cplx c_scale(cplx a, float s) { s = DF64_B(s); return DF64_B(a * double(s)); }
+cplx from_texel(vec4 t) {
+    t = DF64_B(t);
+    return dvec2(packDouble2x32(floatBitsToUint(t.xy)), packDouble2x32(floatBitsToUint(t.zw)));
+}
+vec4 to_texel(cplx v) {
+    return vec4(uintBitsToFloat(unpackDouble2x32(v.x)), uintBitsToFloat(unpackDouble2x32(v.y)));
+}
+#else
+#define cplx vec4
+#ifdef FFT_F32
+cplx c_add(cplx a,
+        cplx b) { DF64_PRECISE vec4 r = vec4(DF64_B(a.x + b.x), 0.0, DF64_B(a.z + b.z),
+        0.0); return r; }
+cplx c_sub(cplx a,
+        cplx b) { DF64_PRECISE vec4 r = vec4(DF64_B(a.x - b.x), 0.0, DF64_B(a.z - b.z),
+        0.0); return r; }
+cplx c_mul(cplx a, cplx b) {
+    DF64_PRECISE float re = DF64_B(DF64_B(a.x * b.x) - DF64_B(a.z * b.z));
+    DF64_PRECISE float im = DF64_B(DF64_B(a.x * b.z) + DF64_B(a.z * b.x));
+    return vec4(re, 0.0, im, 0.0);
+}
+#else
+// The *_unscaled df64 ops: the plans keep data and twiddles near 1 (block scaling), where they
+// equal the full-range ops bit for bit and skip the exponent scaling.
+cplx c_add(cplx a,
+        cplx b) { return vec4(df64_add_unscaled(a.xy, b.xy), df64_add_unscaled(a.zw, b.zw)); }
+cplx c_sub(cplx a,
+        cplx b) { return vec4(df64_sub_unscaled(a.xy, b.xy), df64_sub_unscaled(a.zw, b.zw)); }
+cplx c_mul(cplx a, cplx b) {
+    DF64_PRECISE vec2 re = df64_sub_unscaled(df64_mul_unscaled(a.xy, b.xy),
+            df64_mul_unscaled(a.zw, b.zw));
+    DF64_PRECISE vec2 im = df64_add_unscaled(df64_mul_unscaled(a.xy, b.zw),
+            df64_mul_unscaled(a.zw, b.xy));
+    return vec4(re, im);
+}
+#endif
+cplx c_neg(cplx a) { return -a; }
+cplx c_conj_if(cplx a, float conj) { conj = DF64_B(conj); return vec4(a.xy, DF64_B(a.zw * conj)); }
+cplx c_conj(cplx a) { return vec4(a.xy, -a.zw); }
+cplx c_mul_neg_i(cplx a, float conj) {
+    conj = DF64_B(conj);
+    return vec4(DF64_B(a.zw * conj), DF64_B(-a.xy * conj));
+}
+cplx c_scale(cplx a, float s) { s = DF64_B(s); return DF64_B(a * s); }
+#define from_texel(t) (t)
+#define to_texel(v) (v)
+#endif
+
+// ---------------------------------------------------------------- addressing
+
+#ifdef FFT_QF128
+#define FFT_FETCH2(re, im, t) cplx(texelFetch(re, t, 0), texelFetch(im, t, 0))
+#else
+#define FFT_FETCH2(re, im, t) from_texel(texelFetch(re, t, 0))
+#endif
+
+int g_lo;   // index bits below the element field
+int g_hi;   // index bits above it
+int g_pos;  // this fragment's element position in the texture it writes
+
+ivec2 fft_texel(int i, int log2_width) {
+    return ivec2(i & ((1 << log2_width) - 1), i >> log2_width);
+}
+
+void fft_locate() {
+    ivec2 c = ivec2(gl_FragCoord.xy);
+    int p = (c.y << u_log2_out_width) | c.x;
+    int s = u_log2_stride;
+    int bits = FFT_OUT_ELEMENT_BITS;
+    g_lo = p & ((1 << s) - 1);
+    g_pos = (p >> s) & ((1 << bits) - 1);
+    g_hi = p >> (s + bits);
+}
+
+#ifdef FFT_IN_PLANES
+uniform sampler2DArray u_in;
+cplx fetch(int e) {
+    int ls = u_in_log2_ls;
+    int rb = u_in_log2_radix;
+    int layer = (e >> ls) & ((1 << rb) - 1);
+    int epos = ((e >> (ls + rb)) << ls) | (e & ((1 << ls) - 1));
+    int i = (g_hi << (u_log2_stride + u_log2_n - rb)) | (epos << u_log2_stride) | g_lo;
+    ivec2 t = fft_texel(i, u_log2_in_width);
+#ifdef FFT_QF128
+    return cplx(texelFetch(u_in, ivec3(t, layer), 0), texelFetch(u_in, ivec3(t, layer + 4), 0));
+#else
+    return from_texel(texelFetch(u_in, ivec3(t, layer), 0));
+#endif
+}
+#else
+uniform sampler2D u_in;
+#ifdef FFT_QF128
+uniform sampler2D u_in_im;
+#endif
+ivec2 fft_natural_texel(int e) {
+    int i = (g_hi << (u_log2_stride + u_log2_n)) | (e << u_log2_stride) | g_lo;
+    return fft_texel(i, u_log2_in_width);
+}
+cplx fetch(int e) { return FFT_FETCH2(u_in, u_in_im, fft_natural_texel(e)); }
+#endif
+
+void emit(int slot, cplx v) {
+    v = c_scale(v, u_scale);
+#ifdef FFT_QF128
+#if !defined(FFT_PART)
+    o_out[slot] = v.re;
+    o_out[DF64_B(slot + FFT_OUT_SLOTS)] = v.im;
+#elif FFT_PART == 1
+    o_out[slot] = v.re;
+#else
+    o_out[slot] = v.im;
+#endif
+#else
+    o_out[slot] = to_texel(v);
+#endif
+}
+
+// ---------------------------------------------------------------- twiddles
+
+#ifdef FFT_DIRECT
+// w_L^j = exp(-2 pi i j / L) for 0 <= j < L/2. j / L is exact in f32; the quarter turns are
+// taken off exactly, so sincos sees |phi| <= pi/4 and phi carries only its own rounding.
+cplx twiddle(int L, int j) {
+    float f = DF64_B(float(j) / float(L));
+    float q = floor(DF64_B(DF64_B(4.0 * f) + 0.5));
+    float g4 = DF64_B(DF64_B(4.0 * f) - q); // 4 (f - q/4), in [-1/2, 1/2], exact
+#ifdef FFT_QF128
+    vec4 pi_2 = vec4(QF128_PI_2[0], QF128_PI_2[1], QF128_PI_2[2], QF128_PI_2[3]);
+    DF64_PRECISE vec4 phi = qf128_add(qf128_mul_f32(pi_2, g4),
+            qf128_from_f32(DF64_B(QF128_PI_2[4] * g4)));
+    vec4 s, c;
+    qf128_sincos(phi, s, c);
+#else
+    vec2 pi_2 = vec2(DF64_PI_2[0], DF64_PI_2[1]);
+    DF64_PRECISE vec2 phi = df64_add_unscaled(df64_mul_f32_unscaled(pi_2, g4),
+            vec2(DF64_B(DF64_PI_2[2] * g4), 0.0));
+    vec2 s, c;
+    df64_sincos(phi, s, c);
+#endif
+    // angle = -(q pi/2 + phi): cos = cos(q pi/2 + phi), sin = -sin(q pi/2 + phi).
+    int qi = int(q) & 3;
+#ifdef FFT_QF128
+    if (qi == 0) return cplx(c, -s);
+    if (qi == 1) return cplx(-s, -c);
+    if (qi == 2) return cplx(-c, s);
+    return cplx(s, c);
+#else
+    if (qi == 0) return vec4(c, -s);
+    if (qi == 1) return vec4(-s, -c);
+    if (qi == 2) return vec4(-c, s);
+    return vec4(s, c);
+#endif
+}
+#else
+uniform sampler2D u_twiddle;
+#ifdef FFT_QF128
+uniform sampler2D u_twiddle_im;
+#endif
+uniform int u_log2_twiddle_width;
+// W_long: w_L^j at index L/2 + j - 1.
+cplx twiddle(int L, int j) {
+    return FFT_FETCH2(u_twiddle, u_twiddle_im, fft_texel((L >> 1) + j - 1, u_log2_twiddle_width));
+}
+#endif
+
+// w_L^j for 0 <= j < L (w_L^(L/2) = -1), conjugated for the inverse transform.
+cplx twiddle_signed(int L, int j) {
+    cplx w = j < (L >> 1) ? twiddle(L, j) : c_neg(twiddle(L, j - (L >> 1)));
+    return c_conj_if(w, u_conj);
+}
+
+// ---------------------------------------------------------------- butterflies
+
+// The 4-point DFT of (a0, a1, a2, a3): the radix-4 butterfly (w_4 = -i, or i).
+void radix4_butterfly(cplx a0, cplx a1, cplx a2, cplx a3, out cplx y[4]) {
+    cplx s02 = c_add(a0, a2);
+    cplx d02 = c_sub(a0, a2);
+    cplx s13 = c_add(a1, a3);
+    cplx d13 = c_mul_neg_i(c_sub(a1, a3), u_conj);
+    y[0] = c_add(s02, s13);
+    y[1] = c_add(d02, d13);
+    y[2] = c_sub(s02, s13);
+    y[3] = c_sub(d02, d13);
+}
+
+// (re + im, re - im): bin 0 of the real transform both ways (X_0 and X_(N/2) from Z_0, and
+// back to 2 Z_0).
+cplx real_bin0(cplx z) {
+#ifdef FFT_QF128
+    return cplx(qf128_add(z.re, z.im), qf128_sub(z.re, z.im));
+#elif defined(FFT_F32)
+    DF64_PRECISE vec4 r = vec4(DF64_B(z.x + z.z), 0.0, DF64_B(z.x - z.z), 0.0);
+    return r;
+#elif defined(FFT_F64)
+    DF64_PRECISE dvec2 r = dvec2(DF64_B(z.x + z.y), DF64_B(z.x - z.y));
+    return r;
+#else
+    return vec4(df64_add_unscaled(z.xy, z.zw), df64_sub_unscaled(z.xy, z.zw));
+#endif
+}
