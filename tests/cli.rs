@@ -78,7 +78,8 @@ fn accuracy_reports_table_two_rows_and_passes_its_gate() {
     assert_eq!(rows.len(), 6);
     for row in rows {
         assert_eq!(row["samples"], 65536);
-        let max = row["max_ulp48"].as_f64().unwrap();
+        assert_eq!(row["unit"], "ulp48", "{row}");
+        let max = row["max"].as_f64().unwrap();
         assert!(max.is_finite() && max > 0.0, "{row}");
         assert!(row["cost_vs_f32_add"].as_f64().unwrap() > 0.0, "{row}");
         if row["op"] == "div_thall" {

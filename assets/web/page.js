@@ -280,7 +280,8 @@
 
   // ------------------------------------------------------------------ Mandelbrot
   const PANES = [
-    { name: 'f32', define: 'MANDEL_F32', snippet: '' },
+    // f32 alone pastes no df64 routines, so DF64_B (df64.glsl's barrier) is the identity.
+    { name: 'f32', define: 'MANDEL_F32', snippet: '', prelude: '#define DF64_B(x) (x)\n' },
     { name: 'df64', define: 'MANDEL_DF64', snippet: 'df64_snippet' },
     { name: 'qf128', define: 'MANDEL_QF128', snippet: 'qf128_snippet' },
   ];
@@ -293,7 +294,7 @@
   function mandelProgram(pane) {
     if (!programs[pane.name]) {
       const src = HEADER + '#define ' + pane.define + '\n#define MANDEL_COLOR\n' +
-        (pane.snippet ? DATA[pane.snippet] : '') + '\n' + DATA.mandelbrot;
+        (pane.prelude || '') + (pane.snippet ? DATA[pane.snippet] : '') + '\n' + DATA.mandelbrot;
       const p = build(gl, src, 'the ' + pane.name + ' Mandelbrot shader');
       programs[pane.name] = {
         program: p,

@@ -14,6 +14,7 @@ pub mod plot;
 pub mod repro;
 pub mod selftest;
 pub mod signal;
+pub mod table;
 pub mod web;
 
 use thiserror::Error;

@@ -5,7 +5,7 @@
 //! (`x = DF64_B(x + y)`), and each float parameter passes through it on entry. With
 //! `DF64_BARRIER` 1, `DF64_B(x)` is `uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero)` with a
 //! uniform the application leaves at 0; otherwise it is `(x)` and `precise` does the work.
-//! [`BARRIER_DEFINE`](super::program::BARRIER_DEFINE) only sets that macro: nothing rewrites
+//! [`BARRIER_DEFINE`](super::library::BARRIER_DEFINE) only sets that macro: nothing rewrites
 //! the source at build time, so the file a user pastes is the file the engine proves.
 //!
 //! Why every operation: the previous barrier multiplied whole statements by a uniform set to 1.

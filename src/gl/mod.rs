@@ -5,6 +5,7 @@
 mod context;
 mod error;
 mod framebuffer;
+mod library;
 mod pass;
 mod program;
 mod texture;
@@ -16,10 +17,11 @@ pub use context::{
 };
 pub use error::{GlError, GlResult};
 pub use framebuffer::Framebuffer;
-pub use pass::{timed, Pass, PingPong, Timing, Uniform};
-pub use program::{
-    GlslLibrary, Needs, Program, ResolvedSource, BARRIER_DEFINE, FP64_EXTENSION_DEFINE,
-    GPU_SHADER5_DEFINE, STATEMENT_MULTIPLY_DEFINE,
+pub use library::{
+    GlslLibrary, Needs, ResolvedSource, BARRIER_DEFINE, FP64_EXTENSION_DEFINE, GPU_SHADER5_DEFINE,
+    STATEMENT_MULTIPLY_DEFINE,
 };
+pub use pass::{timed, Pass, PingPong, Timing, Uniform};
+pub use program::Program;
 pub use texture::{Layout, Texture, TEXEL_BYTES};
 pub use window::{run_windowed, AppError, WindowApp, WindowOptions};

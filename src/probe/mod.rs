@@ -4,6 +4,7 @@
 //! configuration is exact gets no configuration: df64 programs then refuse to run.
 
 mod cache;
+mod config;
 pub mod selftest;
 pub mod snippet;
 
@@ -23,6 +24,8 @@ use crate::numeric::df64::{
 use crate::numeric::reference::error_ulp32;
 
 pub use cache::{cache_dir, load_cached, store_cached};
+use config::{decide, transforms_exact};
+pub use config::{forced_protection, DriverConfig, Protection, TwoProdKind, PROTECTION_ENV};
 
 /// Bumped whenever the probe's tests or decisions change, so cached results are redone.
 pub const PROBE_VERSION: u32 = 2;
@@ -33,117 +36,6 @@ pub enum ProbeError {
     Gl(#[from] GlError),
     #[error("probe cache at {path}: {detail}")]
     Cache { path: String, detail: String },
-}
-
-/// How df64 programs are built on this driver.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TwoProdKind {
-    /// `fma(a, b, -p)`: proven fused here.
-    Fma,
-    /// Dekker's split: needs only correctly rounded multiply and add.
-    Dekker,
-}
-
-/// How the error-free transforms are kept from the compiler's float rewrites, strongest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "kebab-case")]
-pub enum Protection {
-    /// The GLSL `precise` qualifier (GLSL 4.00+).
-    Precise,
-    /// `precise` on GLSL 3.30 through `#extension GL_ARB_gpu_shader5`.
-    PreciseExtension,
-    /// The bit-level barrier around every operation ([`crate::gl::barrier`]).
-    Barrier,
-    /// Nothing: only for drivers that were measured not to rewrite, and for tests that show
-    /// what goes wrong.
-    None,
-    /// df64gl 0.1.0's barrier (each statement multiplied by a uniform 1), which Mesa's
-    /// compiler sees through. Never chosen; forcing it shows that the programs' self-tests
-    /// refuse what the probe's transform checks let through.
-    #[cfg_attr(feature = "cli", value(hide = true))]
-    StatementMultiply,
-}
-
-impl Protection {
-    pub const ALL: [Protection; 4] = [
-        Protection::Precise,
-        Protection::PreciseExtension,
-        Protection::Barrier,
-        Protection::None,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Protection::Precise => "precise",
-            Protection::PreciseExtension => "precise (GL_ARB_gpu_shader5)",
-            Protection::Barrier => "bit-level barrier",
-            Protection::None => "none",
-            Protection::StatementMultiply => "statement multiply (0.1.0)",
-        }
-    }
-
-    /// Whether the driver can build programs with this protection at all.
-    pub fn available(self, info: &GlInfo) -> bool {
-        match self {
-            Protection::Precise => info.glsl_number >= 400,
-            Protection::PreciseExtension => {
-                info.glsl_number < 400
-                    && info
-                        .extensions_of_interest
-                        .iter()
-                        .any(|e| e == "GL_ARB_gpu_shader5")
-            }
-            Protection::Barrier | Protection::None | Protection::StatementMultiply => true,
-        }
-    }
-}
-
-/// Environment variable that forces a protection (`precise`, `precise-extension`, `barrier`,
-/// `none`) instead of the strongest proven one: the probe and the self-tests still check it,
-/// so a forced unsafe one is refused, not used.
-pub const PROTECTION_ENV: &str = "DF64GL_PROTECTION";
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DriverConfig {
-    pub protection: Protection,
-    pub two_prod: TwoProdKind,
-}
-
-impl DriverConfig {
-    /// Intermediates carry the GLSL `precise` qualifier.
-    pub fn precise(&self) -> bool {
-        matches!(
-            self.protection,
-            Protection::Precise | Protection::PreciseExtension
-        )
-    }
-
-    /// The `#define`s that configure `df64.glsl` (and the engine's barrier rewrite).
-    pub fn defines(&self) -> Vec<(String, String)> {
-        let mut d = vec![
-            (
-                "DF64_PRECISE".into(),
-                if self.precise() { "precise" } else { "" }.into(),
-            ),
-            (
-                "DF64_TWOPROD_FMA".into(),
-                if self.two_prod == TwoProdKind::Fma {
-                    "1"
-                } else {
-                    "0"
-                }
-                .into(),
-            ),
-        ];
-        match self.protection {
-            Protection::PreciseExtension => d.push((GPU_SHADER5_DEFINE.into(), "1".into())),
-            Protection::Barrier => d.push((BARRIER_DEFINE.into(), "1".into())),
-            Protection::StatementMultiply => d.push((STATEMENT_MULTIPLY_DEFINE.into(), "1".into())),
-            _ => {}
-        }
-        d
-    }
 }
 
 /// One row of the Table I reproduction.
@@ -671,115 +563,6 @@ fn eft_row(
         wrong: wrong as f64 / total.max(1) as f64,
         samples: total,
     }
-}
-
-/// The protection forced through [`PROTECTION_ENV`], if any (an unknown value is ignored with a
-/// warning on standard error).
-pub fn forced_protection() -> Option<Protection> {
-    let v = std::env::var(PROTECTION_ENV).ok()?;
-    let p = match v.trim().to_ascii_lowercase().as_str() {
-        "precise" => Some(Protection::Precise),
-        "precise-extension" => Some(Protection::PreciseExtension),
-        "barrier" => Some(Protection::Barrier),
-        "none" => Some(Protection::None),
-        "statement-multiply" => Some(Protection::StatementMultiply),
-        _ => None,
-    };
-    if p.is_none() {
-        eprintln!(
-            "df64gl: ignoring {PROTECTION_ENV}={v}: expected precise, precise-extension, barrier or none"
-        );
-    }
-    p
-}
-
-/// Whether every error-free transform came out exact under `p`.
-fn transforms_exact(rows: &[EftRow], p: Protection) -> bool {
-    ["twoSum", "split", "twoDiff+twoSqr", "twoProd (Dekker)"]
-        .iter()
-        .all(|name| {
-            rows.iter()
-                .any(|r| r.transform == *name && r.protection == p && r.exact())
-        })
-}
-
-/// The strongest protection under which every error-free transform came out exact (or the
-/// forced one, if it did), and Dekker's or the FMA TwoProduct.
-fn decide(
-    available: &[Protection],
-    forced: Option<Protection>,
-    fma_fused: bool,
-    fma_exact: bool,
-    rows: &[EftRow],
-) -> (Option<DriverConfig>, String) {
-    let all_exact = |p: Protection| transforms_exact(rows, p);
-    let tried: Vec<String> = available
-        .iter()
-        .map(|p| {
-            format!(
-                "{}: {}",
-                p.name(),
-                if all_exact(*p) { "exact" } else { "WRONG" }
-            )
-        })
-        .collect();
-    let candidates: Vec<Protection> = match forced {
-        Some(f) => vec![f],
-        None => available.to_vec(),
-    };
-    let Some(protection) = candidates
-        .iter()
-        .copied()
-        .find(|p| available.contains(p) && all_exact(*p))
-    else {
-        let what = match forced {
-            Some(f) if !available.contains(&f) => format!(
-                "the forced protection `{}` ({PROTECTION_ENV}) cannot be built on this driver",
-                f.name()
-            ),
-            Some(f) => format!(
-                "the forced protection `{}` ({PROTECTION_ENV}) breaks the error-free transforms here",
-                f.name()
-            ),
-            None => "no protection keeps the error-free transforms exact".into(),
-        };
-        return (
-            None,
-            format!(
-                "df64 refused on this driver: {what} (tried {}), so every df64 result would be silently wrong.",
-                tried.join(", ")
-            ),
-        );
-    };
-    let two_prod = if fma_fused && fma_exact && protection != Protection::None {
-        TwoProdKind::Fma
-    } else {
-        TwoProdKind::Dekker
-    };
-    let mut why = format!(
-        "{} (tried {}{})",
-        protection.name(),
-        tried.join(", "),
-        if forced.is_some() {
-            format!("; forced by {PROTECTION_ENV}")
-        } else {
-            String::new()
-        }
-    );
-    why.push_str(match two_prod {
-        TwoProdKind::Fma => "; twoProd via fma (proven fused and exact)",
-        TwoProdKind::Dekker if fma_fused => {
-            "; twoProd via Dekker split (fma fused but its twoProd was not exact)"
-        }
-        TwoProdKind::Dekker => "; twoProd via Dekker split (fma is not fused on this driver)",
-    });
-    (
-        Some(DriverConfig {
-            protection,
-            two_prod,
-        }),
-        why,
-    )
 }
 
 /// The probe report for this driver: from the cache when one matches, else a fresh run that is

@@ -48,26 +48,7 @@ pub struct ReproOptions {
     pub seed: u64,
 }
 
-/// A table cell: a number, or text (an interval, "exact", "not in paper").
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum Cell {
-    Num(f64),
-    Text(String),
-}
-
-fn num(x: f64) -> Cell {
-    if x.is_finite() {
-        Cell::Num(x)
-    } else {
-        // JSON has no infinities; keep them as text rather than null.
-        Cell::Text(format!("{x}"))
-    }
-}
-
-fn text(s: impl Into<String>) -> Cell {
-    Cell::Text(s.into())
-}
+pub use super::table::{num, text, Cell, ReportTable};
 
 fn json_cell(v: &serde_json::Value) -> Cell {
     match v {
@@ -79,17 +60,6 @@ fn json_cell(v: &serde_json::Value) -> Cell {
 }
 
 const NOT_IN_PAPER: &str = "not in paper";
-
-#[derive(Debug, Clone, Serialize)]
-pub struct ReportTable {
-    pub id: String,
-    pub title: String,
-    /// Where each column's values come from: the paper (with its device) and this run.
-    pub sources: Vec<String>,
-    pub notes: Vec<String>,
-    pub columns: Vec<String>,
-    pub rows: Vec<Vec<Cell>>,
-}
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ReproReport {
@@ -295,27 +265,6 @@ fn mirror_cell(mismatches: usize, must: bool) -> Cell {
     }
 }
 
-fn cell_md(c: &Cell) -> String {
-    match c {
-        Cell::Text(s) => s.replace('|', "\\|"),
-        Cell::Num(x) => {
-            let a = x.abs();
-            if *x == x.trunc() && a < 1e9 {
-                format!("{x:.0}")
-            } else if a != 0.0 && !(1e-3..1e6).contains(&a) {
-                format!("{x:.3e}")
-            } else if a >= 100.0 {
-                format!("{x:.1}")
-            } else {
-                format!("{x:.4}")
-                    .trim_end_matches('0')
-                    .trim_end_matches('.')
-                    .to_string()
-            }
-        }
-    }
-}
-
 impl ReproReport {
     pub fn markdown(&self) -> String {
         let mut s = format!(
@@ -333,20 +282,7 @@ impl ReproReport {
             self.device
         );
         for t in &self.tables {
-            s.push_str(&format!("\n## {}\n\n", t.title));
-            for src in &t.sources {
-                s.push_str(&format!("- {src}\n"));
-            }
-            for n in &t.notes {
-                s.push_str(&format!("- {n}\n"));
-            }
-            s.push('\n');
-            s.push_str(&format!("| {} |\n", t.columns.join(" | ")));
-            s.push_str(&format!("|{}\n", " --- |".repeat(t.columns.len())));
-            for r in &t.rows {
-                let cells: Vec<String> = r.iter().map(cell_md).collect();
-                s.push_str(&format!("| {} |\n", cells.join(" | ")));
-            }
+            s.push_str(&t.markdown());
         }
         if !self.plots.is_empty() {
             s.push_str("\n## Plots\n\n");
@@ -438,15 +374,6 @@ mod tests {
         assert_eq!(short_device(&info), "llvmpipe");
         info.renderer = "NVIDIA H100 80GB HBM3/PCIe/SSE2".into();
         assert_eq!(short_device(&info), "NVIDIA H100 80GB HBM3");
-    }
-
-    #[test]
-    fn markdown_numbers_read_well() {
-        assert_eq!(cell_md(&num(4096.0)), "4096");
-        assert_eq!(cell_md(&num(0.25)), "0.25");
-        assert_eq!(cell_md(&num(2.81e-15)), "2.810e-15");
-        assert_eq!(cell_md(&num(123.456)), "123.5");
-        assert_eq!(cell_md(&text("a|b")), "a\\|b");
     }
 
     #[test]

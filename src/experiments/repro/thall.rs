@@ -95,12 +95,12 @@ pub(super) fn thall_table2(r: &AccuracyReport, dev: &str) -> Vec<ReportTable> {
         .map(|a| {
             vec![
                 text(&a.op),
-                text(a.variant),
+                text(a.variant.unwrap_or("-")),
                 text(&a.range),
                 opt_num(a.thall_g80.map(|t| t.0), NOT_IN_PAPER),
                 opt_num(a.thall_g80.map(|t| t.1), NOT_IN_PAPER),
-                num(a.max_ulp48),
-                num(a.rms_ulp48),
+                num(a.max),
+                num(a.rms),
                 opt_num(a.cost_vs_f32_add, "not measured"),
                 mirror_cell(a.mirror_mismatches, a.mirror_must_match),
             ]
@@ -115,8 +115,8 @@ pub(super) fn thall_table2(r: &AccuracyReport, dev: &str) -> Vec<ReportTable> {
                 text(&f.range),
                 opt_num(f.thall_g80.map(|t| t.0), NOT_IN_PAPER),
                 opt_num(f.thall_g80.map(|t| t.1), NOT_IN_PAPER),
-                num(f.max_ulp48),
-                num(f.rms_ulp48),
+                num(f.max),
+                num(f.rms),
                 opt_num(f.cost_vs_f32_add, "not measured"),
                 mirror_cell(f.mirror_mismatches, f.mirror_must_match),
             ]
@@ -129,9 +129,9 @@ pub(super) fn thall_table2(r: &AccuracyReport, dev: &str) -> Vec<ReportTable> {
             vec![
                 text(&q.op),
                 text(&q.range),
-                opt_num(q.target, "none"),
-                num(q.max_ulp96),
-                num(q.rms_ulp96),
+                opt_num(q.target.map(|t| t.max), "none"),
+                num(q.max),
+                num(q.rms),
                 opt_num(q.cost_vs_f32_add, "not measured"),
                 mirror_cell(q.mirror_mismatches, q.mirror_must_match),
             ]

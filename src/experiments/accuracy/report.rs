@@ -1,0 +1,236 @@
+//! The accuracy report as text and as report tables: the df64 operations, functions and qf128
+//! sections through [`ReportTable`], the exponent sweep's domain counts, Warwick's statistics,
+//! Da Graca and Defour's Table 5, and what fails the gate.
+
+use super::*;
+
+impl AccuracyReport {
+    /// Rows of accurate defaults that miss their targets, or any mirror mismatch that must not be.
+    pub fn failures(&self) -> Vec<String> {
+        let mut f = Vec::new();
+        for r in &self.rows {
+            if r.meets_target == Some(false) {
+                f.push(format!(
+                    "{}: max {:.3} / rms {:.3} ulp48 misses target {}",
+                    r.op,
+                    r.max,
+                    r.rms,
+                    target_text(r)
+                ));
+            }
+            if let (Some(d), Some(_)) = (r.domain, r.target) {
+                if d.outside_wrong > 0 {
+                    f.push(format!(
+                        "{}: {} of {} results outside the domain break the IEEE rules",
+                        r.op, d.outside_wrong, d.outside
+                    ));
+                }
+            }
+            if r.mirror_must_match && r.mirror_mismatches > 0 {
+                f.push(format!(
+                    "{}: {} results differ from the CPU mirror",
+                    r.op, r.mirror_mismatches
+                ));
+            }
+        }
+        for r in &self.functions {
+            if r.meets_target == Some(false) || (r.mirror_must_match && r.mirror_mismatches > 0) {
+                f.push(format!(
+                    "{} on {}: max {:.3} / rms {:.3} ulp48 (target {}), mirror diffs {}",
+                    r.op,
+                    r.range,
+                    r.max,
+                    r.rms,
+                    target_text(r),
+                    r.mirror_mismatches
+                ));
+            }
+        }
+        for r in &self.qf128 {
+            if r.meets_target == Some(false) || (r.mirror_must_match && r.mirror_mismatches > 0) {
+                f.push(format!(
+                    "qf128 {} on {}: max {:.3} ulp96 (target {}), mirror diffs {}",
+                    r.op,
+                    r.range,
+                    r.max,
+                    target_text(r),
+                    r.mirror_mismatches
+                ));
+            }
+        }
+        f
+    }
+
+    /// The df64 operations, df64 functions and qf128 sections as report tables.
+    pub fn tables(&self) -> [ReportTable; 3] {
+        let samples = |rows: &[AccuracyRow]| rows.first().map_or(0, |r| r.samples);
+        [
+            accuracy_table(
+                "accuracy-ops",
+                format!(
+                    "df64 accuracy on {} ({}), ulp48 = 2^(e-47); {} inputs per op, seed {}",
+                    self.driver.renderer,
+                    self.driver.version,
+                    samples(&self.rows),
+                    self.seed
+                ),
+                &self.rows,
+            ),
+            accuracy_table(
+                "accuracy-functions",
+                format!(
+                    "df64 functions against the correctly rounded oracle (astro-float, 256 \
+                     bits), ulp48; {} inputs per row",
+                    samples(&self.functions)
+                ),
+                &self.functions,
+            ),
+            accuracy_table(
+                "accuracy-qf128",
+                format!(
+                    "qf128 against the oracle, ulp96 = 2^(e-95); {} inputs per row",
+                    samples(&self.qf128)
+                ),
+                &self.qf128,
+            ),
+        ]
+    }
+
+    /// The report as text: the three sections, the exponent sweep's domain counts, Warwick's
+    /// statistics and Da Graca and Defour's Table 5.
+    pub fn table(&self) -> String {
+        let [ops, functions, qf128] = self.tables();
+        let mut s = ops.text();
+        if self.rows.iter().any(|r| r.domain.is_some()) {
+            s.push_str(
+                "exponent sweep: max and rms over results of magnitude 2^-100 to 2^126, beyond \
+                 the flush allowance; results outside must be ±inf on overflow (never NaN), ±0 \
+                 or within the allowance on underflow\n",
+            );
+            for r in &self.rows {
+                if let Some(d) = r.domain {
+                    s.push_str(&format!(
+                        "  {:<12} in domain {:>8}   outside {:>8}   outside breaking the rules {:>6}\n",
+                        r.op, d.in_domain, d.outside, d.outside_wrong
+                    ));
+                }
+            }
+        }
+        if !self.warwick.is_empty() {
+            s.push_str(&format!(
+                "\nWarwick's statistics: distance in f64 ulps to the f64 result, inputs uniform in [-1e6, 1e6] ({} samples)\n",
+                self.warwick[0].samples
+            ));
+            s.push_str(&format!(
+                "{:<12} {:>10} {:>8} {:>10} {:>6} {:>10}   {}\n",
+                "op", "mean", "median", "max", "min", "sd", "Warwick (CUDA): mean/median/max/sd"
+            ));
+            for w in &self.warwick {
+                let paper = self
+                    .warwick_paper
+                    .rows
+                    .iter()
+                    .find(|p| w.op.starts_with(&p.op))
+                    .map(|p| format!("{}/{}/{}/{}", p.mean, p.median, p.max, p.sd))
+                    .unwrap_or_default();
+                s.push_str(&format!(
+                    "{:<12} {:>10.3} {:>8} {:>10} {:>6} {:>10.3}   {}\n",
+                    w.op, w.mean, w.median, w.max, w.min, w.sd, paper
+                ));
+            }
+        }
+        for t in [functions, qf128] {
+            if !t.rows.is_empty() {
+                s.push('\n');
+                s.push_str(&t.text());
+            }
+        }
+        if !self.dagraca_table5.is_empty() {
+            s.push_str(&format!(
+                "\nDa Graca and Defour Table 5: log2 of the max relative error over {} inputs (paper: {})\n",
+                self.dagraca_table5[0].samples, self.dagraca_paper.device
+            ));
+            s.push_str(&format!(
+                "{:<8} {:<16} {:>10} {:>10}\n",
+                "op", "routine", "measured", "paper"
+            ));
+            let show = |v: Option<f64>| v.map_or("exact".to_string(), |v| format!("{v:.1}"));
+            for r in &self.dagraca_table5 {
+                let paper = self
+                    .dagraca_paper
+                    .rows
+                    .iter()
+                    .find(|p| p.op == r.op)
+                    .map(|p| show(p.log2_max_rel_error))
+                    .unwrap_or_default();
+                s.push_str(&format!(
+                    "{:<8} {:<16} {:>10} {:>10}\n",
+                    r.op,
+                    r.routine,
+                    show(r.log2_max_rel_error),
+                    paper
+                ));
+            }
+        }
+        s.push_str(&format!("\ncost: {}\n", self.cost_method));
+        s
+    }
+}
+
+/// "max/rms" of a published pair, or "-".
+/// "0.5/0.5 ok", "8 MISS", "exact 99/100" (fmod), or "-".
+fn target_text(r: &AccuracyRow) -> String {
+    let verdict = match r.meets_target {
+        Some(true) => " ok",
+        Some(false) => " MISS",
+        None => "",
+    };
+    match (r.target, r.inexact_of_representable) {
+        (Some(t), _) => match t.rms {
+            Some(rms) => format!("{}/{rms}{verdict}", t.max),
+            None => format!("{}{verdict}", t.max),
+        },
+        (None, Some((bad, of))) => format!("exact {}/{of}", of - bad),
+        _ => "-".into(),
+    }
+}
+
+/// Rows of one section as a report table; columns no row fills (a variant, Thall's value,
+/// ns/op) are left out.
+pub fn accuracy_table(id: &str, title: String, rows: &[AccuracyRow]) -> ReportTable {
+    let unit = rows.first().map_or("ulp48", |r| r.unit.name());
+    let max = format!("max {unit}");
+    let columns = [
+        "op",
+        "variant",
+        "range",
+        max.as_str(),
+        "rms",
+        "target",
+        "Thall G80",
+        "mirror",
+        "cost/f32add",
+        "ns/op",
+    ];
+    let mut t = ReportTable::new(id, title, &columns);
+    let or_dash = |s: Option<String>| text(s.unwrap_or_else(|| "-".into()));
+    for r in rows {
+        t.rows.push(vec![
+            text(r.op.clone()),
+            text(r.variant.unwrap_or("-")),
+            text(r.range.clone()),
+            num((r.max * 1000.0).round() / 1000.0),
+            num((r.rms * 1000.0).round() / 1000.0),
+            text(target_text(r)),
+            or_dash(r.thall_g80.map(|(m, q)| format!("{m}/{q}"))),
+            text(if r.mirror_mismatches == 0 {
+                "=".to_string()
+            } else {
+                format!("{} diff", r.mirror_mismatches)
+            }),
+            or_dash(r.cost_vs_f32_add.map(|c| format!("{c:.1}x"))),
+            or_dash(r.ns_per_op.map(|c| format!("{c:.3}"))),
+        ]);
+    }
+    t.without_blank_columns()
+}
