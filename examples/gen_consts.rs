@@ -127,6 +127,8 @@ fn main() {
         println!("#![allow(clippy::approx_constant)]");
         for (name, v) in &tables {
             println!();
+            println!("/// {}", const_doc(name));
+            println!("/// {}", const_doc(name));
             println!("pub const {name}: [f32; {}] = [", v.len());
             for c in v.chunks(8) {
                 println!(
@@ -154,6 +156,7 @@ fn main() {
     println!("#![allow(clippy::approx_constant)]");
     for (name, v) in &tables {
         println!();
+        println!("/// {}", const_doc(name));
         println!("pub const {name}: [f32; {}] = [", v.len());
         for c in v.chunks(6) {
             println!(
@@ -165,5 +168,30 @@ fn main() {
             );
         }
         println!("];");
+    }
+}
+
+/// The doc line of a generated constant.
+fn const_doc(name: &str) -> &'static str {
+    match name {
+        "LN2" => "ln 2.",
+        "LN2_32" => "ln 2 / 32 (the step of the exp table).",
+        "PI" => "pi.",
+        "PI_2" => "pi / 2 (more words: Cody-Waite reduction).",
+        "PI_4" => "pi / 4.",
+        "INV_PI_2" => "2 / pi.",
+        "EXP2_TABLE" => "2^(j/32), j = 0..32, three words each.",
+        "LOG_TABLE" => "ln(i/64), i = 45..=91, three words each.",
+        "ATAN_TABLE" => "atan(i/64), i = 0..=64, three words each.",
+        "INV_FACT" => "1/n!, n = 0..=20, two words each.",
+        "INV_ODD" => "1/(2k+1), k = 0..=12, two words each.",
+        "QF_LN2" => "ln 2.",
+        "QF_LN2_32" => "ln 2 / 32.",
+        "QF_PI_2" => "pi / 2.",
+        "QF_EXP2_TABLE" => "2^(j/32), j = 0..32, four words each.",
+        "QF_LOG_TABLE" => "ln(i/64), i = 45..=91, four words each.",
+        "QF_INV_FACT" => "1/n!, n = 0..=28, four words each.",
+        "QF_INV_ODD" => "1/(2k+1), k = 0..=8, four words each.",
+        _ => "A generated constant.",
     }
 }

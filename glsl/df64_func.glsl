@@ -464,7 +464,7 @@ vec2 df64_ceil(vec2 a) {
 
 vec2 df64_trunc(vec2 a) { a = DF64_B(a); return a.x < 0.0 ? df64_ceil(a) : df64_floor(a); }
 
-// Round half_b away from zero (C round).
+// Round half away from zero (C round).
 vec2 df64_round(vec2 a) {
     a = DF64_B(a);
     vec2 t = df64_trunc(a);

@@ -90,6 +90,7 @@ impl FftPlan {
         )
     }
 
+    /// A plan with these options (radix, twiddles, qf128 write, block scaling).
     pub fn with_options(
         kernels: &Df64Kernels,
         shape: FftShape,
@@ -125,6 +126,7 @@ impl FftPlan {
         Ok(plan)
     }
 
+    /// The shape the user asked for (before padding).
     pub fn shape(&self) -> FftShape {
         self.shape
     }
@@ -139,18 +141,22 @@ impl FftPlan {
         self.extents.iter().any(|e| e.bluestein)
     }
 
+    /// Elements the plan takes: the product of the shape's extents.
     pub fn len(&self) -> usize {
         self.shape.total()
     }
 
+    /// Never true: every extent is at least 1.
     pub fn is_empty(&self) -> bool {
         false
     }
 
+    /// The arithmetic.
     pub fn precision(&self) -> FftPrecision {
         self.inner.precision()
     }
 
+    /// The options it was planned with.
     pub fn options(&self) -> FftOptions {
         self.inner.options()
     }
@@ -218,6 +224,7 @@ impl FftPlan {
         self.upload_qf128(&q)
     }
 
+    /// Uploads qf128 data (a qf128 plan keeps every word); what underflowed in the scaling.
     pub fn upload_qf128(&mut self, data: &[ComplexQf128]) -> Result<Underflow, FftError> {
         self.check_len(data.len())?;
         if let Some(i) = first_non_finite(data) {
@@ -232,6 +239,7 @@ impl FftPlan {
         self.upload_scaled(&BlockScaled::from_f64(data)?)
     }
 
+    /// Uploads data already block-scaled (words and a power-of-two exponent).
     pub fn upload_scaled(&mut self, data: &BlockScaled) -> Result<Underflow, FftError> {
         self.check_len(data.len())?;
         self.inner.upload_scaled(&BlockScaled {
@@ -240,6 +248,7 @@ impl FftPlan {
         })
     }
 
+    /// The result as words and a power-of-two exponent: no range limit.
     pub fn download_scaled(&self) -> Result<BlockScaled, FftError> {
         let all = self.inner.download_scaled()?;
         if all.words.len() == self.len() {
@@ -255,6 +264,7 @@ impl FftPlan {
         })
     }
 
+    /// The result rounded to f64 (an error where it exceeds f64's range).
     pub fn download_f64(&self) -> Result<Vec<Complex64>, FftError> {
         self.download_scaled()?.to_f64()
     }
@@ -265,6 +275,7 @@ impl FftPlan {
         Ok(self.padded_indices().iter().map(|i| all[*i]).collect())
     }
 
+    /// The result in qf128.
     pub fn download_qf128(&self) -> Result<Vec<ComplexQf128>, FftError> {
         let all = self.inner.download_qf128()?;
         Ok(self.padded_indices().iter().map(|i| all[*i]).collect())

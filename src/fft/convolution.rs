@@ -49,6 +49,7 @@ pub struct Convolution {
 }
 
 impl Convolution {
+    /// Plans the convolution of inputs of these lengths (see the type's documentation).
     pub fn new(
         kernels: &Df64Kernels,
         signal_len: usize,
@@ -176,6 +177,7 @@ impl Convolution {
         Ok(out)
     }
 
+    /// The result rounded to f64.
     pub fn download_f64(&self) -> Result<Vec<Complex64>, FftError> {
         self.download_scaled()?.to_f64()
     }

@@ -30,18 +30,32 @@ use super::{Direction, FftError, FftOptions, FftPrecision, QfWrite, Radix, Twidd
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FftShape {
     /// `batch` transforms of `n` points, stored one after the other.
-    Rows { n: usize, batch: usize },
+    Rows {
+        /// Points per row.
+        n: usize,
+        /// Rows.
+        batch: usize,
+    },
     /// A `rows x cols` image in row-major order; the 2-D transform.
-    Image { rows: usize, cols: usize },
+    Image {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
     /// A `depth x rows x cols` volume, `cols` fastest; the 3-D transform.
     Volume {
+        /// Planes along the third axis.
         depth: usize,
+        /// Rows of each plane.
         rows: usize,
+        /// Columns of each row.
         cols: usize,
     },
 }
 
 impl FftShape {
+    /// Elements in all: the product of the extents.
     pub fn total(&self) -> usize {
         self.dims().iter().product()
     }
@@ -502,10 +516,12 @@ impl StockhamPlan {
         })
     }
 
+    /// The options it was planned with.
     pub fn options(&self) -> FftOptions {
         self.options
     }
 
+    /// The shape it transforms.
     pub fn shape(&self) -> FftShape {
         self.shape
     }
@@ -515,10 +531,12 @@ impl StockhamPlan {
         self.shape.total()
     }
 
+    /// Never true: a plan holds at least two elements.
     pub fn is_empty(&self) -> bool {
         false
     }
 
+    /// The arithmetic.
     pub fn precision(&self) -> FftPrecision {
         self.options.precision
     }

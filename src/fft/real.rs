@@ -73,10 +73,12 @@ impl RealFftPlan {
         Ok(RealFftPlan { inner, n, batch })
     }
 
+    /// Real samples per row.
     pub fn len(&self) -> usize {
         self.n
     }
 
+    /// Never true.
     pub fn is_empty(&self) -> bool {
         false
     }
@@ -96,6 +98,7 @@ impl RealFftPlan {
         self.inner.upload(&z)
     }
 
+    /// Uploads qf128 reals (all rows).
     pub fn upload_qf128(&mut self, reals: &[Qf128]) -> Result<Underflow, FftError> {
         self.check(reals.len())?;
         let z: Vec<ComplexQf128> = reals
@@ -144,6 +147,7 @@ impl RealFftPlan {
         })
     }
 
+    /// Uploads the N/2 + 1 bins of each row in qf128, for the inverse transform.
     pub fn upload_bins_qf128(&mut self, bins: &[ComplexQf128]) -> Result<Underflow, FftError> {
         self.check_bins(bins.len())?;
         let packed = self.pack_bins(bins)?;
@@ -247,6 +251,7 @@ impl RealFftPlan {
         self.download_scaled()?.to_f64()
     }
 
+    /// The N/2 + 1 bins of each row in qf128.
     pub fn download_qf128(&self) -> Result<Vec<ComplexQf128>, FftError> {
         let packed = self.inner.download_qf128()?;
         Ok(self.unpack(&packed, |re| ComplexQf128::new(re, Qf128::ZERO)))

@@ -20,16 +20,20 @@ use crate::numeric::oracle::{big, Oracle, ORACLE_BITS};
 /// A complex double-double.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cdd {
+    /// Real part.
     pub re: Dd,
+    /// Imaginary part.
     pub im: Dd,
 }
 
 impl Cdd {
+    /// 0 + 0i.
     pub const ZERO: Cdd = Cdd {
         re: Dd { hi: 0.0, lo: 0.0 },
         im: Dd { hi: 0.0, lo: 0.0 },
     };
 
+    /// A complex df64, exactly.
     pub fn from_df64(c: ComplexDf64) -> Self {
         Cdd {
             re: Dd::from_df64(c.re),
@@ -45,6 +49,7 @@ impl Cdd {
         }
     }
 
+    /// Rounded to an f64 complex.
     pub fn to_c64(self) -> Complex64 {
         Complex64::new(self.re.to_f64(), self.im.to_f64())
     }
@@ -70,6 +75,7 @@ impl Cdd {
         }
     }
 
+    /// The complex conjugate.
     pub fn conj(self) -> Cdd {
         Cdd {
             re: self.re,
@@ -92,6 +98,7 @@ impl Cdd {
         }
     }
 
+    /// An f64 complex, exactly.
     pub fn from_c64(c: Complex64) -> Self {
         Cdd {
             re: Dd::from_f64(c.re),
@@ -99,6 +106,7 @@ impl Cdd {
         }
     }
 
+    /// Both parts times `s`.
     pub fn scale(self, s: Dd) -> Cdd {
         Cdd {
             re: self.re * s,

@@ -86,8 +86,11 @@ fn gpu_word(x: f64) -> f32 {
 /// imaginary part in [0.5, 1) (or all zero).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlockScaled {
+    /// The words, the largest part in [0.5, 1) (or all zero).
     pub words: Vec<ComplexQf128>,
+    /// The power of two the words are scaled by.
     pub exponent: i32,
+    /// What fell below the smallest word when the data was scaled.
     pub underflow: Underflow,
 }
 
@@ -217,10 +220,12 @@ impl BlockScaled {
         }
     }
 
+    /// Elements.
     pub fn len(&self) -> usize {
         self.words.len()
     }
 
+    /// No elements.
     pub fn is_empty(&self) -> bool {
         self.words.is_empty()
     }
@@ -267,6 +272,7 @@ pub fn split_f64(s: f64) -> Qf128 {
     Qf128::new(w0, w1, gpu_word(r - w1 as f64), 0.0)
 }
 
+/// A qf128 rounded to f64 (the sum of its words in f64, largest last).
 pub fn qf_to_f64(q: Qf128) -> f64 {
     q.x.iter()
         .fold(Dd::from_f64(0.0), |acc, w| acc + Dd::from_f64(*w as f64))

@@ -19,8 +19,11 @@ use super::FftPrecision;
 /// One complex value of the working precision, with the shader's `cplx` operations. f32
 /// values are df64 pairs whose low words stay 0, as in the shader.
 pub trait MirrorComplex: Copy {
+    /// `self + b` as the shader's `c_add`.
     fn c_add(self, b: Self) -> Self;
+    /// `self - b` as the shader's `c_sub`.
     fn c_sub(self, b: Self) -> Self;
+    /// `self * b` as the shader's `c_mul`.
     fn c_mul(self, b: Self) -> Self;
     /// Every word times `s` (negation is `s = -1`).
     fn c_scale(self, s: f32) -> Self;
@@ -78,7 +81,9 @@ fn quadrant<T: Copy>(q: f32, s: T, c: T, neg: impl Fn(T) -> T) -> (T, T) {
 /// Native double values (`FFT_F64`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct F64Complex {
+    /// Real part.
     pub re: f64,
+    /// Imaginary part.
     pub im: f64,
 }
 
@@ -144,6 +149,7 @@ impl MirrorComplex for F64Complex {
     }
 }
 
+/// `real_bin0` of `stockham_common.glsl` in native double: (re + im, re - im).
 pub fn real_bin0_f64(z: F64Complex) -> F64Complex {
     F64Complex {
         re: z.re + z.im,
@@ -333,7 +339,9 @@ fn c_rot<C: MirrorComplex>(a: C, k: i32, conj: f32) -> C {
 /// Where the twiddles come from: Thall's W_long table (w_L^j at L/2 + j - 1) or the shader's
 /// direct sincos.
 pub enum Twiddles<'a, C> {
+    /// W_long, as uploaded.
     Table(&'a [C]),
+    /// sincos in the shader.
     Direct,
 }
 
@@ -499,10 +507,15 @@ fn radix4_butterfly<C: MirrorComplex>(a: [C; 4], conj: f32) -> [C; 4] {
 /// The arithmetic of a pass kind (unscrambling is a copy).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MirrorStage {
+    /// Thall's radix-2 stage (natural order in and out).
     Radix2,
+    /// A radix-4 stage.
     Radix4,
+    /// A radix-8 stage.
     Radix8,
+    /// The radix-2 stage that ends an odd log2 N.
     Radix2Last,
+    /// A copy (the unscramble pass).
     Copy,
 }
 
@@ -556,6 +569,7 @@ pub fn real_bin0_df64(z: ComplexDf64) -> ComplexDf64 {
     ComplexDf64::new(df64_add_unscaled(z.re, z.im), df64_sub_unscaled(z.re, z.im))
 }
 
+/// `real_bin0` in f32: (re + im, re - im).
 pub fn real_bin0_f32(z: F32Complex) -> F32Complex {
     let z = z.0;
     F32Complex(ComplexDf64::new(
@@ -564,6 +578,7 @@ pub fn real_bin0_f32(z: F32Complex) -> F32Complex {
     ))
 }
 
+/// `real_bin0` in qf128: (re + im, re - im).
 pub fn real_bin0_qf128(z: ComplexQf128) -> ComplexQf128 {
     ComplexQf128 {
         re: qf128_add(z.re, z.im),

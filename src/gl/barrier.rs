@@ -33,7 +33,9 @@ use std::fmt::Write;
 /// What the rewrite could not read (a construct the df64 modules do not use).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BarrierError {
+    /// The line, from 1.
     pub line: usize,
+    /// What was expected or could not be read.
     pub detail: String,
 }
 

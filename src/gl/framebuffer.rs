@@ -9,6 +9,7 @@ use super::context::{GlContext, Shared};
 use super::error::{framebuffer_status_name, GlError, GlResult};
 use super::texture::{Texture, TEXEL_BYTES};
 
+/// A framebuffer object with 1 to 8 color attachments of equal size (layers of textures).
 pub struct Framebuffer {
     shared: Rc<Shared>,
     id: glow::Framebuffer,
@@ -94,14 +95,17 @@ impl Framebuffer {
         Ok(fb)
     }
 
+    /// Width in texels.
     pub fn width(&self) -> u32 {
         self.width
     }
 
+    /// Height in texels.
     pub fn height(&self) -> u32 {
         self.height
     }
 
+    /// Color attachments (draw buffers).
     pub fn attachments(&self) -> usize {
         self.attachments
     }

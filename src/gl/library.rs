@@ -160,7 +160,9 @@ impl Default for GlslLibrary {
 /// A preprocessed source and the file names its `#line` source numbers refer to.
 #[derive(Clone, Debug)]
 pub struct ResolvedSource {
+    /// The whole source, `#version` first.
     pub text: String,
+    /// The module names `#line` source numbers refer to (the entry is 0).
     pub files: Vec<String>,
 }
 
@@ -313,6 +315,7 @@ impl GlslLibrary {
         })
     }
 
+    /// The modules the library holds.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.modules.keys().map(String::as_str)
     }

@@ -14,10 +14,15 @@ use super::texture::Texture;
 /// A uniform value.
 #[derive(Debug, Clone, Copy)]
 pub enum Uniform {
+    /// `int`.
     I32(i32),
+    /// `float`.
     F32(f32),
+    /// `ivec2`.
     IVec2([i32; 2]),
+    /// `vec2`.
     Vec2([f32; 2]),
+    /// `vec4`.
     Vec4([f32; 4]),
 }
 
@@ -29,6 +34,7 @@ pub struct Pass<'a> {
 }
 
 impl<'a> Pass<'a> {
+    /// A draw of `program` with no inputs or uniforms yet.
     pub fn new(program: &'a Program) -> Self {
         Pass {
             program,
@@ -50,6 +56,7 @@ impl<'a> Pass<'a> {
         self
     }
 
+    /// Sets a uniform the program declares (an error at draw time if it does not: a misspelt name).
     pub fn uniform(mut self, name: &'a str, value: Uniform) -> Self {
         self.uniforms.push((name, value, true));
         self
@@ -115,6 +122,7 @@ pub struct PingPong {
 }
 
 impl PingPong {
+    /// Two RGBA32F textures of this size, each with its framebuffer.
     pub fn new(ctx: &GlContext, width: u32, height: u32) -> GlResult<Self> {
         let a = Texture::new(ctx, width, height)?;
         let b = Texture::new(ctx, width, height)?;
@@ -142,6 +150,7 @@ impl PingPong {
         self.front = 1 - self.front;
     }
 
+    /// The framebuffer of the front texture (the last one written).
     pub fn front_framebuffer(&self) -> &Framebuffer {
         &self.framebuffers[self.front]
     }
@@ -151,7 +160,9 @@ impl PingPong {
 /// (not on llvmpipe: see `GlInfo::timer_measures_draws`), GPU time.
 #[derive(Debug, Clone, Copy)]
 pub struct Timing {
+    /// Wall-clock time, with the GL work finished.
     pub wall: Duration,
+    /// GPU time (GL_TIME_ELAPSED) where the driver measures draws.
     pub gpu: Option<Duration>,
 }
 

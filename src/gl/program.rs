@@ -130,6 +130,7 @@ impl Program {
         }
     }
 
+    /// The entry module's name, for messages.
     pub fn name(&self) -> &str {
         &self.name
     }

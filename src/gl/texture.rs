@@ -121,10 +121,12 @@ impl Texture {
         Ok(tex)
     }
 
+    /// Width in texels.
     pub fn width(&self) -> u32 {
         self.width
     }
 
+    /// Height in texels.
     pub fn height(&self) -> u32 {
         self.height
     }
@@ -139,6 +141,7 @@ impl Texture {
         self.layers
     }
 
+    /// A 2-D array texture (layers), not a 2-D one.
     pub fn is_array(&self) -> bool {
         self.target == glow::TEXTURE_2D_ARRAY
     }
@@ -201,9 +204,13 @@ impl Drop for Texture {
 /// How `len` elements lie on a `width x height` texture, `per_texel` elements a texel, row-major.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {
+    /// Elements.
     pub len: usize,
+    /// Elements per texel.
     pub per_texel: usize,
+    /// Texture width.
     pub width: u32,
+    /// Texture height.
     pub height: u32,
 }
 
@@ -272,6 +279,7 @@ impl Layout {
         })
     }
 
+    /// Texels in the texture (width x height).
     pub fn texels(&self) -> usize {
         self.width as usize * self.height as usize
     }

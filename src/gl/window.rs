@@ -25,10 +25,14 @@ use super::error::{GlError, GlResult};
 /// [`run_windowed`].
 pub type AppError = Box<dyn Error>;
 
+/// A window to open for a [`WindowApp`].
 #[derive(Debug, Clone)]
 pub struct WindowOptions {
+    /// The title.
     pub title: String,
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
     /// Close after this many frames (tests, screenshots); `None` runs until closed.
     pub max_frames: Option<u64>,

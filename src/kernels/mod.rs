@@ -26,24 +26,40 @@ pub mod proof;
 pub use ops::{ComplexOp, Df64Op, F64Op, Qf128Op, TimedOp};
 use proof::{build_proven, complex_words, df64_words, qf128_words, Outcome, Proof};
 
+/// What can go wrong building or running a kernel.
 #[derive(Debug, Error)]
 pub enum KernelError {
+    /// The GL layer failed.
     #[error(transparent)]
     Gl(#[from] GlError),
+    /// A program this driver could not prove (why).
     #[error("{0}")]
     Refused(String),
+    /// Operands of different lengths.
     #[error("operands differ in length: {a} and {b} elements")]
-    LengthMismatch { a: usize, b: usize },
+    LengthMismatch {
+        /// Elements of the first operand.
+        a: usize,
+        /// Elements of the second.
+        b: usize,
+    },
     #[error("df64 {op}: element {element}: {what} {value:e} is outside the domain where its \
              error bound is proven (zero, or magnitudes from 2^{lo} to 2^{hi}, about {lo_dec:.1e} \
              to {hi_dec:.1e}): scale the data by a power of two first (exact), or call \
              apply_unchecked to compute it anyway", lo_dec = 2f64.powi(*lo), hi_dec = 2f64.powi(*hi))]
+    /// An operand or result outside the domain where the bound is proven.
     OutOfDomain {
+        /// The op.
         op: &'static str,
+        /// The element.
         element: usize,
+        /// "operand a", "operand b" or "result".
         what: &'static str,
+        /// Its value.
         value: f64,
+        /// The domain's lower end, as a power of two.
         lo: i32,
+        /// Its upper end.
         hi: i32,
     },
 }
@@ -129,6 +145,7 @@ impl Df64Kernels {
         self.proof.refusal.as_deref()
     }
 
+    /// The configuration the probe proved (programs may fall back to a later one).
     pub fn config(&self) -> DriverConfig {
         self.config
     }
@@ -150,6 +167,7 @@ impl Df64Kernels {
         self.proof.mirror_map(n, f)
     }
 
+    /// The GL context.
     pub fn context(&self) -> &GlContext {
         &self.ctx
     }
@@ -400,6 +418,7 @@ impl Df64Kernels {
         self.run_texels(ProgramKey::Lanes(op), a, b, 2)
     }
 
+    /// Applies a complex op element by element (one complex df64 per texel).
     pub fn apply_complex(
         &self,
         op: ComplexOp,
@@ -495,6 +514,7 @@ impl Df64Kernels {
 /// The measured cost of one df64 op on this device.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct OpCost {
+    /// Seconds per op per lane.
     pub seconds_per_op: f64,
     /// Chain length that made the difference measurable.
     pub repeat: i32,

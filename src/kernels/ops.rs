@@ -10,14 +10,23 @@ use super::*;
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "cli", clap(rename_all = "snake_case"))]
 pub enum Df64Op {
+    /// df64_add: a + b (0.5 ulp48, every operand of the domain).
     Add,
+    /// df64_sub: a - b (0.5 ulp48).
     Sub,
+    /// df64_mul: a * b (0.5 ulp48).
     Mul,
+    /// df64_sqr: a * a (0.5 ulp48).
     Sqr,
+    /// df64_mul_f32: a * b.hi, a df64 times an f32.
     MulF32,
+    /// df64_div: a / b (1 ulp48).
     Div,
+    /// df64_recip: 1 / a (1 ulp48).
     Recip,
+    /// df64_sqrt: the square root of a (0.5 ulp48).
     Sqrt,
+    /// df64_rsqrt: 1 / sqrt(a) (1 ulp48).
     Rsqrt,
     /// df64_add_unscaled: no exponent scaling (the FFT's), bounds for 2^-40 to 2^126 only.
     AddUnscaled,
@@ -27,49 +36,87 @@ pub enum Df64Op {
     DivUnscaled,
     /// df64_sqrt_unscaled.
     SqrtUnscaled,
+    /// df64_add_thall: Thall's published add.
     AddThall,
+    /// df64_add_sloppy: Thall's add without the second TwoSum (fast, inexact under cancellation).
     AddSloppy,
+    /// df64_sub_thall: Thall's published subtract.
     SubThall,
+    /// df64_mul_thall: Thall's published multiply.
     MulThall,
+    /// df64_sqr_thall: Thall's published square.
     SqrThall,
+    /// df64_div_thall: Thall's division by Karp's method.
     DivThall,
+    /// df64_recip_thall: Thall's reciprocal by Karp's method.
     RecipThall,
+    /// df64_sqrt_thall: Thall's square root by Karp's method.
     SqrtThall,
+    /// df64_rsqrt_thall: Thall's reciprocal square root.
     RsqrtThall,
+    /// df64_neg: -a (exact).
     Neg,
+    /// df64_abs: |a| (exact).
     Abs,
+    /// df64_min: the smaller of a and b (exact).
     Min,
+    /// df64_max: the larger of a and b (exact).
     Max,
+    /// df64_eq: a == b, as (1, 0) or (0, 0).
     Eq,
+    /// df64_neq: a != b, as (1, 0) or (0, 0).
     Neq,
+    /// df64_lt: a < b, as (1, 0) or (0, 0).
     Lt,
+    /// df64_le: a <= b, as (1, 0) or (0, 0).
     Le,
+    /// df64_gt: a > b, as (1, 0) or (0, 0).
     Gt,
+    /// df64_ge: a >= b, as (1, 0) or (0, 0).
     Ge,
     /// a * 2^n with n = b.hi as an integer.
     Ldexp,
+    /// df64_exp: e^a.
     Exp,
+    /// df64_expm1: e^a - 1, accurate near 0.
     Expm1,
+    /// df64_log: the natural logarithm of a.
     Log,
+    /// df64_log1p: ln(1 + a), accurate near 0.
     Log1p,
+    /// df64_sin: the sine of a (radians).
     Sin,
+    /// df64_cos: the cosine of a.
     Cos,
+    /// df64_tan: the tangent of a.
     Tan,
+    /// df64_atan: the arc tangent of a.
     Atan,
     /// atan2(a, b): a is y, b is x.
     Atan2,
+    /// df64_asin: the arc sine of a.
     Asin,
+    /// df64_acos: the arc cosine of a.
     Acos,
+    /// df64_sinh: the hyperbolic sine of a.
     Sinh,
+    /// df64_cosh: the hyperbolic cosine of a.
     Cosh,
+    /// df64_tanh: the hyperbolic tangent of a.
     Tanh,
     /// a^b.
     Pow,
+    /// df64_floor: the largest integer <= a (exact).
     Floor,
+    /// df64_ceil: the smallest integer >= a (exact).
     Ceil,
+    /// df64_round: a rounded to the nearest integer, halves away from zero (exact).
     Round,
+    /// df64_trunc: a rounded toward zero (exact).
     Trunc,
+    /// df64_fmod: a - trunc(a / b) b, exact where the result is a df64.
     Fmod,
+    /// df64_remainder: a - round(a / b) b (IEEE remainder, quotient to nearest even).
     Remainder,
     /// The mantissa of frexp, in [0.5, 1).
     Frexp,
@@ -214,6 +261,7 @@ impl Df64Op {
         Df64Op::RsqrtThall,
     ];
 
+    /// The name in tables, JSON and on the command line.
     pub fn name(self) -> &'static str {
         self.row().name
     }
@@ -315,8 +363,11 @@ impl Df64Op {
 /// A complex df64 operation (one complex number per texel).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ComplexOp {
+    /// cdf64_add: a + b.
     Add,
+    /// cdf64_sub: a - b.
     Sub,
+    /// cdf64_mul: a * b.
     Mul,
 }
 
@@ -329,6 +380,7 @@ impl ComplexOp {
         }
     }
 
+    /// The CPU mirror (`numeric::df64`).
     pub fn mirror(self) -> fn(ComplexDf64, ComplexDf64) -> ComplexDf64 {
         match self {
             ComplexOp::Add => m::cdf64_add,
@@ -344,27 +396,44 @@ impl ComplexOp {
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "cli", clap(rename_all = "snake_case"))]
 pub enum Qf128Op {
+    /// qf128_add: a + b (2 ulp96).
     Add,
+    /// qf128_add_sloppy: Thall's add (no bound).
     AddSloppy,
+    /// qf128_sub: a - b (2 ulp96).
     Sub,
+    /// qf128_mul: a * b (2 ulp96).
     Mul,
+    /// qf128_mul_sloppy: Thall's multiply (no bound).
     MulSloppy,
+    /// qf128_mul_f32: a times the f32 b.x[0] (2 ulp96).
     MulF32,
+    /// qf128_mul_df64: a times the df64 (b.x[0], b.x[1]) (2 ulp96).
     MulDf64,
+    /// qf128_sqr: a * a (2 ulp96).
     Sqr,
+    /// qf128_div: a / b (4 ulp96).
     Div,
+    /// qf128_recip: 1 / a (4 ulp96).
     Recip,
+    /// qf128_sqrt: the square root of a (4 ulp96).
     Sqrt,
+    /// qf128_rsqrt: 1 / sqrt(a) (4 ulp96).
     Rsqrt,
+    /// qf128_exp: e^a (8 ulp96).
     Exp,
+    /// qf128_log: ln a (8 ulp96).
     Log,
+    /// qf128_sin: sin a (8 ulp96).
     Sin,
+    /// qf128_cos: cos a (8 ulp96).
     Cos,
 }
 
 type QfMirror = fn(Qf128, Qf128) -> Qf128;
 
 impl Qf128Op {
+    /// Every qf128 op, in the order the tables list them.
     pub const ALL: [Qf128Op; 16] = [
         Qf128Op::Add,
         Qf128Op::Sub,
@@ -384,6 +453,7 @@ impl Qf128Op {
         Qf128Op::MulSloppy,
     ];
 
+    /// The name in tables, JSON and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Qf128Op::Add => "add",
@@ -426,6 +496,7 @@ impl Qf128Op {
         }
     }
 
+    /// The CPU mirror: the same algorithm in f32 arithmetic (`numeric::qf128`).
     pub fn mirror(self) -> QfMirror {
         match self {
             Qf128Op::Add => q::qf128_add,
@@ -480,16 +551,24 @@ impl Qf128Op {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum F64Op {
+    /// a + b in double.
     Add,
+    /// a - b in double.
     Sub,
+    /// a * b in double.
     Mul,
+    /// a / b in double.
     Div,
+    /// sqrt(a) in double.
     Sqrt,
 }
 
 impl F64Op {
+    /// Every native double op.
     pub const ALL: [F64Op; 5] = [F64Op::Add, F64Op::Sub, F64Op::Mul, F64Op::Div, F64Op::Sqrt];
 
+    /// "f64_add", ...: the name in tables and on the command line.
+    /// The name in tables, JSON and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             F64Op::Add => "f64_add",
@@ -515,12 +594,16 @@ impl F64Op {
 /// An operation whose cost can be timed: a df64, a qf128 or a native double one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TimedOp {
+    /// An element-wise df64 op.
     Df64(Df64Op),
+    /// A qf128 op.
     Qf128(Qf128Op),
+    /// A native double op.
     F64(F64Op),
 }
 
 impl TimedOp {
+    /// The op's name in tables ("qf128_" before a qf128 op's).
     pub fn name(self) -> String {
         match self {
             TimedOp::Df64(op) => op.name().to_string(),

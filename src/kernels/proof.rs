@@ -37,11 +37,14 @@ pub struct Proof {
 
 /// A self-test's outcome: how many cases ran, and the first that failed.
 pub struct Outcome {
+    /// Cases run.
     pub cases: usize,
+    /// The first case that failed.
     pub failure: Option<SelfTestFailure>,
 }
 
 impl Proof {
+    /// The proof a probe report holds.
     pub fn from_report(report: &ProbeReport) -> Self {
         Proof {
             configs: report.proven_configs(),
@@ -306,14 +309,17 @@ pub fn complex_cases() -> Vec<(ComplexDf64, ComplexDf64)> {
         .collect()
 }
 
+/// The words of a df64, for a self-test message.
 pub fn df64_words(x: &Df64) -> Vec<f32> {
     vec![x.hi, x.lo]
 }
 
+/// The words of a qf128.
 pub fn qf128_words(x: &Qf128) -> Vec<f32> {
     x.x.to_vec()
 }
 
+/// The words of a complex df64.
 pub fn complex_words(x: &ComplexDf64) -> Vec<f32> {
     vec![x.re.hi, x.re.lo, x.im.hi, x.im.lo]
 }

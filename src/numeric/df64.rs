@@ -16,7 +16,9 @@ use serde::{Deserialize, Serialize};
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable, Serialize, Deserialize)]
 pub struct Df64 {
+    /// The high word: the value rounded to f32.
     pub hi: f32,
+    /// The low word: the rest, |lo| <= ulp(hi) / 2.
     pub lo: f32,
 }
 
@@ -24,14 +26,19 @@ pub struct Df64 {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable, Serialize, Deserialize)]
 pub struct ComplexDf64 {
+    /// Real part.
     pub re: Df64,
+    /// Imaginary part.
     pub im: Df64,
 }
 
 impl Df64 {
+    /// 0.
     pub const ZERO: Df64 = Df64 { hi: 0.0, lo: 0.0 };
+    /// 1.
     pub const ONE: Df64 = Df64 { hi: 1.0, lo: 0.0 };
 
+    /// The pair as given (not renormalised).
     pub const fn new(hi: f32, lo: f32) -> Self {
         Df64 { hi, lo }
     }
@@ -51,24 +58,29 @@ impl Df64 {
         self.hi as f64 + self.lo as f64
     }
 
+    /// An f32, exactly.
     pub fn from_f32(x: f32) -> Self {
         df64_from_f32(x)
     }
 
+    /// Rounded to f32 (hi + lo).
     pub fn to_f32(self) -> f32 {
         df64_to_f32(self)
     }
 
+    /// Both words finite.
     pub fn is_finite(self) -> bool {
         self.hi.is_finite() && self.lo.is_finite()
     }
 }
 
 impl ComplexDf64 {
+    /// From its parts.
     pub fn new(re: Df64, im: Df64) -> Self {
         ComplexDf64 { re, im }
     }
 
+    /// From f64 parts, each split into two words.
     pub fn from_f64(re: f64, im: f64) -> Self {
         ComplexDf64 {
             re: Df64::from_f64(re),
@@ -84,10 +96,14 @@ const SPLIT_UP: f32 = 16384.0; // 2^14
 
 // ---------------------------------------------------------------- error-free transforms
 
+/// CPU mirror of `df64_from_f32` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_from_f32(a: f32) -> Df64 {
     Df64::new(a, 0.0)
 }
 
+/// CPU mirror of `df64_to_f32` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_to_f32(a: Df64) -> f32 {
     a.hi + a.lo
 }
@@ -289,18 +305,26 @@ pub fn df64_add(a: Df64, b: Df64) -> Df64 {
     }
 }
 
+/// CPU mirror of `df64_neg` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_neg(a: Df64) -> Df64 {
     Df64::new(-a.hi, -a.lo)
 }
 
+/// CPU mirror of `df64_sub` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_sub(a: Df64, b: Df64) -> Df64 {
     df64_add(a, df64_neg(b))
 }
 
+/// CPU mirror of `df64_sub_unscaled` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_sub_unscaled(a: Df64, b: Df64) -> Df64 {
     df64_add_unscaled(a, df64_neg(b))
 }
 
+/// CPU mirror of `df64_sub_thall` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_sub_thall(a: Df64, b: Df64) -> Df64 {
     df64_add_thall(a, df64_neg(b))
 }
@@ -489,10 +513,14 @@ pub fn df64_div(a: Df64, b: Df64) -> Df64 {
     df64_scale(df64_div_unscaled(sa, sb), kb - ka)
 }
 
+/// CPU mirror of `df64_recip` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_recip(a: Df64) -> Df64 {
     df64_div(Df64::ONE, a)
 }
 
+/// CPU mirror of `df64_recip_thall` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_recip_thall(a: Df64) -> Df64 {
     df64_div_thall(Df64::ONE, a)
 }
@@ -578,30 +606,44 @@ pub fn df64_rsqrt(a: Df64) -> Df64 {
 
 // ---------------------------------------------------------------- comparisons and friends
 
+/// CPU mirror of `df64_eq` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_eq(a: Df64, b: Df64) -> bool {
     a.hi == b.hi && a.lo == b.lo
 }
 
+/// CPU mirror of `df64_neq` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_neq(a: Df64, b: Df64) -> bool {
     a.hi != b.hi || a.lo != b.lo
 }
 
+/// CPU mirror of `df64_lt` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_lt(a: Df64, b: Df64) -> bool {
     a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo)
 }
 
+/// CPU mirror of `df64_le` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_le(a: Df64, b: Df64) -> bool {
     a.hi < b.hi || (a.hi == b.hi && a.lo <= b.lo)
 }
 
+/// CPU mirror of `df64_gt` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_gt(a: Df64, b: Df64) -> bool {
     a.hi > b.hi || (a.hi == b.hi && a.lo > b.lo)
 }
 
+/// CPU mirror of `df64_ge` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_ge(a: Df64, b: Df64) -> bool {
     a.hi > b.hi || (a.hi == b.hi && a.lo >= b.lo)
 }
 
+/// CPU mirror of `df64_abs` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_abs(a: Df64) -> Df64 {
     if a.hi < 0.0 {
         df64_neg(a)
@@ -610,6 +652,8 @@ pub fn df64_abs(a: Df64) -> Df64 {
     }
 }
 
+/// CPU mirror of `df64_min` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_min(a: Df64, b: Df64) -> Df64 {
     if df64_lt(b, a) {
         b
@@ -618,6 +662,8 @@ pub fn df64_min(a: Df64, b: Df64) -> Df64 {
     }
 }
 
+/// CPU mirror of `df64_max` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_max(a: Df64, b: Df64) -> Df64 {
     if df64_gt(b, a) {
         b
@@ -628,14 +674,20 @@ pub fn df64_max(a: Df64, b: Df64) -> Df64 {
 
 // ---------------------------------------------------------------- complex
 
+/// CPU mirror of `cdf64_add` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn cdf64_add(a: ComplexDf64, b: ComplexDf64) -> ComplexDf64 {
     ComplexDf64::new(df64_add(a.re, b.re), df64_add(a.im, b.im))
 }
 
+/// CPU mirror of `cdf64_sub` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn cdf64_sub(a: ComplexDf64, b: ComplexDf64) -> ComplexDf64 {
     ComplexDf64::new(df64_sub(a.re, b.re), df64_sub(a.im, b.im))
 }
 
+/// CPU mirror of `cdf64_mul` in `glsl/df64.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn cdf64_mul(a: ComplexDf64, b: ComplexDf64) -> ComplexDf64 {
     ComplexDf64::new(
         df64_sub(df64_mul(a.re, b.re), df64_mul(a.im, b.im)),

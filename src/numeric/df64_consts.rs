@@ -8,12 +8,16 @@
 // Generated words: some coincide with named f32 constants (2^(16/32) is sqrt 2).
 #![allow(clippy::approx_constant)]
 
+/// ln 2.
 pub const LN2: [f32; 3] = [6.931472e-1, -1.9046542e-9, -8.783184e-17];
 
+/// ln 2 / 32 (the step of the exp table).
 pub const LN2_32: [f32; 3] = [2.166085e-2, -5.9520444e-11, -2.744745e-18];
 
+/// pi.
 pub const PI: [f32; 4] = [3.1415927e0, -8.742278e-8, -3.430249e-15, 2.1125998e-23];
 
+/// pi / 2 (more words: Cody-Waite reduction).
 pub const PI_2: [f32; 5] = [
     1.5707964e0,
     -4.371139e-8,
@@ -22,10 +26,13 @@ pub const PI_2: [f32; 5] = [
     8.4784276e-32,
 ];
 
+/// pi / 4.
 pub const PI_4: [f32; 3] = [7.853982e-1, -2.1855694e-8, -8.5756226e-16];
 
+/// 2 / pi.
 pub const INV_PI_2: [f32; 2] = [6.3661975e-1, 2.5682553e-8];
 
+/// 2^(j/32), j = 0..32, three words each.
 pub const EXP2_TABLE: [f32; 96] = [
     1e0,
     0e0,
@@ -125,6 +132,7 @@ pub const EXP2_TABLE: [f32; 96] = [
     8.9607675e-17,
 ];
 
+/// ln(i/64), i = 45..=91, three words each.
 pub const LOG_TABLE: [f32; 141] = [
     -3.522206e-1,
     1.293613e-9,
@@ -269,6 +277,7 @@ pub const LOG_TABLE: [f32; 141] = [
     4.2557258e-17,
 ];
 
+/// atan(i/64), i = 0..=64, three words each.
 pub const ATAN_TABLE: [f32; 195] = [
     0e0,
     0e0,
@@ -467,6 +476,7 @@ pub const ATAN_TABLE: [f32; 195] = [
     -8.5756226e-16,
 ];
 
+/// 1/n!, n = 0..=20, two words each.
 pub const INV_FACT: [f32; 42] = [
     1e0,
     0e0,
@@ -512,6 +522,7 @@ pub const INV_FACT: [f32; 42] = [
     3.2375117e-27,
 ];
 
+/// 1/(2k+1), k = 0..=12, two words each.
 pub const INV_ODD: [f32; 26] = [
     1e0,
     0e0,

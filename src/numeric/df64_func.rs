@@ -115,8 +115,11 @@ fn exp_table(j: usize) -> [f32; 3] {
 
 /// Largest argument whose exp is finite in f32, and the smallest whose exp is normal.
 pub const EXP_MAX: f32 = 88.722_83;
+/// Below this exp(x) is 0 in f32 (ln of the smallest normal, rounded up).
 pub const EXP_MIN: f32 = -87.336_54;
 
+/// CPU mirror of `df64_exp` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_exp(a: Df64) -> Df64 {
     if a.hi.is_nan() {
         return a;
@@ -179,6 +182,8 @@ fn df64_atanh2(f: Df64, terms: usize) -> Df64 {
     Df64::new(2.0 * at.hi, 2.0 * at.lo)
 }
 
+/// CPU mirror of `df64_log` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_log(a: Df64) -> Df64 {
     if a.hi.is_nan() || a.hi < 0.0 {
         return nan();
@@ -273,6 +278,8 @@ pub fn df64_sincos(a: Df64) -> (Df64, Df64) {
     }
 }
 
+/// CPU mirror of `df64_sin` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_sin(a: Df64) -> Df64 {
     if a.hi == 0.0 {
         return a; // sin(+-0) = +-0
@@ -280,10 +287,14 @@ pub fn df64_sin(a: Df64) -> Df64 {
     df64_sincos(a).0
 }
 
+/// CPU mirror of `df64_cos` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_cos(a: Df64) -> Df64 {
     df64_sincos(a).1
 }
 
+/// CPU mirror of `df64_tan` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_tan(a: Df64) -> Df64 {
     if a.hi == 0.0 {
         return a; // tan(+-0) = +-0
@@ -318,6 +329,8 @@ fn df64_pi_2_minus(r: Df64) -> Df64 {
     df64_add(df64_sub(pi_2_df(), r), Df64::new(PI_2[2], 0.0))
 }
 
+/// CPU mirror of `df64_atan` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_atan(a: Df64) -> Df64 {
     if a.hi == 0.0 {
         return a; // +-0 in, the same zero out (odd function)
@@ -373,6 +386,8 @@ fn df64_atan2_special(y: f32, x: f32) -> Df64 {
     }
 }
 
+/// CPU mirror of `df64_atan2` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_atan2(y: Df64, x: Df64) -> Df64 {
     if y.hi.is_nan() || x.hi.is_nan() {
         return nan();
@@ -402,6 +417,8 @@ fn df64_sqrt_1m_sq(a: Df64) -> Df64 {
     df64_sqrt(df64_mul(df64_sub(Df64::ONE, a), df64_add(Df64::ONE, a)))
 }
 
+/// CPU mirror of `df64_asin` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_asin(a: Df64) -> Df64 {
     if a.hi == 0.0 {
         return a; // +-0 in, the same zero out (odd function)
@@ -412,6 +429,8 @@ pub fn df64_asin(a: Df64) -> Df64 {
     df64_atan2(a, df64_sqrt_1m_sq(a))
 }
 
+/// CPU mirror of `df64_acos` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_acos(a: Df64) -> Df64 {
     if a.hi.is_nan() || a.hi.abs() > 1.0 {
         return nan();
@@ -421,6 +440,8 @@ pub fn df64_acos(a: Df64) -> Df64 {
 
 // ---------------------------------------------------------------- hyperbolic
 
+/// CPU mirror of `df64_sinh` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_sinh(a: Df64) -> Df64 {
     if a.hi == 0.0 {
         return a; // +-0 in, the same zero out (odd function)
@@ -444,6 +465,8 @@ pub fn df64_sinh(a: Df64) -> Df64 {
     }
 }
 
+/// CPU mirror of `df64_cosh` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_cosh(a: Df64) -> Df64 {
     if a.hi.is_nan() {
         return a;
@@ -457,6 +480,8 @@ pub fn df64_cosh(a: Df64) -> Df64 {
     Df64::new(0.5 * s.hi, 0.5 * s.lo)
 }
 
+/// CPU mirror of `df64_tanh` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_tanh(a: Df64) -> Df64 {
     if a.hi == 0.0 {
         return a; // +-0 in, the same zero out (odd function)
@@ -481,10 +506,14 @@ pub fn df64_tanh(a: Df64) -> Df64 {
 
 // ---------------------------------------------------------------- pow
 
+/// CPU mirror of `df64_is_integer` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_is_integer(a: Df64) -> bool {
     df64_eq(df64_floor(a), a)
 }
 
+/// CPU mirror of `df64_pow` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
     if y.hi == 0.0 {
         return Df64::ONE;
@@ -514,6 +543,8 @@ pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
 
 // ---------------------------------------------------------------- rounding and remainders
 
+/// CPU mirror of `df64_floor` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_floor(a: Df64) -> Df64 {
     let a = Df64::new(ftz(a.hi), ftz(a.lo));
     let h = a.hi.floor();
@@ -524,6 +555,8 @@ pub fn df64_floor(a: Df64) -> Df64 {
     }
 }
 
+/// CPU mirror of `df64_ceil` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_ceil(a: Df64) -> Df64 {
     let a = Df64::new(ftz(a.hi), ftz(a.lo));
     let h = a.hi.ceil();
@@ -534,6 +567,8 @@ pub fn df64_ceil(a: Df64) -> Df64 {
     }
 }
 
+/// CPU mirror of `df64_trunc` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn df64_trunc(a: Df64) -> Df64 {
     if a.hi < 0.0 {
         df64_ceil(a)

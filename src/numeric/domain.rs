@@ -73,8 +73,11 @@ pub fn same_words(a: Df64, b: Df64) -> bool {
 /// the IEEE rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct DomainCounts {
+    /// Results whose exact value lies in the domain.
     pub in_domain: usize,
+    /// Results whose exact value lies outside it.
     pub outside: usize,
+    /// Of those, results that break the IEEE rules (NaN for an overflow, say).
     pub outside_wrong: usize,
 }
 

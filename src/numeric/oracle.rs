@@ -16,6 +16,7 @@ pub struct Oracle {
 }
 
 impl Oracle {
+    /// An oracle at ORACLE_BITS with its own constant cache.
     pub fn new() -> Self {
         // Consts::new only fails on allocation failure.
         Oracle {
@@ -23,6 +24,7 @@ impl Oracle {
         }
     }
 
+    /// The constant cache (pi, ln 2, ...) of astro-float.
     pub fn consts(&mut self) -> &mut Consts {
         &mut self.cc
     }
@@ -59,6 +61,7 @@ pub fn big_words(words: &[f32]) -> BigFloat {
     acc.unwrap_or_else(|| big(words.first().map_or(0.0, |w| *w as f64)))
 }
 
+/// A df64 as an exact BigFloat (hi + lo).
 pub fn big_df64(a: Df64) -> BigFloat {
     big_words(&[a.hi, a.lo])
 }
@@ -190,27 +193,33 @@ pub fn is_df64(x: &BigFloat) -> bool {
     r.hi.is_finite() && r.lo.is_finite() && error_ulps(&big_df64(r), x, 47) == 0.0
 }
 
+/// |result - exact| in ulp48 of the exact value.
 pub fn error_ulp48(result: Df64, exact: &BigFloat) -> f64 {
     error_ulps(&big_df64(result), exact, 47)
 }
 
+/// |result - exact| in ulp96 of the exact value, for the words of a qf128.
 pub fn error_ulp96(words: &[f32; 4], exact: &BigFloat) -> f64 {
     error_ulps(&big_words(words), exact, 95)
 }
 
 /// The reference functions, correctly rounded at `ORACLE_BITS`.
 impl Oracle {
+    /// e^x.
     pub fn exp(&mut self, x: &BigFloat) -> BigFloat {
         x.exp(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// e^x - 1.
     pub fn expm1(&mut self, x: &BigFloat) -> BigFloat {
         // exp(x) - 1 at double the precision keeps small arguments exact enough.
         x.exp(2 * ORACLE_BITS, RM, &mut self.cc)
             .sub(&big(1.0), ORACLE_BITS, RM)
     }
+    /// ln x.
     pub fn ln(&mut self, x: &BigFloat) -> BigFloat {
         x.ln(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// ln(1 + x).
     pub fn ln1p(&mut self, x: &BigFloat) -> BigFloat {
         let u = if x.is_zero() {
             big(1.0)
@@ -219,36 +228,47 @@ impl Oracle {
         };
         u.ln(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// sin x.
     pub fn sin(&mut self, x: &BigFloat) -> BigFloat {
         x.sin(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// cos x.
     pub fn cos(&mut self, x: &BigFloat) -> BigFloat {
         x.cos(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// tan x.
     pub fn tan(&mut self, x: &BigFloat) -> BigFloat {
         x.tan(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// atan x.
     pub fn atan(&mut self, x: &BigFloat) -> BigFloat {
         x.atan(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// asin x.
     pub fn asin(&mut self, x: &BigFloat) -> BigFloat {
         x.asin(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// acos x.
     pub fn acos(&mut self, x: &BigFloat) -> BigFloat {
         x.acos(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// sinh x.
     pub fn sinh(&mut self, x: &BigFloat) -> BigFloat {
         x.sinh(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// cosh x.
     pub fn cosh(&mut self, x: &BigFloat) -> BigFloat {
         x.cosh(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// tanh x.
     pub fn tanh(&mut self, x: &BigFloat) -> BigFloat {
         x.tanh(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// x^y.
     pub fn pow(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
         x.pow(y, ORACLE_BITS, RM, &mut self.cc)
     }
+    /// pi.
     pub fn pi(&mut self) -> BigFloat {
         self.cc.pi(ORACLE_BITS, RM)
     }
@@ -276,24 +296,31 @@ impl Oracle {
     pub fn fmod(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
         x.rem(y)
     }
+    /// x + y.
     pub fn add(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
         x.add(y, ORACLE_BITS, RM)
     }
+    /// x - y.
     pub fn sub(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
         x.sub(y, ORACLE_BITS, RM)
     }
+    /// x * y.
     pub fn mul(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
         x.mul(y, ORACLE_BITS, RM)
     }
+    /// x / y.
     pub fn div(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
         x.div(y, ORACLE_BITS, RM)
     }
+    /// sqrt x.
     pub fn sqrt(&mut self, x: &BigFloat) -> BigFloat {
         x.sqrt(ORACLE_BITS, RM)
     }
+    /// 1 / x.
     pub fn recip(&mut self, x: &BigFloat) -> BigFloat {
         big(1.0).div(x, ORACLE_BITS, RM)
     }
+    /// 1 / sqrt x.
     pub fn rsqrt(&mut self, x: &BigFloat) -> BigFloat {
         let r = self.sqrt(x);
         self.recip(&r)

@@ -17,25 +17,31 @@ use super::qf128_consts::*;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable, Serialize, Deserialize)]
 pub struct Qf128 {
+    /// The four words, largest first, each at most half an ulp of the one before.
     pub x: [f32; 4],
 }
 
 impl Qf128 {
+    /// 0.
     pub const ZERO: Qf128 = Qf128 { x: [0.0; 4] };
+    /// 1.
     pub const ONE: Qf128 = Qf128 {
         x: [1.0, 0.0, 0.0, 0.0],
     };
 
+    /// The words as given (not renormalised).
     pub const fn new(x0: f32, x1: f32, x2: f32, x3: f32) -> Self {
         Qf128 {
             x: [x0, x1, x2, x3],
         }
     }
 
+    /// An f32, exactly.
     pub fn from_f32(a: f32) -> Self {
         Qf128::new(a, 0.0, 0.0, 0.0)
     }
 
+    /// A df64, exactly.
     pub fn from_df64(a: Df64) -> Self {
         Qf128::new(a.hi, a.lo, 0.0, 0.0)
     }
@@ -68,6 +74,7 @@ impl Qf128 {
         Qf128 { x }
     }
 
+    /// An f64, exactly (its 53 bits in three words).
     pub fn from_f64(v: f64) -> Self {
         Self::from_big(&big(v))
     }
@@ -89,6 +96,7 @@ impl Qf128 {
         Some(Self::from_big(&v))
     }
 
+    /// Rounded to f64.
     pub fn to_f64(self) -> f64 {
         to_f64(&self.to_big())
     }
@@ -186,6 +194,8 @@ pub fn qf128_renorm5(c0: f32, c1: f32, c2: f32, c3: f32, c4: f32) -> Qf128 {
 
 // ---------------------------------------------------------------- addition
 
+/// CPU mirror of `qf128_neg` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_neg(a: Qf128) -> Qf128 {
     Qf128::new(-a.x[0], -a.x[1], -a.x[2], -a.x[3])
 }
@@ -299,10 +309,14 @@ pub fn qf128_add(a: Qf128, b: Qf128) -> Qf128 {
     qf128_renorm5(x[0], x[1], x[2], x[3], leftover)
 }
 
+/// CPU mirror of `qf128_sub` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_sub(a: Qf128, b: Qf128) -> Qf128 {
     qf128_add(a, qf128_neg(b))
 }
 
+/// CPU mirror of `qf128_sub_sloppy` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_sub_sloppy(a: Qf128, b: Qf128) -> Qf128 {
     qf128_add_sloppy(a, qf128_neg(b))
 }
@@ -495,6 +509,8 @@ pub fn qf128_div(a: Qf128, b: Qf128) -> Qf128 {
     qf128_renorm5(q0, q1, q2, q3, q4)
 }
 
+/// CPU mirror of `qf128_recip` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_recip(a: Qf128) -> Qf128 {
     qf128_div(Qf128::ONE, a)
 }
@@ -533,10 +549,14 @@ pub fn qf128_rsqrt(a: Qf128) -> Qf128 {
 
 // ---------------------------------------------------------------- comparisons
 
+/// CPU mirror of `qf128_eq` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_eq(a: Qf128, b: Qf128) -> bool {
     a.x == b.x
 }
 
+/// CPU mirror of `qf128_lt` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_lt(a: Qf128, b: Qf128) -> bool {
     let (a, b) = (a.x, b.x);
     a[0] < b[0]
@@ -544,14 +564,20 @@ pub fn qf128_lt(a: Qf128, b: Qf128) -> bool {
             && (a[1] < b[1] || (a[1] == b[1] && (a[2] < b[2] || (a[2] == b[2] && a[3] < b[3])))))
 }
 
+/// CPU mirror of `qf128_gt` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_gt(a: Qf128, b: Qf128) -> bool {
     qf128_lt(b, a)
 }
 
+/// CPU mirror of `qf128_le` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_le(a: Qf128, b: Qf128) -> bool {
     !qf128_gt(a, b)
 }
 
+/// CPU mirror of `qf128_ge` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_ge(a: Qf128, b: Qf128) -> bool {
     !qf128_lt(a, b)
 }
@@ -597,6 +623,8 @@ fn qf128_reduce(a: Qf128, k: f32, c: &[f32; 5]) -> Qf128 {
     qf128_add(r, Qf128::from_f32(-(k * c[4])))
 }
 
+/// CPU mirror of `qf128_exp` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_exp(a: Qf128) -> Qf128 {
     if a.x[0].is_nan() {
         return a;
@@ -618,6 +646,8 @@ pub fn qf128_exp(a: Qf128) -> Qf128 {
     qf128_ldexp(qf128_add(tj, qf128_mul(tj, q)), n as i32)
 }
 
+/// CPU mirror of `qf128_log` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_log(a: Qf128) -> Qf128 {
     if a.x[0].is_nan() || a.x[0] < 0.0 {
         return Qf128::from_f32(f32::NAN);
@@ -654,6 +684,8 @@ pub fn qf128_log(a: Qf128) -> Qf128 {
 /// Beyond this |x| the reduction by pi/2 is no longer exact: sin and cos return NaN.
 pub const QF_TRIG_LIMIT: f32 = 8_388_608.0;
 
+/// CPU mirror of `qf128_sincos` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_sincos(a: Qf128) -> (Qf128, Qf128) {
     let nan = Qf128::from_f32(f32::NAN);
     if !a.x[0].is_finite() || a.x[0].abs() > QF_TRIG_LIMIT {
@@ -679,6 +711,8 @@ pub fn qf128_sincos(a: Qf128) -> (Qf128, Qf128) {
     }
 }
 
+/// CPU mirror of `qf128_sin` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_sin(a: Qf128) -> Qf128 {
     if a.x[0] == 0.0 {
         return a; // sin(+-0) = +-0
@@ -686,6 +720,8 @@ pub fn qf128_sin(a: Qf128) -> Qf128 {
     qf128_sincos(a).0
 }
 
+/// CPU mirror of `qf128_cos` in `glsl/qf128.glsl`: the same operations in the same order in
+/// f32 arithmetic.
 pub fn qf128_cos(a: Qf128) -> Qf128 {
     qf128_sincos(a).1
 }
@@ -694,11 +730,14 @@ pub fn qf128_cos(a: Qf128) -> Qf128 {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable, Serialize, Deserialize)]
 pub struct ComplexQf128 {
+    /// Real part.
     pub re: Qf128,
+    /// Imaginary part.
     pub im: Qf128,
 }
 
 impl ComplexQf128 {
+    /// From its parts.
     pub fn new(re: Qf128, im: Qf128) -> Self {
         ComplexQf128 { re, im }
     }

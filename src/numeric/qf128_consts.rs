@@ -5,6 +5,7 @@
 
 #![allow(clippy::approx_constant)]
 
+/// ln 2.
 pub const QF_LN2: [f32; 5] = [
     6.931472e-1,
     -1.9046542e-9,
@@ -13,6 +14,7 @@ pub const QF_LN2: [f32; 5] = [
     -2.510717e-33,
 ];
 
+/// ln 2 / 32.
 pub const QF_LN2_32: [f32; 5] = [
     2.166085e-2,
     -5.9520444e-11,
@@ -21,6 +23,7 @@ pub const QF_LN2_32: [f32; 5] = [
     -7.845991e-35,
 ];
 
+/// pi / 2.
 pub const QF_PI_2: [f32; 5] = [
     1.5707964e0,
     -4.371139e-8,
@@ -29,6 +32,7 @@ pub const QF_PI_2: [f32; 5] = [
     8.4784276e-32,
 ];
 
+/// 2^(j/32), j = 0..32, four words each.
 pub const QF_EXP2_TABLE: [f32; 128] = [
     1e0,
     0e0,
@@ -160,6 +164,7 @@ pub const QF_EXP2_TABLE: [f32; 128] = [
     2.8633302e-24,
 ];
 
+/// ln(i/64), i = 45..=91, four words each.
 pub const QF_LOG_TABLE: [f32; 188] = [
     -3.522206e-1,
     1.293613e-9,
@@ -351,6 +356,7 @@ pub const QF_LOG_TABLE: [f32; 188] = [
     2.0784976e-25,
 ];
 
+/// 1/n!, n = 0..=28, four words each.
 pub const QF_INV_FACT: [f32; 116] = [
     1e0,
     0e0,
@@ -470,6 +476,7 @@ pub const QF_INV_FACT: [f32; 116] = [
     0e0,
 ];
 
+/// 1/(2k+1), k = 0..=8, four words each.
 pub const QF_INV_ODD: [f32; 36] = [
     1e0,
     0e0,

@@ -7,7 +7,9 @@ use super::df64::Df64;
 /// An f64 double-double `hi + lo`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Dd {
+    /// The high part.
     pub hi: f64,
+    /// The low part, |lo| <= ulp(hi) / 2.
     pub lo: f64,
 }
 
@@ -37,6 +39,7 @@ fn two_prod(a: f64, b: f64) -> Dd {
 }
 
 impl Dd {
+    /// An f64, exactly.
     pub fn from_f64(x: f64) -> Self {
         Dd { hi: x, lo: 0.0 }
     }
@@ -46,6 +49,7 @@ impl Dd {
         two_sum(a.hi as f64, a.lo as f64)
     }
 
+    /// Rounded to f64.
     pub fn to_f64(self) -> f64 {
         self.hi + self.lo
     }
@@ -64,6 +68,7 @@ impl Dd {
         }
     }
 
+    /// `self * b`.
     pub fn mul_f64(self, b: f64) -> Dd {
         let p = two_prod(self.hi, b);
         quick_two_sum(p.hi, p.lo + self.lo * b)
@@ -93,6 +98,7 @@ impl Dd {
         s + Dd::from_f64(r.hi / (2.0 * s.hi))
     }
 
+    /// `1 / self`.
     pub fn recip(self) -> Dd {
         Dd::from_f64(1.0) / self
     }
@@ -159,6 +165,7 @@ pub fn ldexp(mut x: f64, mut k: i32) -> f64 {
     x * 2f64.powi(k)
 }
 
+/// ulp48(x) = 2^(e-47) where 2^e <= |x| < 2^(e+1) (the accuracy unit of Thall's Table II).
 pub fn ulp48(x: f64) -> f64 {
     ulp_bits(x, 47)
 }

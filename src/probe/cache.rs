@@ -9,6 +9,7 @@ use crate::gl::GlInfo;
 /// Environment variable that moves the cache (tests point it at a temporary folder).
 pub const CACHE_ENV: &str = "DF64GL_CACHE_DIR";
 
+/// Where probe results are cached (under the user's cache folder), if there is one.
 pub fn cache_dir() -> Option<PathBuf> {
     if let Ok(d) = std::env::var(CACHE_ENV) {
         return Some(PathBuf::from(d));
@@ -68,6 +69,7 @@ pub fn load_cached(info: &GlInfo) -> Option<ProbeReport> {
     Some(r)
 }
 
+/// Writes the report to the cache; the file written.
 pub fn store_cached(report: &ProbeReport) -> Result<PathBuf, ProbeError> {
     if super::forced_protection().is_some() {
         // A forced protection is a test of the probe: its verdict must not leak into the

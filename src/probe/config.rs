@@ -34,6 +34,7 @@ pub enum Protection {
 }
 
 impl Protection {
+    /// The protections the probe tries, strongest first.
     pub const ALL: [Protection; 4] = [
         Protection::Precise,
         Protection::PreciseExtension,
@@ -41,6 +42,7 @@ impl Protection {
         Protection::None,
     ];
 
+    /// "precise", "precise-extension", "barrier", "none" or "statement-multiply".
     pub fn name(self) -> &'static str {
         match self {
             Protection::Precise => "precise",
@@ -72,9 +74,12 @@ impl Protection {
 /// so a forced unsafe one is refused, not used.
 pub const PROTECTION_ENV: &str = "DF64GL_PROTECTION";
 
+/// How df64 programs are built on this driver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DriverConfig {
+    /// What keeps the compiler from rewriting the error-free transforms.
     pub protection: Protection,
+    /// Dekker's split or fma() for TwoProduct.
     pub two_prod: TwoProdKind,
 }
 

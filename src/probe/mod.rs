@@ -30,29 +30,41 @@ pub use config::{forced_protection, DriverConfig, Protection, TwoProdKind, PROTE
 /// Bumped whenever the probe's tests or decisions change, so cached results are redone.
 pub const PROBE_VERSION: u32 = 2;
 
+/// What can go wrong probing a driver.
 #[derive(Debug, Error)]
 pub enum ProbeError {
+    /// The GL layer failed.
     #[error(transparent)]
     Gl(#[from] GlError),
+    /// The probe cache could not be read or written.
     #[error("probe cache at {path}: {detail}")]
-    Cache { path: String, detail: String },
+    Cache {
+        /// The cache file.
+        path: String,
+        /// What went wrong.
+        detail: String,
+    },
 }
 
 /// One row of the Table I reproduction.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct OpRow {
+    /// The f32 operation ("add", "mul", ...).
     pub op: String,
     /// Smallest and largest signed error, in ulps of the f32 result (s23e8).
     pub min_ulp: f64,
+    /// Largest signed error, in ulps of the f32 result.
     pub max_ulp: f64,
     /// Share of results equal to the correctly rounded (nearest-even) value.
     pub correctly_rounded: f64,
     /// "nearest", "chopped", "faithful" or "worse than faithful".
     pub rounding: String,
+    /// Inputs measured.
     pub samples: usize,
 }
 
 impl OpRow {
+    /// Every result correctly rounded.
     pub fn is_correctly_rounded(&self) -> bool {
         self.correctly_rounded == 1.0
     }
@@ -61,23 +73,31 @@ impl OpRow {
 /// Whether an error-free transform came out exact, compiled with one protection.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct EftRow {
+    /// The transform ("twoSum", "split", ...).
     pub transform: String,
+    /// The protection it was compiled with.
     pub protection: Protection,
     /// Share of inputs whose result differs from the exact CPU result.
     pub wrong: f64,
+    /// Inputs measured.
     pub samples: usize,
 }
 
 impl EftRow {
+    /// No input gave a wrong result.
     pub fn exact(&self) -> bool {
         self.wrong == 0.0
     }
 }
 
+/// What the probe measured on a driver and the configuration it chose.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ProbeReport {
+    /// The probe version that made it ([`PROBE_VERSION`]).
     pub probe_version: u32,
+    /// The driver.
     pub driver: GlInfo,
+    /// Table I: each f32 operation's rounding.
     pub ops: Vec<OpRow>,
     /// 1 + 2^-23 plus 2^-24 (a tie) rounds to 1 + 2^-22, and 1 + 2^-24 to 1.
     pub ties_to_even: bool,
@@ -89,6 +109,7 @@ pub struct ProbeReport {
     pub flushes_subnormal_inputs: bool,
     /// fma(a, b, -fl(a*b)) is nonzero somewhere: fma() is fused.
     pub fma_fused: bool,
+    /// Each error-free transform under each protection.
     pub transforms: Vec<EftRow>,
     /// The configuration df64 programs use; `None` when nothing is exact here.
     pub config: Option<DriverConfig>,
@@ -100,10 +121,12 @@ pub struct ProbeReport {
 }
 
 impl ProbeReport {
+    /// The Table I row of an operation.
     pub fn op(&self, name: &str) -> Option<&OpRow> {
         self.ops.iter().find(|r| r.op == name)
     }
 
+    /// The row of a transform under a protection.
     pub fn transform(&self, name: &str, protection: Protection) -> Option<&EftRow> {
         self.transforms
             .iter()

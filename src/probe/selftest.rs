@@ -23,9 +23,13 @@ const SELFTEST_VERSION: u32 = 1;
 /// A self-test that failed: the program, the input and the values, for the error message.
 #[derive(Debug, Clone)]
 pub struct SelfTestFailure {
+    /// The program.
     pub program: String,
+    /// The input that failed.
     pub input: String,
+    /// What the GPU returned.
     pub got: String,
+    /// What the CPU mirror computes.
     pub expected: String,
 }
 
@@ -42,10 +46,13 @@ impl std::fmt::Display for SelfTestFailure {
 /// What one program's self-test cost, for `df64gl selftest` and the report.
 #[derive(Debug, Clone)]
 pub struct SelfTestRecord {
+    /// The program.
     pub program: String,
     /// Configuration it was built with (the protection's name).
     pub protection: &'static str,
+    /// Cases run.
     pub cases: usize,
+    /// Compile and link time.
     pub compile: Duration,
     /// Time of the test (draw, read-back, mirror); zero when it passed earlier. On Mesa's
     /// software drivers it includes the deferred compile at a program's first draw, which any
@@ -56,6 +63,7 @@ pub struct SelfTestRecord {
     pub rerun: Option<Duration>,
     /// Passed before (this process or the cache), so it did not run.
     pub cached: bool,
+    /// It passed.
     pub passed: bool,
 }
 
@@ -72,6 +80,7 @@ pub fn set_measure_rerun(on: bool) {
     RERUN.with(|r| *r.borrow_mut() = on);
 }
 
+/// Whether this thread runs each self-test twice ([`set_measure_rerun`]).
 pub fn measure_rerun() -> bool {
     RERUN.with(|r| *r.borrow())
 }
