@@ -72,6 +72,9 @@
 //! The GLSL modules (`glsl/`) are the shaders; each numeric one has its mirror in the Rust
 //! module of the same name.
 
+// Every public item is documented; keep it so.
+#![warn(missing_docs)]
+
 pub mod experiments;
 pub mod fft;
 pub mod gl;

@@ -17,13 +17,18 @@ use rustfft::num_complex::Complex64;
 
 use super::ExperimentError;
 
+/// Sizes and variants of `df64gl bench fft`.
 #[derive(Debug, Clone)]
 pub struct FftBenchOptions {
+    /// Smallest size, as log2 N.
     pub min_log2: u32,
+    /// Largest size, as log2 N.
     pub max_log2: u32,
     /// Largest log2 N for qf128 (its twiddle table comes from the oracle: seconds at 2^22).
     pub qf128_max_log2: u32,
+    /// Timed runs per measurement; the best is kept.
     pub repeats: usize,
+    /// Where the twiddles come from.
     pub twiddles: TwiddleSource,
 }
 
@@ -42,7 +47,9 @@ impl Default for FftBenchOptions {
 /// One plan's best forward transform and its floor, in seconds.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct PlanTime {
+    /// Best time of one forward transform.
     pub seconds: f64,
+    /// Passes per transform.
     pub passes: usize,
     /// Best time of one copy pass over the same textures (the memory floor of a pass).
     pub copy_seconds: f64,
@@ -58,25 +65,36 @@ impl PlanTime {
 /// Best forward-transform times at one size (None: not run).
 #[derive(Debug, Clone, Serialize)]
 pub struct FftBenchRow {
+    /// The size, as log2 N.
     pub log2_n: u32,
+    /// f32, radix 4.
     pub f32: PlanTime,
+    /// df64, Thall's radix-2 passes.
     pub df64_radix2: PlanTime,
+    /// df64, radix 4.
     pub df64: PlanTime,
+    /// df64, radix 8.
     pub df64_radix8: PlanTime,
+    /// f32, radix 8.
     pub f32_radix8: PlanTime,
+    /// qf128, radix 4 (None where not run).
     pub qf128: Option<PlanTime>,
     /// Native double on the GPU (None where shaders have no double).
     pub f64: Option<PlanTime>,
+    /// rustfft in f64 on the CPU, seconds.
     pub rustfft_f64: f64,
 }
 
 impl FftBenchRow {
+    /// df64 time over f32 time (radix 4).
     pub fn df64_over_f32(&self) -> f64 {
         self.df64.seconds / self.f32.seconds
     }
+    /// df64 time over rustfft time.
     pub fn df64_over_rustfft(&self) -> f64 {
         self.df64.seconds / self.rustfft_f64
     }
+    /// df64 radix-2 time over radix-4 time.
     pub fn radix4_speedup(&self) -> f64 {
         self.df64_radix2.seconds / self.df64.seconds
     }
@@ -86,11 +104,16 @@ impl FftBenchRow {
     }
 }
 
+/// The benchmark: one row per size.
 #[derive(Debug, Clone, Serialize)]
 pub struct FftBenchReport {
+    /// The device it ran on (short renderer name).
     pub device: String,
+    /// Where the twiddles come from.
     pub twiddles: TwiddleSource,
+    /// Timed runs per measurement; the best is kept.
     pub repeats: usize,
+    /// One row per size.
     pub rows: Vec<FftBenchRow>,
 }
 
@@ -123,6 +146,7 @@ fn time_plan(
     })
 }
 
+/// Times every variant at every size, each the best of `repeats`.
 pub fn run_fft_bench(
     kernels: &Df64Kernels,
     options: &FftBenchOptions,
@@ -202,6 +226,7 @@ pub fn run_fft_bench(
 }
 
 impl FftBenchReport {
+    /// The report as aligned text for a terminal.
     pub fn table(&self) -> String {
         let mut s = format!(
             "FFT forward transform, best of {} (ms; GFLOP/s = 5 N log2 N / t), on {}; GPU rows time \

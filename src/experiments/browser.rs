@@ -45,6 +45,7 @@ impl BrowserBackend {
         }
     }
 
+    /// "swiftshader" or "angle-gl".
     pub fn name(self) -> &'static str {
         match self {
             BrowserBackend::Swiftshader => "WebGL 2, ANGLE over SwiftShader",

@@ -26,10 +26,15 @@ use crate::probe::snippet::{
 /// One measured routine: operands drawn uniformly from `a` (and `b`), error bound in ulp48.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct ExportCase {
+    /// The routine.
     pub op: Df64Op,
+    /// The range, as shown.
     pub range: &'static str,
+    /// Range of the first operand.
     pub a: (f64, f64),
+    /// Range of the second, for two-operand routines.
     pub b: Option<(f64, f64)>,
+    /// Largest error, ulp48.
     pub max_ulp48: f64,
     /// Operands (1 + u) 2^k with |k| <= this instead of the ranges, judged by the domain's
     /// rules (`numeric::domain`).
@@ -81,33 +86,47 @@ pub fn export_cases() -> Vec<ExportCase> {
     ]
 }
 
+/// One routine of the export measured in a plain program.
 #[derive(Debug, Clone, Serialize)]
 pub struct ExportRow {
+    /// The routine.
     pub op: String,
+    /// The range.
     pub range: String,
+    /// Inputs measured.
     pub samples: usize,
+    /// Largest error, ulp48.
     pub max_ulp48: f64,
+    /// RMS error, ulp48.
     pub rms_ulp48: f64,
+    /// The documented bound, ulp48.
     pub bound: f64,
     /// Results that differ in any bit from the CPU mirror's (run in the flush mode measured on
     /// the same context).
     pub mirror_mismatches: usize,
     /// Exponent rows: results in and outside the domain, and those outside breaking the rules.
     pub domain: Option<DomainCounts>,
+    /// It passed.
     pub passed: bool,
 }
 
+/// The export measured as a user would use it: pasted into a plain program.
 #[derive(Debug, Clone, Serialize)]
 pub struct ExportReport {
+    /// The GLSL target.
     pub target: SnippetTarget,
+    /// GL_RENDERER.
     pub renderer: String,
+    /// GL_VERSION.
     pub version: String,
+    /// GL_SHADING_LANGUAGE_VERSION.
     pub glsl_version: String,
     /// The snippet's own probe shader on the same context.
     pub probe: SnippetProbeResult,
     /// Subnormal handling measured by a plain program on the same context: (results flushed,
     /// inputs flushed). The mirror runs flushing when both are.
     pub flushes_subnormals: (bool, bool),
+    /// One row per routine and range.
     pub rows: Vec<ExportRow>,
 }
 
@@ -137,6 +156,7 @@ impl ExportReport {
         f
     }
 
+    /// The report as aligned text for a terminal.
     pub fn table(&self) -> String {
         let mut s = format!(
             "{} export in a plain program on {} ({}, GLSL {}); probe shader: {} of {} green; \
@@ -255,9 +275,13 @@ void main() {{
 /// it writes. The probe shader is the first job of an export measurement.
 #[derive(Debug, Clone)]
 pub struct PlainJob {
+    /// The fragment shader, complete (`#version` first).
     pub source: String,
+    /// Sampler names and their RGBA32F data.
     pub inputs: Vec<(&'static str, Vec<f32>)>,
+    /// Width and height of every input and of the output.
     pub size: (i32, i32),
+    /// What the program writes.
     pub output: PlainOutput,
 }
 
@@ -341,8 +365,11 @@ const PROBE_SIZE: i32 = 64;
 /// Where the jobs ran, for the report.
 #[derive(Debug)]
 pub struct RanOn {
+    /// GL_RENDERER.
     pub renderer: String,
+    /// GL_VERSION.
     pub version: String,
+    /// GL_SHADING_LANGUAGE_VERSION.
     pub glsl_version: String,
 }
 

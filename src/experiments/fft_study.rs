@@ -21,12 +21,18 @@ use crate::numeric::Dd;
 use super::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, PURPLE, RED};
 use super::ExperimentError;
 
+/// What Thall's FFT study runs: precisions, radix, twiddles, direction.
 #[derive(Debug, Clone)]
 pub struct FftStudyOptions {
+    /// The precisions compared.
     pub precisions: Vec<FftPrecision>,
+    /// The radix.
     pub radix: Radix,
+    /// Where the twiddles come from.
     pub twiddles: TwiddleSource,
+    /// How qf128 results are written.
     pub qf_write: QfWrite,
+    /// Forward or inverse.
     pub direction: Direction,
     /// Timed repetitions (the best is reported).
     pub repeats: usize,
@@ -51,6 +57,7 @@ impl Default for FftStudyOptions {
 /// One precision's measurements.
 #[derive(Debug, Clone, Serialize)]
 pub struct PrecisionRow {
+    /// The precision.
     pub precision: FftPrecision,
     /// Full-screen passes per transform.
     pub passes: usize,
@@ -59,23 +66,34 @@ pub struct PrecisionRow {
     /// Best time of one transform on the GPU (GL_TIME_ELAPSED where it measures draws, else
     /// wall-clock time between glFinish calls).
     pub seconds: f64,
+    /// 5 N log2 N over `seconds`, in GFLOP/s.
     pub gflops: f64,
     /// ||X - X_ref|| / ||X_ref|| for the transform of the values as uploaded.
     pub rel_l2: f64,
+    /// What the error is measured against.
     pub reference: &'static str,
     /// x' = F^-1(F(x)) (the other way round for `--inverse`) against x.
     pub round_trip: RoundTrip,
 }
 
+/// The study: one row per precision.
 #[derive(Debug, Clone, Serialize)]
 pub struct FftStudyReport {
+    /// The device it ran on (short renderer name).
     pub device: String,
+    /// Points.
     pub n: usize,
+    /// The input signal.
     pub input: String,
+    /// "forward" or "inverse".
     pub direction: &'static str,
+    /// The radix.
     pub radix: Radix,
+    /// Where the twiddles come from.
     pub twiddles: TwiddleSource,
+    /// How qf128 results are written.
     pub qf_write: QfWrite,
+    /// One row per precision.
     pub rows: Vec<PrecisionRow>,
     /// rustfft in f64 on the host, best of the same repetitions, planned once (the time of the
     /// transform alone, as the GPU rows time the passes alone).
@@ -88,6 +106,7 @@ pub struct FftStudyReport {
 
 /// The report plus the spectra, for plots and output files.
 pub struct FftStudy {
+    /// The measurements.
     pub report: FftStudyReport,
     /// Each precision's transform, to its full precision and in the signal's units.
     pub outputs: Vec<(FftPrecision, BlockScaled)>,
@@ -305,6 +324,7 @@ pub fn run_fft_study(
 }
 
 impl FftStudyReport {
+    /// The report as aligned text for a terminal.
     pub fn table(&self) -> String {
         let mut s = format!(
             "FFT of {} points, {} ({}), radix {}, {} twiddles, on {}\n\n",

@@ -17,6 +17,7 @@ use crate::numeric::qf128::{ComplexQf128, Qf128};
 
 use super::ExperimentError;
 
+/// Which lengths `bench lengths` transforms.
 #[derive(Debug, Clone)]
 pub struct LengthSweepOptions {
     /// Every length 1..=this in f32 and df64.
@@ -31,6 +32,7 @@ pub struct LengthSweepOptions {
     pub naive_up_to: usize,
     /// Bluestein's cost: df64 at this length against the power of two it pads to (0: skip).
     pub cost_length: usize,
+    /// Timed runs per measurement; the best is kept.
     pub repeats: usize,
 }
 
@@ -53,30 +55,45 @@ impl Default for LengthSweepOptions {
 /// The worst error of one precision over a group of lengths.
 #[derive(Debug, Clone, Serialize)]
 pub struct LengthGroup {
+    /// The precision.
     pub precision: FftPrecision,
+    /// The lengths, as shown.
     pub lengths: String,
+    /// Lengths in the group.
     pub count: usize,
+    /// What the error is measured against.
     pub reference: &'static str,
     /// Largest relative L2 error, forward and inverse, and the length where it occurred.
     pub max_rel_l2: f64,
+    /// The length of the largest error.
     pub worst_length: usize,
+    /// The bound the group must stay under.
     pub target: f64,
 }
 
+/// Bluestein's cost: a length against the power of two it pads to.
 #[derive(Debug, Clone, Serialize)]
 pub struct BluesteinCost {
+    /// The length.
     pub n: usize,
+    /// The power of two its convolution uses.
     pub padded: usize,
+    /// Seconds of one transform of `n` points.
     pub bluestein_seconds: f64,
     /// The power-of-two transform of the padded length.
     pub power_of_two_seconds: f64,
+    /// Bluestein time over the power-of-two time.
     pub ratio: f64,
 }
 
+/// The sweep: each group's worst error and Bluestein's cost.
 #[derive(Debug, Clone, Serialize)]
 pub struct LengthSweepReport {
+    /// The device it ran on (short renderer name).
     pub device: String,
+    /// One group per precision and set of lengths.
     pub groups: Vec<LengthGroup>,
+    /// Bluestein's cost, where measured.
     pub cost: Option<BluesteinCost>,
 }
 
@@ -152,6 +169,7 @@ fn measure(
     Ok(worst)
 }
 
+/// Transforms every length of the options forward and back and measures the errors.
 pub fn run_length_sweep(
     kernels: &Df64Kernels,
     options: &LengthSweepOptions,
@@ -278,6 +296,7 @@ fn bluestein_cost(
 }
 
 impl LengthSweepReport {
+    /// The report as aligned text for a terminal.
     pub fn table(&self) -> String {
         let mut s = format!(
             "FFT accuracy over lengths on {} (forward and inverse; relative L2 error against the \

@@ -24,29 +24,43 @@ use crate::gl::{DeviceChoice, GlContext, GlError};
 use crate::kernels::KernelError;
 use crate::probe::{probe_driver, ProbeError, ProbeReport};
 
+/// What can go wrong running an experiment; each message says what to do.
 #[derive(Debug, Error)]
 pub enum ExperimentError {
+    /// The GL layer failed.
     #[error(transparent)]
     Gl(#[from] GlError),
+    /// The probe failed.
     #[error(transparent)]
     Probe(#[from] ProbeError),
+    /// A kernel failed or was refused.
     #[error(transparent)]
     Kernel(#[from] KernelError),
+    /// The FFT failed.
     #[error(transparent)]
     Fft(#[from] FftError),
+    /// A file could not be read or written (its path).
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
+    /// An option out of range (which and why).
     #[error("invalid option: {0}")]
     Invalid(String),
     /// Bad input data (a file's content, a value out of range), with its position.
     #[error("{0}")]
     Input(String),
+    /// A bundled paper table that does not parse.
     #[error("bundled paper data {file} is malformed: {detail}")]
-    PaperData { file: String, detail: String },
+    PaperData {
+        /// The file in `assets/`.
+        file: String,
+        /// What is wrong with it.
+        detail: String,
+    },
 }
 
 /// Exit statuses of `df64gl` and `fft-demo` (the README's table).
 pub mod exit_code {
+    /// Everything ran and met its targets.
     pub const SUCCESS: u8 = 0;
     /// The computation or a check failed: a GL or driver error, a NaN from finite input, a
     /// check that missed its target.
@@ -86,11 +100,14 @@ impl ExperimentError {
 
 /// A headless context and its probe report (cached per driver unless `fresh_probe`).
 pub struct Session {
+    /// The headless context.
     pub ctx: GlContext,
+    /// The probe's report of its driver.
     pub probe: ProbeReport,
 }
 
 impl Session {
+    /// Opens the device and probes it (or loads its cached probe).
     pub fn open(device: &DeviceChoice, fresh_probe: bool) -> Result<Self, ExperimentError> {
         let ctx = GlContext::headless(device)?;
         let probe = probe_driver(&ctx, fresh_probe)?;

@@ -8,8 +8,10 @@ use crate::kernels::{Df64Kernels, Df64Op, F64Op, KernelError, Qf128Op, TimedOp};
 
 use super::ExperimentError;
 
+/// Which ops `bench ops` times.
 #[derive(Debug, Clone)]
 pub struct OpBenchOptions {
+    /// The ops.
     pub ops: Vec<TimedOp>,
     /// Texels per timed pass (two df64 or double lanes each, one qf128).
     pub texels: usize,
@@ -98,8 +100,10 @@ pub fn double_counterpart(op: TimedOp) -> Option<F64Op> {
     }
 }
 
+/// One op's time.
 #[derive(Debug, Clone, Serialize)]
 pub struct OpBenchRow {
+    /// The op.
     pub op: String,
     /// "f32", "df64", "qf128" or "f64".
     pub kind: &'static str,
@@ -114,11 +118,16 @@ pub struct OpBenchRow {
     pub note: Option<String>,
 }
 
+/// `bench ops`: each op's time per lane and against an f32 add and native double.
 #[derive(Debug, Clone, Serialize)]
 pub struct OpBenchReport {
+    /// The device it ran on (short renderer name).
     pub device: String,
+    /// Texels per pass.
     pub texels: usize,
+    /// How the times were taken.
     pub method: String,
+    /// One row per op.
     pub rows: Vec<OpBenchRow>,
 }
 
@@ -210,6 +219,7 @@ pub fn run_op_bench(
 }
 
 impl OpBenchReport {
+    /// The report as aligned text for a terminal.
     pub fn table(&self) -> String {
         let mut s = format!(
             "Op throughput on {} ({})\n{:<18} {:>6} {:>12} {:>12} {:>14}\n",

@@ -4,49 +4,75 @@ use serde::{Deserialize, Serialize};
 
 use super::ExperimentError;
 
+/// One row of Thall's Table II.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ThallRow {
+    /// The operation.
     pub op: String,
+    /// The operand range.
     pub range: String,
+    /// Largest error.
     pub max: f64,
+    /// RMS error.
     pub rms: f64,
 }
 
+/// Thall's Table II (G80), from `assets/thall-table2.json`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ThallTable2 {
+    /// Where the published values come from (paper, table).
     pub source: String,
+    /// The device the paper measured.
     pub device: String,
+    /// Its rows.
     pub rows: Vec<ThallRow>,
 }
 
+/// One row of Warwick's Table 1.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WarwickRow {
+    /// The operation.
     pub op: String,
+    /// Mean distance in f64 ulps.
     pub mean: f64,
+    /// Median.
     pub median: f64,
+    /// Largest error.
     pub max: f64,
+    /// Smallest.
     pub min: f64,
+    /// Standard deviation.
     pub sd: f64,
 }
 
+/// Warwick's Table 1, from `assets/`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WarwickTable1 {
+    /// Where the published values come from (paper, table).
     pub source: String,
+    /// The device the paper measured.
     pub device: String,
+    /// Its rows.
     pub rows: Vec<WarwickRow>,
 }
 
+/// One row of Da Graca and Defour's Table 5.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct DagracaRow {
+    /// The operation.
     pub op: String,
     /// `None` where the paper reports the operation exact.
     pub log2_max_rel_error: Option<f64>,
 }
 
+/// Da Graca and Defour's Table 5, from `assets/`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct DagracaTable5 {
+    /// Where the published values come from (paper, table).
     pub source: String,
+    /// The device the paper measured.
     pub device: String,
+    /// Its rows.
     pub rows: Vec<DagracaRow>,
 }
 
@@ -54,22 +80,30 @@ pub struct DagracaTable5 {
 /// as an interval).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PaperTable {
+    /// Where the published values come from (paper, table).
     pub source: String,
+    /// The device the paper measured.
     pub device: String,
     /// Why a table has no values (it was withdrawn, say).
     #[serde(default)]
     pub note: Option<String>,
+    /// Column headings.
     pub columns: Vec<String>,
+    /// Its rows.
     pub rows: Vec<PaperRow>,
 }
 
+/// One row of a published table.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PaperRow {
+    /// The row label.
     pub label: String,
+    /// Its values, one per column (numbers, text or null).
     pub values: Vec<serde_json::Value>,
 }
 
 impl PaperTable {
+    /// The row with this label.
     pub fn row(&self, label: &str) -> Option<&PaperRow> {
         self.rows.iter().find(|r| r.label == label)
     }
@@ -118,6 +152,7 @@ fn parse<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Result<T, Expe
     })
 }
 
+/// Thall's Table II, parsed from the bundled JSON.
 pub fn thall_table2() -> Result<ThallTable2, ExperimentError> {
     parse(
         "assets/thall-table2.json",
@@ -125,6 +160,7 @@ pub fn thall_table2() -> Result<ThallTable2, ExperimentError> {
     )
 }
 
+/// Warwick's Table 1.
 pub fn warwick_table1() -> Result<WarwickTable1, ExperimentError> {
     parse(
         "assets/warwick-table1.json",
@@ -132,6 +168,7 @@ pub fn warwick_table1() -> Result<WarwickTable1, ExperimentError> {
     )
 }
 
+/// Da Graca and Defour's Table 5.
 pub fn dagraca_table5() -> Result<DagracaTable5, ExperimentError> {
     parse(
         "assets/dagraca-table5.json",

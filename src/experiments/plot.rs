@@ -12,25 +12,37 @@ use plotters::style::{register_font, FontStyle};
 
 use super::ExperimentError;
 
+/// An 8-bit colour.
 pub type Rgb = [u8; 3];
 
+/// White.
 pub const WHITE: Rgb = [255, 255, 255];
+/// Black.
 pub const BLACK: Rgb = [0, 0, 0];
+/// Light grey (grid lines).
 pub const GREY: Rgb = [215, 215, 215];
+/// Red.
 pub const RED: Rgb = [214, 39, 40];
+/// Blue.
 pub const BLUE: Rgb = [31, 119, 180];
+/// Green.
 pub const GREEN: Rgb = [44, 160, 44];
+/// Orange.
 pub const ORANGE: Rgb = [255, 127, 14];
+/// Purple.
 pub const PURPLE: Rgb = [148, 103, 189];
 
 /// An RGB image.
 pub struct Canvas {
+    /// Width in pixels.
     pub width: usize,
+    /// Height in pixels.
     pub height: usize,
     pixels: Vec<Rgb>,
 }
 
 impl Canvas {
+    /// A canvas filled with `background`.
     pub fn new(width: usize, height: usize, background: Rgb) -> Self {
         Canvas {
             width,
@@ -39,12 +51,14 @@ impl Canvas {
         }
     }
 
+    /// Sets a pixel (ignored outside the canvas).
     pub fn set(&mut self, x: i64, y: i64, c: Rgb) {
         if x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height {
             self.pixels[y as usize * self.width + x as usize] = c;
         }
     }
 
+    /// A pixel's colour.
     pub fn get(&self, x: usize, y: usize) -> Rgb {
         self.pixels[y * self.width + x]
     }
@@ -101,6 +115,7 @@ impl Canvas {
         c
     }
 
+    /// Writes the canvas as a PNG file.
     pub fn write_png(&self, path: &Path) -> Result<(), ExperimentError> {
         let io = |e: std::io::Error| ExperimentError::Io(path.display().to_string(), e);
         let file = File::create(path).map_err(io)?;
@@ -120,8 +135,11 @@ impl Canvas {
 
 /// One curve: y values at x = 0, 1, ... (NaN or infinite values leave gaps).
 pub struct Series<'a> {
+    /// The legend text.
     pub label: &'a str,
+    /// Its colour.
     pub color: Rgb,
+    /// The values; point i is at x = x0 + i.
     pub y: &'a [f64],
 }
 
@@ -147,12 +165,19 @@ fn rgb(c: Rgb) -> RGBColor {
 /// `y_range` with ticks every `y_step` (values already in dB or log10 for data that spans
 /// decades).
 pub struct Chart<'a> {
+    /// The title.
     pub title: &'a str,
+    /// The x axis label.
     pub x_label: &'a str,
+    /// The y axis label.
     pub y_label: &'a str,
+    /// The x axis range.
     pub x_range: (f64, f64),
+    /// The y axis range.
     pub y_range: (f64, f64),
+    /// Distance between y ticks.
     pub y_step: f64,
+    /// The curves.
     pub series: Vec<Series<'a>>,
 }
 

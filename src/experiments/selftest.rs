@@ -20,14 +20,21 @@ use super::{ExperimentError, Session};
 /// One program's line of the report.
 #[derive(Debug, Clone, Serialize)]
 pub struct SelfTestRow {
+    /// The program.
     pub program: String,
+    /// The protection it was built with.
     pub protection: String,
+    /// Cases its self-test ran.
     pub cases: usize,
+    /// Compile and link time, ms.
     pub compile_ms: f64,
+    /// Self-test time, ms (with the first draw's deferred compile on Mesa).
     pub test_ms: f64,
     /// The test run again at once: its cost without the first draw's deferred compile.
     pub rerun_ms: Option<f64>,
+    /// It passed earlier (this process or the record on disk), so it did not run now.
     pub cached: bool,
+    /// It passed.
     pub passed: bool,
 }
 
@@ -46,10 +53,14 @@ impl From<SelfTestRecord> for SelfTestRow {
     }
 }
 
+/// `df64gl selftest`: every program and what its self-test cost.
 #[derive(Debug, Clone, Serialize)]
 pub struct SelfTestReport {
+    /// The driver.
     pub driver: String,
+    /// The configuration the probe chose.
     pub configuration: String,
+    /// One row per program build.
     pub rows: Vec<SelfTestRow>,
     /// Programs refused (no proven configuration passed), with the error.
     pub refused: Vec<String>,
@@ -70,6 +81,7 @@ impl SelfTestReport {
         })
     }
 
+    /// The report as aligned text for a terminal.
     pub fn table(&self) -> String {
         let mut s = format!(
             "Program self-tests on {}\nConfiguration: {}\n\n{:<84} {:<14} {:>6} {:>10} {:>9} {:>9}  result\n",

@@ -40,12 +40,17 @@ pub const CHECK_SAMPLES: usize = 256;
 /// three f64 words (159 bits, far below either bound).
 #[derive(Debug, Clone, Serialize)]
 pub struct CheckRoutine {
+    /// The routine ("df64_add", ...).
     pub name: &'static str,
+    /// Its GLSL call on `a` and `b`.
     pub call: &'static str,
     /// Max error in ulp48 (df64) or ulp96 (qf128), the library's documented bound.
     pub bound: f64,
+    /// First operands, as words.
     pub a: Vec<f32>,
+    /// Second operands.
     pub b: Vec<f32>,
+    /// The exact answers, three f64 words each.
     pub want: Vec<f64>,
 }
 

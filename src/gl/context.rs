@@ -2,8 +2,6 @@
 //!
 //! Both give the same [`GlContext`], so every engine object works the same way in either.
 
-#![warn(missing_docs)]
-
 use std::cell::RefCell;
 use std::ffi::CStr;
 use std::num::NonZeroU32;

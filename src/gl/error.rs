@@ -1,7 +1,5 @@
 //! The GL layer's error type. Every message says what failed and what the user can do about it.
 
-#![warn(missing_docs)]
-
 use thiserror::Error;
 
 /// What went wrong in the GL layer.

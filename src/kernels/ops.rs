@@ -406,9 +406,9 @@ pub enum Qf128Op {
     Mul,
     /// qf128_mul_sloppy: Thall's multiply (no bound).
     MulSloppy,
-    /// qf128_mul_f32: a times the f32 b.x[0] (2 ulp96).
+    /// qf128_mul_f32: a times the f32 `b.x[0]` (2 ulp96).
     MulF32,
-    /// qf128_mul_df64: a times the df64 (b.x[0], b.x[1]) (2 ulp96).
+    /// qf128_mul_df64: a times the df64 (`b.x[0]`, `b.x[1]`) (2 ulp96).
     MulDf64,
     /// qf128_sqr: a * a (2 ulp96).
     Sqr,

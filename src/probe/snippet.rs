@@ -9,8 +9,6 @@
 //! at its default 0. The earlier barrier, a multiply by a uniform `u_df64_one` around each
 //! statement, was defeated by Mesa's factoring of common multipliers (see that module).
 
-#![warn(missing_docs)]
-
 use crate::gl::{Framebuffer, GlContext, GlError, GlslLibrary, Pass, Program, Texture};
 use crate::numeric::df64::Df64;
 

@@ -6,10 +6,13 @@ use super::*;
 /// One row of the df64 function table: an elementary function over an operand range.
 #[derive(Debug, Clone, Copy)]
 pub struct FunctionCase {
+    /// The function.
     pub op: Df64Op,
     /// Range label as the report prints it.
     pub range: &'static str,
+    /// Range of the first operand.
     pub a: (f64, f64),
+    /// Range of the second operand, for two-operand functions.
     pub b: Option<(f64, f64)>,
     /// (max, rms) in ulp48; `None` for fmod, whose criterion is exactness.
     pub target: Option<(f64, f64)>,

@@ -27,11 +27,14 @@ pub use functions::{function_cases, measure_function, FunctionCase};
 pub use qf128::{measure_qf128, qf128_cases, random_qf128, QfCase};
 pub use report::accuracy_table;
 
+/// What `run_accuracy` measures and how much.
 #[derive(Debug, Clone)]
 pub struct AccuracyOptions {
     /// Random inputs per operation.
     pub samples: usize,
+    /// Seed of the random inputs (the same seed gives the same inputs).
     pub seed: u64,
+    /// The df64 operations of Table II.
     pub ops: Vec<Df64Op>,
     /// Inputs for Warwick's statistics (0 skips them).
     pub warwick_samples: usize,
@@ -184,41 +187,64 @@ pub struct AccuracyRow {
     pub domain: Option<DomainCounts>,
 }
 
+/// Warwick's statistics of one op: distance in f64 ulps to the f64 result.
 #[derive(Debug, Clone, Serialize)]
 pub struct WarwickStats {
+    /// The operation.
     pub op: String,
+    /// Inputs measured.
     pub samples: usize,
+    /// Mean distance.
     pub mean: f64,
+    /// Median distance.
     pub median: f64,
+    /// Largest distance.
     pub max: f64,
+    /// Smallest distance.
     pub min: f64,
+    /// Standard deviation.
     pub sd: f64,
     /// Counts of ULP distances: `[0]` exact, `[k]` in [2^(k-1), 2^k) (Warwick's figures).
     pub log2_histogram: Vec<usize>,
 }
 
+/// Everything `df64gl accuracy` measured, with the published values beside it.
 #[derive(Debug, Clone, Serialize)]
 pub struct AccuracyReport {
+    /// The driver it ran on.
     pub driver: GlInfo,
+    /// The configuration the programs were built with.
     pub config: DriverConfig,
+    /// Seed of the random inputs (the same seed gives the same inputs).
     pub seed: u64,
+    /// Table II: the df64 operations.
     pub rows: Vec<AccuracyRow>,
+    /// Warwick's statistics, per op.
     pub warwick: Vec<WarwickStats>,
+    /// Warwick's published Table 1.
     pub warwick_paper: WarwickTable1,
+    /// Thall's published Table II.
     pub thall_paper: ThallTable2,
+    /// The df64 functions.
     pub functions: Vec<AccuracyRow>,
+    /// The qf128 operations.
     pub qf128: Vec<AccuracyRow>,
+    /// Da Graca and Defour's Table 5 measured here.
     pub dagraca_table5: Vec<DagracaMeasured>,
+    /// Their published Table 5.
     pub dagraca_paper: DagracaTable5,
+    /// How the cost column was measured.
     pub cost_method: String,
 }
 
 /// One row of Da Graca and Defour's Table 5 measured here.
 #[derive(Debug, Clone, Serialize)]
 pub struct DagracaMeasured {
+    /// The operation.
     pub op: String,
     /// The df64gl routine measured for that row.
     pub routine: String,
+    /// Inputs measured.
     pub samples: usize,
     /// log2 of the largest |result - exact| / |exact|; `None` when every result was exact.
     pub log2_max_rel_error: Option<f64>,

@@ -26,9 +26,13 @@ pub fn random_qf128(rng: &mut impl Rng, lo: f64, hi: f64) -> Qf128 {
 /// One row of the qf128 table.
 #[derive(Debug, Clone, Copy)]
 pub struct QfCase {
+    /// The operation.
     pub op: Qf128Op,
+    /// The range, as shown.
     pub range: &'static str,
+    /// Range of the first operand.
     pub a: (f64, f64),
+    /// Range of the second operand.
     pub b: (f64, f64),
     /// Max error target in ulp96 (none for Thall's sloppy routines).
     pub target: Option<f64>,

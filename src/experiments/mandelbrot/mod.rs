@@ -28,18 +28,23 @@ pub use window::{MandelAction, MandelbrotApp};
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum MandelPrecision {
+    /// f32 arithmetic.
     F32,
+    /// df64 arithmetic.
     Df64,
+    /// qf128 arithmetic.
     Qf128,
 }
 
 impl MandelPrecision {
+    /// The three, lowest first.
     pub const ALL: [MandelPrecision; 3] = [
         MandelPrecision::F32,
         MandelPrecision::Df64,
         MandelPrecision::Qf128,
     ];
 
+    /// "f32", "df64" or "qf128".
     pub fn name(self) -> &'static str {
         match self {
             MandelPrecision::F32 => "f32",
@@ -62,6 +67,7 @@ pub const FULL_WIDTH: f64 = 3.0;
 /// Smallest zoom: below it pixels are finer than qf128 (about 96 bits) resolves anywhere
 /// near the set, and their size (an f32 uniform) approaches f32's range.
 pub const MIN_ZOOM: f64 = 1e-30;
+/// Largest zoom: the set is a dot.
 pub const MAX_ZOOM: f64 = 100.0;
 /// Seahorse valley, to 33 digits: the default deep-zoom target.
 pub const DEFAULT_CENTER: &str =
@@ -82,11 +88,15 @@ pub fn parse_image_size(text: &str) -> Result<(u32, u32), ExperimentError> {
 /// What to draw: the center to full oracle precision, the zoom and the image size.
 #[derive(Debug, Clone)]
 pub struct MandelbrotView {
+    /// Real part of the center, exact.
     pub center_re: BigFloat,
+    /// Imaginary part of the center.
     pub center_im: BigFloat,
     /// The view is `FULL_WIDTH * zoom` wide in the complex plane.
     pub zoom: f64,
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
     /// `None`: chosen from the zoom.
     pub max_iter: Option<u32>,
@@ -212,6 +222,7 @@ impl MandelbrotView {
         self.zoom = new_zoom;
     }
 
+    /// The center rounded to f64.
     pub fn center_f64(&self) -> (f64, f64) {
         (to_f64(&self.center_re), to_f64(&self.center_im))
     }
@@ -220,10 +231,15 @@ impl MandelbrotView {
 /// Smooth escape counts, row 0 at the bottom (GL order); negative: did not escape.
 #[derive(Debug, Clone)]
 pub struct MandelImage {
+    /// The precision.
     pub precision: MandelPrecision,
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
+    /// Smooth escape count per pixel, row-major (-1: did not escape).
     pub counts: Vec<f32>,
+    /// GPU time of the render.
     pub gpu_seconds: f64,
 }
 
@@ -240,6 +256,7 @@ pub struct ImageStats {
 }
 
 impl MandelImage {
+    /// Distinct values, equal neighbours and escaped pixels.
     pub fn stats(&self) -> ImageStats {
         let (w, h) = (self.width as usize, self.height as usize);
         let at = |x: usize, y: usize| self.counts[y * w + x];
@@ -303,6 +320,7 @@ pub struct MandelRenderer {
 }
 
 impl MandelRenderer {
+    /// A renderer with no programs built yet.
     pub fn new() -> Self {
         Self::default()
     }
@@ -558,20 +576,32 @@ pub fn side_by_side(images: &[MandelImage]) -> Canvas {
 /// The headless command's result, for `--json` and the tests.
 #[derive(Debug, Clone, Serialize)]
 pub struct MandelRun {
+    /// The center, rounded to f64.
     pub center: (f64, f64),
+    /// The zoom (1: the whole set).
     pub zoom: f64,
+    /// Complex-plane units per pixel.
     pub pixel_size: f64,
+    /// Iteration limit.
     pub iterations: u32,
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
+    /// One image per precision.
     pub images: Vec<MandelRunImage>,
 }
 
+/// One rendered image in the run summary.
 #[derive(Debug, Clone, Serialize)]
 pub struct MandelRunImage {
+    /// The precision.
     pub precision: MandelPrecision,
+    /// GPU time of the render.
     pub gpu_seconds: f64,
+    /// Wall-clock time of the render.
     pub wall_seconds: f64,
+    /// Its statistics.
     pub stats: ImageStats,
     /// When qf128 was rendered too: share of pixels that agree with it (both inside, or both
     /// escaped with counts within 1%).

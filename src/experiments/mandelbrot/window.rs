@@ -11,15 +11,20 @@ pub enum MandelAction {
     /// Multiply the zoom by the factor, keeping the point at this pixel offset from the
     /// center (x right, y up) in place.
     Zoom(f64, f64, f64),
+    /// Switch to this precision.
     Precision(MandelPrecision),
+    /// Close the window.
     Quit,
 }
 
 /// The windowed explorer: drag to pan, wheel or +/- to zoom, 1/2/3 for f32/df64/qf128,
 /// arrows to pan, Escape to quit; zoom and precision in the title.
 pub struct MandelbrotApp {
+    /// The view shown.
     pub view: MandelbrotView,
+    /// The precision drawn.
     pub precision: MandelPrecision,
+    /// Frames drawn.
     pub frames: u64,
     kernels: Option<Df64Kernels>,
     renderer: MandelRenderer,
@@ -29,6 +34,7 @@ pub struct MandelbrotApp {
 }
 
 impl MandelbrotApp {
+    /// An explorer of `view` in `precision`.
     pub fn new(view: MandelbrotView, precision: MandelPrecision) -> Self {
         MandelbrotApp {
             view,
@@ -42,6 +48,7 @@ impl MandelbrotApp {
         }
     }
 
+    /// Changes the view as the action says.
     pub fn apply(&mut self, action: MandelAction) {
         match action {
             MandelAction::Pan(dx, dy) => self.view.pan_pixels(dx, dy),
@@ -51,6 +58,7 @@ impl MandelbrotApp {
         }
     }
 
+    /// The window title: precision, zoom and center.
     pub fn title_text(&self) -> String {
         let (re, im) = self.view.center_f64();
         format!(

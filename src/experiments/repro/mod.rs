@@ -37,6 +37,7 @@ use crate::numeric::df64::{self as m, Df64};
 use crate::numeric::reference::{ulp_bits, ulp_distance_f64, Dd};
 use crate::probe::{run_probe, ProbeReport, DEFAULT_SAMPLES};
 
+/// Where `repro` writes its report and how much it runs.
 #[derive(Debug, Clone)]
 pub struct ReproOptions {
     /// The report folder.
@@ -45,6 +46,7 @@ pub struct ReproOptions {
     pub quick: bool,
     /// Overwrite the files of an existing report folder.
     pub force: bool,
+    /// Seed of the random inputs (the same seed gives the same inputs).
     pub seed: u64,
 }
 
@@ -61,19 +63,27 @@ fn json_cell(v: &serde_json::Value) -> Cell {
 
 const NOT_IN_PAPER: &str = "not in paper";
 
+/// The report of `repro`: every table and plot.
 #[derive(Debug, Clone, Serialize)]
 pub struct ReproReport {
     /// Short device name used in column labels, and the full driver description.
     pub device: String,
+    /// The driver it ran on.
     pub driver: GlInfo,
+    /// A quick run (smaller samples and sizes).
     pub quick: bool,
+    /// Seed of the random inputs (the same seed gives the same inputs).
     pub seed: u64,
+    /// Seconds the run took.
     pub seconds: f64,
+    /// The tables, in report order.
     pub tables: Vec<ReportTable>,
+    /// The PNG files written.
     pub plots: Vec<String>,
 }
 
 impl ReproReport {
+    /// The table with this id.
     pub fn table(&self, id: &str) -> Option<&ReportTable> {
         self.tables.iter().find(|t| t.id == id)
     }
@@ -266,6 +276,7 @@ fn mirror_cell(mismatches: usize, must: bool) -> Cell {
 }
 
 impl ReproReport {
+    /// REPORT.md: the driver, then every table and plot.
     pub fn markdown(&self) -> String {
         let mut s = format!(
             "# df64gl: the papers' experiments on {}\n\nDriver: {} / {} / OpenGL {} / GLSL {}. \

@@ -157,11 +157,13 @@ pub(super) fn warwick_table2(
 /// One variant of the Leibniz series on the GPU.
 #[derive(Debug, Clone, Serialize)]
 pub struct LeibnizRow {
+    /// "f32", "df64", "f64" or "f64 in shaders".
     pub variant: &'static str,
     /// The GPU result as an f64 (exact for f32, df64 and double).
     pub value: f64,
     /// GPU seconds of one pass over all lanes.
     pub seconds: f64,
+    /// Lanes (texels) computing the series at once.
     pub lanes: usize,
     /// ULP distance (of f64) to the GPU's native double result (Warwick's measure).
     pub ulp_vs_f64: Option<u64>,
@@ -236,6 +238,7 @@ pub(super) fn leibniz_self_test(
     ))
 }
 
+/// Runs Warwick's Leibniz series in every variant this driver can.
 pub fn run_leibniz(
     kernels: &Df64Kernels,
     side: u32,
