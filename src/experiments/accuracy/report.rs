@@ -5,57 +5,42 @@
 use super::*;
 
 impl AccuracyReport {
-    /// Rows of accurate defaults that miss their targets, or any mirror mismatch that must not be.
+    /// Rows that miss their targets, break the IEEE rules outside the domain, or differ from
+    /// the CPU mirror where they must not: one line each.
     pub fn failures(&self) -> Vec<String> {
+        let sections = [
+            ("", &self.rows),
+            ("", &self.functions),
+            ("qf128 ", &self.qf128),
+        ];
         let mut f = Vec::new();
-        for r in &self.rows {
-            if r.meets_target == Some(false) {
-                f.push(format!(
-                    "{}: max {:.3} / rms {:.3} ulp48 misses target {}",
-                    r.op,
-                    r.max,
-                    r.rms,
-                    target_text(r)
-                ));
-            }
-            if let (Some(d), Some(_)) = (r.domain, r.target) {
-                if d.outside_wrong > 0 {
+        for (prefix, rows) in sections {
+            for r in rows.iter() {
+                // Only the accurate defaults promise the IEEE rules outside the domain.
+                let outside_wrong = match (r.domain, r.target) {
+                    (Some(d), Some(_)) => d.outside_wrong,
+                    _ => 0,
+                };
+                let mirror = if r.mirror_must_match {
+                    r.mirror_mismatches
+                } else {
+                    0
+                };
+                if r.meets_target == Some(false) || outside_wrong > 0 || mirror > 0 {
                     f.push(format!(
-                        "{}: {} of {} results outside the domain break the IEEE rules",
-                        r.op, d.outside_wrong, d.outside
+                        "{prefix}{} on {}: max {:.3} / rms {:.3} {} (target {}), {} results \
+                         outside the domain breaking the IEEE rules, {} differing from the CPU \
+                         mirror",
+                        r.op,
+                        r.range,
+                        r.max,
+                        r.rms,
+                        r.unit.name(),
+                        target_text(r),
+                        outside_wrong,
+                        mirror
                     ));
                 }
-            }
-            if r.mirror_must_match && r.mirror_mismatches > 0 {
-                f.push(format!(
-                    "{}: {} results differ from the CPU mirror",
-                    r.op, r.mirror_mismatches
-                ));
-            }
-        }
-        for r in &self.functions {
-            if r.meets_target == Some(false) || (r.mirror_must_match && r.mirror_mismatches > 0) {
-                f.push(format!(
-                    "{} on {}: max {:.3} / rms {:.3} ulp48 (target {}), mirror diffs {}",
-                    r.op,
-                    r.range,
-                    r.max,
-                    r.rms,
-                    target_text(r),
-                    r.mirror_mismatches
-                ));
-            }
-        }
-        for r in &self.qf128 {
-            if r.meets_target == Some(false) || (r.mirror_must_match && r.mirror_mismatches > 0) {
-                f.push(format!(
-                    "qf128 {} on {}: max {:.3} ulp96 (target {}), mirror diffs {}",
-                    r.op,
-                    r.range,
-                    r.max,
-                    target_text(r),
-                    r.mirror_mismatches
-                ));
             }
         }
         f
@@ -233,4 +218,94 @@ pub fn accuracy_table(id: &str, title: String, rows: &[AccuracyRow]) -> ReportTa
         ]);
     }
     t.without_blank_columns()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::probe::{Protection, TwoProdKind};
+
+    fn row(op: &str, unit: ErrorUnit, max: f64, target: Option<Target>) -> AccuracyRow {
+        AccuracyRow {
+            op: op.into(),
+            variant: None,
+            range: "[-1, 1]".into(),
+            samples: 16,
+            unit,
+            max,
+            rms: max / 4.0,
+            target,
+            meets_target: target.map(|t| t.met(max, max / 4.0)),
+            thall_g80: None,
+            mirror_mismatches: 0,
+            mirror_must_match: true,
+            inexact_of_representable: None,
+            cost_vs_f32_add: None,
+            ns_per_op: None,
+            domain: None,
+        }
+    }
+
+    #[test]
+    fn failures_name_each_row_that_misses_or_breaks_a_rule() {
+        let half = Some(Target {
+            max: 0.5,
+            rms: Some(0.5),
+        });
+        let counts = |outside_wrong| DomainCounts {
+            in_domain: 10,
+            outside: 6,
+            outside_wrong,
+        };
+        let ok = row("add", ErrorUnit::Ulp48, 0.25, half);
+        let missed = row("mul", ErrorUnit::Ulp48, 0.75, half);
+        // Outside the domain only the accurate defaults promise the IEEE rules.
+        let thall = AccuracyRow {
+            domain: Some(counts(3)),
+            ..row("add_thall", ErrorUnit::Ulp48, 1.0, None)
+        };
+        let broke = AccuracyRow {
+            domain: Some(counts(2)),
+            ..row("div", ErrorUnit::Ulp48, 0.5, half)
+        };
+        let differs = AccuracyRow {
+            mirror_mismatches: 5,
+            ..row(
+                "sqr",
+                ErrorUnit::Ulp96,
+                0.5,
+                Some(Target {
+                    max: 2.0,
+                    rms: None,
+                }),
+            )
+        };
+        let report = AccuracyReport {
+            driver: GlInfo::default(),
+            config: DriverConfig {
+                protection: Protection::Precise,
+                two_prod: TwoProdKind::Dekker,
+            },
+            seed: 1,
+            rows: vec![ok, missed, thall, broke],
+            warwick: vec![],
+            warwick_paper: warwick_table1().unwrap(),
+            thall_paper: thall_table2().unwrap(),
+            functions: vec![],
+            qf128: vec![differs],
+            dagraca_table5: vec![],
+            dagraca_paper: dagraca_table5().unwrap(),
+            cost_method: String::new(),
+        };
+        let f = report.failures();
+        assert_eq!(f.len(), 3, "{f:#?}");
+        assert!(f[0].starts_with("mul on [-1, 1]: max 0.750") && f[0].contains("0.5/0.5 MISS"));
+        assert!(f[1].starts_with("div on") && f[1].contains(", 2 results outside"));
+        assert!(f[2].starts_with("qf128 sqr on") && f[2].contains("ulp96"));
+        assert!(
+            f[2].contains(", 5 differing from the CPU mirror"),
+            "{}",
+            f[2]
+        );
+    }
 }
