@@ -404,14 +404,17 @@ int df64_exponent(float x) { x = DF64_B(x); return ((floatBitsToInt(x) >> 23) & 
 
 // a * 2^n: exact unless it overflows or underflows.
 #if __VERSION__ >= 400
-vec2 df64_ldexp(vec2 a, int n) { a = DF64_B(a); return vec2(ldexp(a.x, n), ldexp(a.y, n)); }
+vec2 df64_ldexp(vec2 a, int n) {
+    a = DF64_B(a);
+    return df64_finish(vec2(ldexp(a.x, n), ldexp(a.y, n)));
+}
 #else
 // Two power-of-two factors, each a normal float, cover |n| <= 252.
 vec2 df64_ldexp(vec2 a, int n) {
     a = DF64_B(a);
     int h = n / 2;
     DF64_PRECISE vec2 r = DF64_B(DF64_B(a * df64_pow2(h)) * df64_pow2(n - h));
-    return r;
+    return df64_finish(r);
 }
 #endif
 

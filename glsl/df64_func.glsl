@@ -3,11 +3,12 @@
 //
 // Each function reduces its argument with multi-word constants and exact products, evaluates a
 // short series on a small interval, and ends in one accurate df64 operation. Limits:
-//  - exp is finite up to x = 88.72283 and 0 below -87.33654; on drivers that flush subnormals
-//    it keeps full accuracy down to about x = -58 (measured on llvmpipe: 0.25 ulp48 on
-//    [-58, -54], up to 167 on [-62, -58]) as its error terms then fall under 2^-126;
+//  - exp is finite up to x = 88.72283 and +0 below -103.97208 (ln 2^-150); between
+//    -103.97208 and -87.33654 its result is an f32 subnormal where the driver keeps them and
+//    +0 where it flushes them;
 //  - sin, cos, tan return NaN for |x| > 2^23 (where round(2x/pi) is no longer exact);
-//  - fmod and remainder are exact whenever the result is a df64 and |a/b| < 2^24.
+//  - fmod and remainder are exact whenever the result is a df64 and |a/b| < 2^24, and NaN
+//    where |a.x / b.x| >= 2^24 (their quotient digits can go wrong there).
 // Needs df64.glsl before it.
 
 // Constants (generated from a 320-bit oracle; src/numeric/df64_consts.rs holds the same words).
@@ -194,7 +195,7 @@ void df64_exp_parts(vec2 a, out float n, out int j, out vec2 q) {
 }
 
 #define DF64_EXP_MAX 88.72283
-#define DF64_EXP_MIN -87.33654
+#define DF64_EXP_MIN -103.97208
 
 vec2 df64_exp(vec2 a) {
     a = DF64_B(a);
@@ -246,8 +247,16 @@ vec2 df64_log(vec2 a) {
     if (df64_isnan(a.x) || a.x < 0.0) return df64_nan();
     if (a.x == 0.0) return vec2(-df64_inf(), 0.0);
     if (df64_isinf(a.x)) return a;
+    // A subnormal (where the driver keeps them) has no exponent in its bits: lift it by 2^24,
+    // exactly, so that it has one.
+    int lift = 0;
+    if (df64_biased_exponent(a.x) == 0) {
+        a = DF64_B(a * 16777216.0);
+        lift = 24;
+    }
     int e = df64_exponent(a.x);
     DF64_PRECISE vec2 m = df64_ldexp(a, -e);
+    e -= lift;
     if (m.x < 0.703125) {
         m = DF64_B(2.0 * m);
         e -= 1;
@@ -256,7 +265,8 @@ vec2 df64_log(vec2 a) {
     DF64_PRECISE float c = DF64_B(i / 64.0);
     DF64_PRECISE vec2 f = df64_div(df64_sub(m, vec2(c, 0.0)), df64_add(m, vec2(c, 0.0)));
     DF64_PRECISE vec2 at = df64_atanh2(f, 4);
-    int idx = 3 * (int(i) - 45);
+    // i is 45 to 90 for a normalised input; the clamp keeps any other pair inside the table.
+    int idx = 3 * (clamp(int(i), 45, 91) - 45);
     float ef = float(e);
     DF64_PRECISE vec2 big = df64_add(df64_two_prod(ef, DF64_LN2[0]),
             vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]));
@@ -269,15 +279,21 @@ vec2 df64_log1p(vec2 a) {
     a = DF64_B(a);
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (df64_isnan(a.x) || a.x < -1.0) return df64_nan();
+    if (df64_isinf(a.x)) return a;
+    // ln(1 + a) = a (1 - a/2 + ...): below 2^-50 the series' second term is under 2^-51 a.
+    if (abs(a.x) < 8.8817842e-16) return a;
     if (abs(a.x) < 0.25) {
         DF64_PRECISE vec2 f = df64_div(a, df64_add(vec2(2.0, 0.0), a));
         return df64_atanh2(f, 10);
     }
-    DF64_PRECISE vec2 u = df64_add(vec2(1.0, 0.0), a);
-    if (df64_isinf(u.x)) return u;
-    DF64_PRECISE vec2 um1 = df64_quick_two_sum(DF64_B(u.x - 1.0), u.y);
-    DF64_PRECISE vec2 c = df64_div(df64_sub(a, um1), u);
-    return df64_add(df64_log(u), c);
+    // 1 + a = h + l + d exactly (three words), so ln(1 + a) = ln(h + l) + d / (h + l): 1 + a
+    // rounded to a df64 alone would lose up to 2^-49 absolute, all of ln's accuracy near a = -1.
+    DF64_PRECISE vec2 s = df64_two_sum(1.0, a.x);
+    DF64_PRECISE vec3 w = df64_acc3(vec3(s.x, s.y, 0.0), a.y);
+    DF64_PRECISE vec2 u = df64_two_sum(w.x, w.y);
+    if (u.x == 0.0) return vec2(-df64_inf(), 0.0);
+    DF64_PRECISE float c = DF64_B(w.z / u.x);
+    return df64_add(df64_log(u), vec2(c, 0.0));
 }
 
 // ---------------------------------------------------------------- trigonometry
@@ -293,6 +309,15 @@ void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
     }
     DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * DF64_INV_PI_2[0]) + 0.5));
     DF64_PRECISE vec2 r = df64_reduce_pi_2(a, k);
+    // Near 2^23 the f32 estimate of k can be one off (rounding, and the low word it ignores):
+    // one step puts r back in [-pi/4, pi/4], where the series hold.
+    if (r.x > DF64_PI_4[0]) {
+        k = DF64_B(k + 1.0);
+        r = df64_reduce_pi_2(a, k);
+    } else if (r.x < -DF64_PI_4[0]) {
+        k = DF64_B(k - 1.0);
+        r = df64_reduce_pi_2(a, k);
+    }
     DF64_PRECISE vec2 r2 = df64_sqr(r);
     DF64_PRECISE vec2 sp = df64_horner(r2, false, 3, 8, 2, true);
     DF64_PRECISE vec2 s = df64_add(r, df64_mul(df64_mul(r, r2), -sp));
@@ -331,7 +356,8 @@ vec2 df64_atan_unit(vec2 z) {
     DF64_PRECISE vec2 t2 = df64_sqr(t);
     DF64_PRECISE vec2 p = df64_horner(t2, true, 1, 3, 1, true);
     DF64_PRECISE vec2 at = df64_add(t, df64_mul(df64_mul(t, t2), -p));
-    int idx = 3 * int(i);
+    // i is 0 to 64 for z in [0, 1]; the clamp keeps any other pair inside the table.
+    int idx = 3 * clamp(int(i), 0, 64);
     DF64_PRECISE vec2 small = df64_add(at, vec2(DF64_ATAN_TABLE[idx + 2], 0.0));
     return df64_add(vec2(DF64_ATAN_TABLE[idx], DF64_ATAN_TABLE[idx + 1]), small);
 }
@@ -384,7 +410,8 @@ vec2 df64_atan2(vec2 y, vec2 x) {
     DF64_PRECISE vec2 r = df64_le(ay, ax) ? df64_atan_unit(df64_div(ay, ax))
             : df64_pi_2_minus(df64_atan_unit(df64_div(ax, ay)));
     if (x.x < 0.0) r = df64_add(df64_sub(vec2(DF64_PI[0], DF64_PI[1]), r), vec2(DF64_PI[2], 0.0));
-    return y.x < 0.0 ? -r : r;
+    // The sign bit, so that atan2(-0, x) is -0 or -pi.
+    return floatBitsToInt(y.x) < 0 ? -r : r;
 }
 
 vec2 df64_sqrt_1m_sq(vec2 a) {
@@ -453,12 +480,15 @@ vec2 df64_tanh(vec2 a) {
 vec2 df64_floor(vec2 a) {
     a = DF64_B(a);
     float h = floor(a.x);
+    // An integral hi with a zero low word (±0 and ±inf among them) is its own floor.
+    if (h == a.x && a.y == 0.0) return vec2(h, 0.0);
     return h == a.x ? df64_quick_two_sum(h, floor(a.y)) : vec2(h, 0.0);
 }
 
 vec2 df64_ceil(vec2 a) {
     a = DF64_B(a);
     float h = ceil(a.x);
+    if (h == a.x && a.y == 0.0) return vec2(h, 0.0);
     return h == a.x ? df64_quick_two_sum(h, ceil(a.y)) : vec2(h, 0.0);
 }
 
@@ -478,9 +508,19 @@ bool df64_is_integer(vec2 a) { a = DF64_B(a); return df64_eq(df64_floor(a), a); 
 
 vec2 df64_pow(vec2 x, vec2 y) {
     x = DF64_B(x); y = DF64_B(y);
-    if (y.x == 0.0) return vec2(1.0, 0.0);
+    // C99 Annex F: pow(x, ±0) = pow(1, y) = 1 for any x and y, NaN among them.
+    if (y.x == 0.0 || (x.x == 1.0 && x.y == 0.0)) return vec2(1.0, 0.0);
     if (df64_isnan(x.x) || df64_isnan(y.x)) return df64_nan();
-    if (x.x == 0.0) return y.x > 0.0 ? vec2(0.0) : vec2(df64_inf(), 0.0);
+    if (df64_isinf(y.x)) {
+        if (abs(x.x) == 1.0 && x.y == 0.0) return vec2(1.0, 0.0);
+        return (abs(x.x) < 1.0) == (y.x > 0.0) ? vec2(0.0) : vec2(df64_inf(), 0.0);
+    }
+    if (x.x == 0.0 || df64_isinf(x.x)) {
+        // ±0 and ±inf: 0 or inf, negative for a negative x and an odd integer y.
+        bool odd = df64_is_integer(y) && !df64_is_integer(DF64_B(0.5 * y));
+        float r = ((x.x == 0.0) == (y.x < 0.0)) ? df64_inf() : 0.0;
+        return vec2((floatBitsToInt(x.x) < 0 && odd) ? -r : r, 0.0);
+    }
     DF64_PRECISE vec2 r = df64_exp(df64_mul(y, df64_log(df64_abs(x))));
     if (x.x < 0.0) {
         if (!df64_is_integer(y)) return df64_nan();
@@ -553,20 +593,36 @@ vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
     return r;
 }
 
+// fmod and remainder are exact for |a/b| < 2^24; beyond it their quotient digits can go
+// wrong, so there they return NaN rather than a wrong number.
+#define DF64_MOD_LIMIT 16777216.0
+bool df64_beyond_mod_limit(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return !(abs(DF64_B(a.x / b.x)) < DF64_MOD_LIMIT);
+}
+
 vec2 df64_fmod(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
     if (df64_isnan(a.x) || df64_isnan(b.x) || df64_isinf(a.x) || b.x == 0.0) return df64_nan();
     if (df64_isinf(b.x)) return a;
-    vec2 r = df64_mod_core(a, b, false);
-    return a.x < 0.0 ? -r : r;
+    if (df64_beyond_mod_limit(a, b)) return df64_nan();
+    // Huge operands are scaled down by 2^64 (exactly) first: the digit products split them.
+    int k = max(abs(a.x), abs(b.x)) > 1.2676506e30 ? 64 : 0;
+    vec2 r = df64_ldexp(df64_mod_core(df64_ldexp(a, -k), df64_ldexp(b, -k), false), k);
+    // The sign bit, so that fmod(-0, b) is -0.
+    return floatBitsToInt(a.x) < 0 ? -r : r;
 }
 
 vec2 df64_remainder(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
     if (df64_isnan(a.x) || df64_isnan(b.x) || df64_isinf(a.x) || b.x == 0.0) return df64_nan();
     if (df64_isinf(b.x)) return a;
-    vec2 r = df64_mod_core(a, b, true);
-    return a.x < 0.0 ? -r : r;
+    if (df64_beyond_mod_limit(a, b)) return df64_nan();
+    // |a| <= |b|/2 is its own remainder (a tie goes to the even quotient, 0).
+    if (df64_le(df64_abs(a), DF64_B(0.5 * df64_abs(b)))) return a;
+    int k = max(abs(a.x), abs(b.x)) > 1.2676506e30 ? 64 : 0;
+    vec2 r = df64_ldexp(df64_mod_core(df64_ldexp(a, -k), df64_ldexp(b, -k), true), k);
+    return floatBitsToInt(a.x) < 0 ? -r : r;
 }
 
 // a = m 2^e with |m| in [0.5, 1).
@@ -575,8 +631,15 @@ vec2 df64_frexp(vec2 a, out int e) {
     e = 0;
     if (a.x == 0.0) return vec2(df64_signed_zero(a.x), 0.0);
     if (df64_nonfinite(a.x)) return a;
+    // A subnormal (where the driver keeps them) is lifted by 2^24 first, as in df64_log.
+    int lift = 0;
+    if (df64_biased_exponent(a.x) == 0) {
+        a = DF64_B(a * 16777216.0);
+        lift = 24;
+    }
     e = df64_exponent(a.x);
     vec2 m = df64_ldexp(a, -e);
+    e -= lift;
     if (abs(m.x) == 0.5 && DF64_B(m.x * m.y) < 0.0) {
         m = DF64_B(2.0 * m);
         e -= 1;

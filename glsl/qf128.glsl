@@ -556,8 +556,16 @@ vec4 qf128_log(vec4 a) {
     if (isnan(a.x) || a.x < 0.0) return qf128_from_f32(intBitsToFloat(0x7fc00000));
     if (a.x == 0.0) return qf128_from_f32(-intBitsToFloat(0x7f800000));
     if (isinf(a.x)) return a;
+    // A subnormal (where the driver keeps them) has no exponent in its bits: lift it by 2^24,
+    // exactly, so that it has one.
+    int lift = 0;
+    if (df64_biased_exponent(a.x) == 0) {
+        a = DF64_B(a * 16777216.0);
+        lift = 24;
+    }
     int e = df64_exponent(a.x);
     DF64_PRECISE vec4 m = qf128_ldexp(a, -e);
+    e -= lift;
     if (m.x < 0.703125) {
         m = qf128_ldexp(m, 1);
         e -= 1;
@@ -569,7 +577,8 @@ vec4 qf128_log(vec4 a) {
     DF64_PRECISE vec4 s = qf128_mul(f2, qf128_horner(f2, true, 1, 7, 1, false));
     DF64_PRECISE vec4 at = qf128_ldexp(qf128_add(f, qf128_mul(f, s)), 1);
     float ef = float(e);
-    DF64_PRECISE vec4 r = qf128_word4(1, int(i) - 45);
+    // i is 45 to 90 for a normalised input; the clamp keeps any other value inside the table.
+    DF64_PRECISE vec4 r = qf128_word4(1, clamp(int(i), 45, 91) - 45);
     for (int w = 0; w < 4; ++w) {
         DF64_PRECISE vec2 p = df64_two_prod(ef, QF128_LN2[w]);
         r = qf128_add(r, vec4(p, 0.0, 0.0));

@@ -443,7 +443,8 @@ pub fn df64_ldexp(a: Df64, n: i32) -> Df64 {
             (x as f64 * 2f64.powi(n)) as f32
         }
     };
-    Df64::new(f(a.hi), f(a.lo))
+    // An overflow is (±inf, 0), as every routine returns it.
+    df64_finish(Df64::new(f(a.hi), f(a.lo)))
 }
 
 // ---------------------------------------------------------------- division

@@ -115,8 +115,9 @@ fn exp_table(j: usize) -> [f32; 3] {
 
 /// Largest argument whose exp is finite in f32, and the smallest whose exp is normal.
 pub const EXP_MAX: f32 = 88.722_83;
-/// Below this exp(x) is 0 in f32 (ln of the smallest normal, rounded up).
-pub const EXP_MIN: f32 = -87.336_54;
+/// Below this exp(x) is +0 (ln 2^-150, where every f32 rounds to 0); from here up to
+/// ln 2^-126 = -87.33654 the result is an f32 subnormal where the driver keeps subnormals.
+pub const EXP_MIN: f32 = -103.972_08;
 
 /// CPU mirror of `df64_exp` in `glsl/df64_func.glsl`: the same operations in the same order in
 /// f32 arithmetic.
@@ -188,15 +189,23 @@ pub fn df64_log(a: Df64) -> Df64 {
     if a.hi.is_nan() || a.hi < 0.0 {
         return nan();
     }
-    if a.hi == 0.0 {
+    if ftz(a.hi) == 0.0 {
         return Df64::new(f32::NEG_INFINITY, 0.0);
     }
     if a.hi.is_infinite() {
         return a;
     }
+    // A subnormal (where the driver keeps them) has no exponent in its bits: lift it by 2^24,
+    // exactly, so that it has one.
+    let (a, lift) = if df64_biased_exponent(a.hi) == 0 {
+        (df64_scale_words(a, 16_777_216.0), 24)
+    } else {
+        (a, 0)
+    };
     // a = 2^e m, m in [0.703125, 1.40625): no cancellation between e ln2 and ln m near 1.
     let mut e = f32_exponent(a.hi);
     let mut m = df64_ldexp(a, -e);
+    e -= lift;
     if m.hi < 0.703_125 {
         m = Df64::new(2.0 * m.hi, 2.0 * m.lo);
         e -= 1;
@@ -208,7 +217,8 @@ pub fn df64_log(a: Df64) -> Df64 {
         df64_add(m, Df64::new(c, 0.0)),
     );
     let at = df64_atanh2(f, 4);
-    let idx = 3 * (i as usize - 45);
+    // i is 45 to 90 for a normalised input; the clamp keeps any other pair inside the table.
+    let idx = 3 * ((i as i32).clamp(45, 91) - 45) as usize;
     let ef = e as f32;
     let big = df64_add(
         df64_two_prod(ef, LN2[0]),
@@ -232,19 +242,28 @@ pub fn df64_log1p(a: Df64) -> Df64 {
     if a.hi.is_nan() || a.hi < -1.0 {
         return nan();
     }
+    if a.hi.is_infinite() {
+        return a;
+    }
+    // ln(1 + a) = a (1 - a/2 + ...): below 2^-50 the series' second term is under 2^-51 a.
+    if a.hi.abs() < 8.881_784_2e-16 {
+        return a;
+    }
     if a.hi.abs() < 0.25 {
         // 2 atanh(a / (2 + a)), |f| <= 1/7.
         let f = df64_div(a, df64_add(Df64::new(2.0, 0.0), a));
         return df64_atanh2(f, 10);
     }
-    // ln(u) + (a - (u - 1)) / u, u = 1 + a rounded; u - 1 is exact.
-    let u = df64_add(Df64::ONE, a);
-    if u.hi.is_infinite() {
-        return u;
+    // 1 + a = h + l + d exactly (three words), so ln(1 + a) = ln(h + l) + d / (h + l): 1 + a
+    // rounded to a df64 alone would lose up to 2^-49 absolute, all of ln's accuracy near a = -1.
+    let s = df64_two_sum(1.0, a.hi);
+    let w = df64_acc3([s.hi, s.lo, 0.0], a.lo);
+    let u = df64_two_sum(w[0], w[1]);
+    if ftz(u.hi) == 0.0 {
+        return Df64::new(f32::NEG_INFINITY, 0.0);
     }
-    let um1 = df64_quick_two_sum(u.hi - 1.0, u.lo);
-    let c = df64_div(df64_sub(a, um1), u);
-    df64_add(df64_log(u), c)
+    let c = w[2] / u.hi;
+    df64_add(df64_log(u), Df64::new(c, 0.0))
 }
 
 // ---------------------------------------------------------------- trigonometry
@@ -258,8 +277,17 @@ pub fn df64_sincos(a: Df64) -> (Df64, Df64) {
     if !a.hi.is_finite() || a.hi.abs() > TRIG_LIMIT {
         return (nan(), nan());
     }
-    let k = (a.hi * INV_PI_2[0] + 0.5).floor();
-    let r = df64_reduce_pi_2(a, k);
+    let mut k = (a.hi * INV_PI_2[0] + 0.5).floor();
+    let mut r = df64_reduce_pi_2(a, k);
+    // Near 2^23 the f32 estimate of k can be one off (rounding, and the low word it ignores):
+    // one step puts r back in [-pi/4, pi/4], where the series hold.
+    if r.hi > PI_4[0] {
+        k += 1.0;
+        r = df64_reduce_pi_2(a, k);
+    } else if r.hi < -PI_4[0] {
+        k -= 1.0;
+        r = df64_reduce_pi_2(a, k);
+    }
     let r2 = df64_sqr(r);
     // sin r = r + r^3 (-1/3! + r^2/5! - ...), cos r = 1 + r^2 (-1/2! + r^2/4! - ...).
     let sp = df64_horner(r2, &INV_FACT, 3, 8, 2, true);
@@ -319,7 +347,8 @@ fn df64_atan_unit(z: Df64) -> Df64 {
     let t2 = df64_sqr(t);
     let p = df64_horner(t2, &INV_ODD, 1, 3, 1, true);
     let at = df64_add(t, df64_mul(df64_mul(t, t2), df64_neg(p)));
-    let idx = 3 * i as usize;
+    // i is 0 to 64 for z in [0, 1]; the clamp keeps any other pair inside the table.
+    let idx = 3 * (i as i32).clamp(0, 64) as usize;
     let small = df64_add(at, Df64::new(ATAN_TABLE[idx + 2], 0.0));
     df64_add(Df64::new(ATAN_TABLE[idx], ATAN_TABLE[idx + 1]), small)
 }
@@ -405,7 +434,8 @@ pub fn df64_atan2(y: Df64, x: Df64) -> Df64 {
     if x.hi < 0.0 {
         r = df64_add(df64_sub(Df64::new(PI[0], PI[1]), r), Df64::new(PI[2], 0.0));
     }
-    if y.hi < 0.0 {
+    // The sign bit, so that atan2(-0, x) is -0 or -pi.
+    if y.hi.is_sign_negative() {
         df64_neg(r)
     } else {
         r
@@ -515,18 +545,35 @@ pub fn df64_is_integer(a: Df64) -> bool {
 /// CPU mirror of `df64_pow` in `glsl/df64_func.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
-    if y.hi == 0.0 {
+    // C99 Annex F: pow(x, ±0) = pow(1, y) = 1 for any x and y, NaN among them.
+    if ftz(y.hi) == 0.0 || (x.hi == 1.0 && x.lo == 0.0) {
         return Df64::ONE;
     }
     if x.hi.is_nan() || y.hi.is_nan() {
         return nan();
     }
-    if x.hi == 0.0 {
-        return if y.hi > 0.0 {
-            Df64::ZERO
+    if y.hi.is_infinite() {
+        if x.hi.abs() == 1.0 && x.lo == 0.0 {
+            return Df64::ONE;
+        }
+        let r = if (x.hi.abs() < 1.0) == (y.hi > 0.0) {
+            0.0
         } else {
-            Df64::new(f32::INFINITY, 0.0)
+            f32::INFINITY
         };
+        return Df64::new(r, 0.0);
+    }
+    if ftz(x.hi) == 0.0 || x.hi.is_infinite() {
+        // ±0 and ±inf: 0 or inf, negative for a negative x and an odd integer y.
+        let half = Df64::new(0.5 * y.hi, 0.5 * y.lo);
+        let odd = df64_is_integer(y) && !df64_is_integer(half);
+        let r = if (ftz(x.hi) == 0.0) == (y.hi < 0.0) {
+            f32::INFINITY
+        } else {
+            0.0
+        };
+        let neg = x.hi.is_sign_negative() && odd;
+        return Df64::new(if neg { -r } else { r }, 0.0);
     }
     let r = df64_exp(df64_mul(y, df64_log(df64_abs(x))));
     if x.hi < 0.0 {
@@ -548,6 +595,10 @@ pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
 pub fn df64_floor(a: Df64) -> Df64 {
     let a = Df64::new(ftz(a.hi), ftz(a.lo));
     let h = a.hi.floor();
+    // An integral hi with a zero low word (±0 and ±inf among them) is its own floor.
+    if h == a.hi && a.lo == 0.0 {
+        return Df64::new(h, 0.0);
+    }
     if h == a.hi {
         df64_quick_two_sum(h, a.lo.floor())
     } else {
@@ -560,6 +611,9 @@ pub fn df64_floor(a: Df64) -> Df64 {
 pub fn df64_ceil(a: Df64) -> Df64 {
     let a = Df64::new(ftz(a.hi), ftz(a.lo));
     let h = a.hi.ceil();
+    if h == a.hi && a.lo == 0.0 {
+        return Df64::new(h, 0.0);
+    }
     if h == a.hi {
         df64_quick_two_sum(h, a.lo.ceil())
     } else {
@@ -657,17 +711,38 @@ fn df64_mod_core(a: Df64, b: Df64, nearest: bool) -> Df64 {
     r
 }
 
+/// fmod and remainder are exact for |a/b| < 2^24; beyond it (|a.hi / b.hi| >= this) their
+/// quotient digits can go wrong, so there they return NaN rather than a wrong number.
+pub const MOD_LIMIT: f32 = 16_777_216.0;
+
+fn df64_beyond_mod_limit(a: Df64, b: Df64) -> bool {
+    !((a.hi / b.hi).abs() < MOD_LIMIT)
+}
+
 /// C `fmod`: a - trunc(a/b) b, with the sign of a. Exact whenever the result is a df64 and
-/// |a/b| < 2^24; larger quotients go through inexact intermediate remainders.
+/// |a/b| < 2^24; NaN where |a.hi / b.hi| >= 2^24 ([`MOD_LIMIT`]).
 pub fn df64_fmod(a: Df64, b: Df64) -> Df64 {
-    if a.hi.is_nan() || b.hi.is_nan() || !a.hi.is_finite() || b.hi == 0.0 {
+    if a.hi.is_nan() || b.hi.is_nan() || !a.hi.is_finite() || ftz(b.hi) == 0.0 {
         return nan();
     }
     if !b.hi.is_finite() {
         return a;
     }
-    let r = df64_mod_core(a, b, false);
-    if a.hi < 0.0 {
+    if df64_beyond_mod_limit(a, b) {
+        return nan();
+    }
+    // Huge operands are scaled down by 2^64 (exactly) first: the digit products split them.
+    let k = if a.hi.abs().max(b.hi.abs()) > 1.267_650_6e30 {
+        64
+    } else {
+        0
+    };
+    let r = df64_ldexp(
+        df64_mod_core(df64_ldexp(a, -k), df64_ldexp(b, -k), false),
+        k,
+    );
+    // The sign bit, so that fmod(-0, b) is -0.
+    if a.hi.is_sign_negative() {
         df64_neg(r)
     } else {
         r
@@ -676,14 +751,27 @@ pub fn df64_fmod(a: Df64, b: Df64) -> Df64 {
 
 /// IEEE remainder: a - n b with n the integer nearest a/b, ties to even (same exactness as fmod).
 pub fn df64_remainder(a: Df64, b: Df64) -> Df64 {
-    if a.hi.is_nan() || b.hi.is_nan() || !a.hi.is_finite() || b.hi == 0.0 {
+    if a.hi.is_nan() || b.hi.is_nan() || !a.hi.is_finite() || ftz(b.hi) == 0.0 {
         return nan();
     }
     if !b.hi.is_finite() {
         return a;
     }
-    let r = df64_mod_core(a, b, true);
-    if a.hi < 0.0 {
+    if df64_beyond_mod_limit(a, b) {
+        return nan();
+    }
+    // |a| <= |b|/2 is its own remainder (a tie goes to the even quotient, 0).
+    let ab = df64_abs(b);
+    if df64_le(df64_abs(a), Df64::new(0.5 * ab.hi, 0.5 * ab.lo)) {
+        return a;
+    }
+    let k = if a.hi.abs().max(b.hi.abs()) > 1.267_650_6e30 {
+        64
+    } else {
+        0
+    };
+    let r = df64_ldexp(df64_mod_core(df64_ldexp(a, -k), df64_ldexp(b, -k), true), k);
+    if a.hi.is_sign_negative() {
         df64_neg(r)
     } else {
         r
@@ -698,9 +786,15 @@ pub fn df64_frexp(a: Df64) -> (Df64, i32) {
     if !a.hi.is_finite() {
         return (a, 0);
     }
+    // A subnormal (where the driver keeps them) is lifted by 2^24 first, as in df64_log.
+    let (a, lift) = if df64_biased_exponent(a.hi) == 0 {
+        (df64_scale_words(a, 16_777_216.0), 24)
+    } else {
+        (a, 0)
+    };
     let e = f32_exponent(a.hi);
     let mut m = df64_ldexp(a, -e);
-    let mut e = e;
+    let mut e = e - lift;
     // hi = +-0.5 with a low word of the other sign lies below 0.5 in magnitude.
     if m.hi.abs() == 0.5 && m.hi * m.lo < 0.0 {
         m = Df64::new(2.0 * m.hi, 2.0 * m.lo);

@@ -652,14 +652,27 @@ pub fn qf128_log(a: Qf128) -> Qf128 {
     if a.x[0].is_nan() || a.x[0] < 0.0 {
         return Qf128::from_f32(f32::NAN);
     }
-    if a.x[0] == 0.0 {
+    if super::fpenv::ftz(a.x[0]) == 0.0 {
         return Qf128::from_f32(f32::NEG_INFINITY);
     }
     if a.x[0].is_infinite() {
         return a;
     }
+    // A subnormal (where the driver keeps them) has no exponent in its bits: lift it by 2^24,
+    // exactly, so that it has one.
+    let (a, lift) = if super::df64::df64_biased_exponent(a.x[0]) == 0 {
+        (
+            Qf128 {
+                x: a.x.map(|w| w * 16_777_216.0),
+            },
+            24,
+        )
+    } else {
+        (a, 0)
+    };
     let mut e = super::df64_func::f32_exponent(a.x[0]);
     let mut m = qf128_ldexp(a, -e);
+    e -= lift;
     if m.x[0] < 0.703_125 {
         m = qf128_ldexp(m, 1);
         e -= 1;
@@ -672,7 +685,8 @@ pub fn qf128_log(a: Qf128) -> Qf128 {
     let s = qf128_mul(f2, qf128_horner(f2, &QF_INV_ODD, 1, 7, 1, false));
     let at = qf128_ldexp(qf128_add(f, qf128_mul(f, s)), 1);
     let ef = e as f32;
-    let mut r = qf_word4(&QF_LOG_TABLE, i as usize - 45);
+    // i is 45 to 90 for a normalised input; the clamp keeps any other value inside the table.
+    let mut r = qf_word4(&QF_LOG_TABLE, ((i as i32).clamp(45, 91) - 45) as usize);
     for w in &QF_LN2[..4] {
         let (p, q) = two_prod(ef, *w);
         r = qf128_add(r, Qf128::new(p, q, 0.0, 0.0));

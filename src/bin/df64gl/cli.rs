@@ -141,6 +141,10 @@ pub(crate) struct AccuracyArgs {
     /// Inputs per df64 function row (elementary functions against the oracle); 0 skips.
     #[arg(long, default_value_t = 1 << 22)]
     pub(crate) function_samples: usize,
+    /// Inputs per argument class in the sweep of every df64 function over its argument
+    /// classes (±0, subnormal, tiny ... huge, ±inf, NaN, its own edges); 0 skips it.
+    #[arg(long, default_value_t = 1 << 12)]
+    pub(crate) class_samples: usize,
     /// Inputs per qf128 row; 0 skips the qf128 table.
     #[arg(long, default_value_t = 1 << 22)]
     pub(crate) qf128_samples: usize,

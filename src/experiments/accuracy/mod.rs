@@ -12,6 +12,7 @@ use super::paper::{
 use super::table::{num, text, ReportTable};
 use super::{ExperimentError, Session};
 
+mod classes;
 mod functions;
 mod qf128;
 mod report;
@@ -22,6 +23,10 @@ use crate::numeric::domain::{exponent_operand, judge, same_words, DomainCounts, 
 use crate::numeric::qf128::{qf128_renorm4, Qf128};
 use crate::numeric::reference::{error_ulp48, ulp_bits, ulp_distance_f64, Dd};
 use crate::probe::DriverConfig;
+pub use classes::{
+    class_bound, class_cases, expected, flushed, judge_case, judge_expected, measure_class,
+    ClassCase, Expected, SWEPT,
+};
 pub(crate) use functions::with_oracles;
 pub use functions::{function_cases, measure_function, FunctionCase};
 pub use qf128::{measure_qf128, qf128_cases, random_qf128, QfCase};
@@ -44,6 +49,9 @@ pub struct AccuracyOptions {
     pub cost_texels: usize,
     /// Inputs per df64 function row (0 skips the function table).
     pub function_samples: usize,
+    /// Inputs per argument class in the sweep of every function over its argument classes
+    /// (0 skips it).
+    pub class_samples: usize,
     /// Inputs per qf128 row (0 skips the qf128 table).
     pub qf128_samples: usize,
     /// Inputs for Da Graca and Defour's Table 5 (0 skips it).
@@ -68,6 +76,7 @@ impl Default for AccuracyOptions {
             cost_texels: 1 << 16,
             cost_min_seconds: 0.02,
             function_samples: 1 << 22,
+            class_samples: 1 << 12,
             qf128_samples: 1 << 22,
             dagraca_samples: 1 << 24,
             exponents: None,
@@ -227,6 +236,10 @@ pub struct AccuracyReport {
     pub thall_paper: ThallTable2,
     /// The df64 functions.
     pub functions: Vec<AccuracyRow>,
+    /// The df64 functions by argument class (range = the class).
+    pub function_classes: Vec<AccuracyRow>,
+    /// For each class row that missed its bound or broke a rule, the last such result.
+    pub function_class_worst: Vec<String>,
     /// The qf128 operations.
     pub qf128: Vec<AccuracyRow>,
     /// Da Graca and Defour's Table 5 measured here.
@@ -317,6 +330,11 @@ pub fn run_accuracy(
     } else {
         vec![]
     };
+    let class_cases = if options.class_samples > 0 {
+        classes::class_cases(options.class_samples, options.seed)
+    } else {
+        vec![]
+    };
     let qf_cases = if options.qf128_samples > 0 {
         qf128_cases()
     } else {
@@ -328,6 +346,7 @@ pub fn run_accuracy(
         + options.cost as usize
         + cases.len() * (1 + options.cost as usize)
         + qf_cases.len() * (1 + options.cost as usize)
+        + class_cases.len()
         + if dagraca { 6 } else { 0 };
     let mut done = 0usize;
     let mut rows = Vec::new();
@@ -450,6 +469,17 @@ pub fn run_accuracy(
             done += 1;
         }
     }
+    let mut function_classes = Vec::new();
+    let mut function_class_worst = Vec::new();
+    for case in &class_cases {
+        progress(done, total, &format!("{} {}", case.op.name(), case.class));
+        let (row, worst) = classes::measure_class(&kernels, case)?;
+        if !worst.is_empty() {
+            function_class_worst.push(format!("{} {}: {worst}", row.op, row.range));
+        }
+        function_classes.push(row);
+        done += 1;
+    }
     let mut qf128 = Vec::new();
     for (i, case) in qf_cases.iter().enumerate() {
         progress(
@@ -507,6 +537,8 @@ pub fn run_accuracy(
         warwick_paper,
         thall_paper: thall,
         functions,
+        function_classes,
+        function_class_worst,
         qf128,
         dagraca_table5: dagraca_rows,
         dagraca_paper: dagraca_table5()?,

@@ -11,6 +11,7 @@ impl AccuracyReport {
         let sections = [
             ("", &self.rows),
             ("", &self.functions),
+            ("", &self.function_classes),
             ("qf128 ", &self.qf128),
         ];
         let mut f = Vec::new();
@@ -124,11 +125,14 @@ impl AccuracyReport {
                 ));
             }
         }
-        for t in [functions, qf128] {
+        for t in [functions, self.class_table(), qf128] {
             if !t.rows.is_empty() {
                 s.push('\n');
                 s.push_str(&t.text());
             }
+        }
+        for w in &self.function_class_worst {
+            s.push_str(&format!("  worst: {w}\n"));
         }
         if !self.dagraca_table5.is_empty() {
             s.push_str(&format!(
@@ -160,6 +164,121 @@ impl AccuracyReport {
         s.push_str(&format!("\ncost: {}\n", self.cost_method));
         s
     }
+}
+
+/// The column order of the argument-class table.
+const CLASS_COLUMNS: [&str; 11] = [
+    "±0",
+    "subnormal",
+    "min normal",
+    "tiny",
+    "small",
+    "unit",
+    "large",
+    "huge",
+    "±inf",
+    "NaN",
+    "edges",
+];
+
+impl AccuracyReport {
+    /// The argument-class sweep as one row per function (and operand, for two-operand
+    /// functions) and one column per class: the worst error in ulp48 over results in the
+    /// domain, "ieee" where every result lay outside it and followed the rules, "N wrong" where
+    /// results broke them, "(N != mirror)" where results differ from the CPU mirror.
+    pub fn class_table(&self) -> ReportTable {
+        let mut columns = vec!["function", "operand", "bound"];
+        columns.extend(CLASS_COLUMNS);
+        let samples = self
+            .function_classes
+            .iter()
+            .map(|r| r.samples)
+            .max()
+            .unwrap_or(0);
+        let mut t = ReportTable::new(
+            "accuracy-function-classes",
+            format!(
+                "df64 functions by argument class: worst ulp48 where the result lies in the \
+                 domain (2^-100 to 2^126), IEEE rules elsewhere; up to {samples} inputs per class"
+            ),
+            &columns,
+        );
+        let mut keys: Vec<(String, String)> = Vec::new();
+        for r in &self.function_classes {
+            let (operand, _) = class_parts(&r.range);
+            let key = (r.op.clone(), operand.to_string());
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+        for (op, operand) in keys {
+            let mut cells = vec![text(op.clone()), text(operand.clone())];
+            let rows: Vec<&AccuracyRow> = self
+                .function_classes
+                .iter()
+                .filter(|r| r.op == op && class_parts(&r.range).0 == operand)
+                .collect();
+            let bound = rows.first().and_then(|r| r.target).map_or(0.0, |t| t.max);
+            cells.push(text(match (op.as_str(), bound) {
+                ("pow", _) => "4 + |y ln x|".into(),
+                (_, b) if b == 0.0 => "exact".into(),
+                (_, b) => format!("{b}"),
+            }));
+            for c in CLASS_COLUMNS {
+                let in_col: Vec<&&AccuracyRow> = rows
+                    .iter()
+                    .filter(|r| class_parts(&r.range).1 == c)
+                    .collect();
+                cells.push(text(class_cell(&in_col)));
+            }
+            t.rows.push(cells);
+        }
+        t
+    }
+}
+
+/// ("a" or "b" or "", the column) of a class row's label.
+fn class_parts(label: &str) -> (&str, &str) {
+    let (operand, class) = match label.split_once(": ") {
+        Some((o, c)) => (o, c),
+        None => ("", label),
+    };
+    let column = if CLASS_COLUMNS.contains(&class) {
+        class
+    } else {
+        "edges"
+    };
+    (operand, column)
+}
+
+fn class_cell(rows: &[&&AccuracyRow]) -> String {
+    if rows.is_empty() {
+        return "-".into();
+    }
+    let wrong: usize = rows
+        .iter()
+        .filter_map(|r| r.domain)
+        .map(|d| d.outside_wrong)
+        .sum();
+    let in_domain: usize = rows
+        .iter()
+        .filter_map(|r| r.domain)
+        .map(|d| d.in_domain)
+        .sum();
+    let max = rows.iter().map(|r| r.max).fold(0.0, f64::max);
+    let mismatches: usize = rows.iter().map(|r| r.mirror_mismatches).sum();
+    let mut s = if in_domain == 0 {
+        "ieee".to_string()
+    } else {
+        format!("{:.3}", max)
+    };
+    if wrong > 0 {
+        s.push_str(&format!(" {wrong} wrong"));
+    }
+    if mismatches > 0 {
+        s.push_str(&format!(" ({mismatches} != mirror)"));
+    }
+    s
 }
 
 /// "max/rms" of a published pair, or "-".
