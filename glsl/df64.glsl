@@ -409,11 +409,17 @@ vec2 df64_ldexp(vec2 a, int n) {
     return df64_finish(vec2(ldexp(a.x, n), ldexp(a.y, n)));
 }
 #else
-// Two power-of-two factors, each a normal float, cover |n| <= 252.
+// Three power-of-two factors, each a normal float: the last is 2^n where |n| <= 126, and the
+// two before it (same sign) are exact whenever the result is nonzero and finite, so it rounds
+// once, as ldexp does. |n| is clamped to 280: beyond, every nonzero f32 over- or underflows.
 vec2 df64_ldexp(vec2 a, int n) {
     a = DF64_B(a);
-    int h = n / 2;
-    DF64_PRECISE vec2 r = DF64_B(DF64_B(a * df64_pow2(h)) * df64_pow2(n - h));
+    n = clamp(n, -280, 280);
+    int last = clamp(n, -126, 126);
+    int rest = n - last;
+    int h = rest / 2;
+    DF64_PRECISE vec2 r = DF64_B(DF64_B(a * df64_pow2(h)) * df64_pow2(rest - h));
+    r = DF64_B(r * df64_pow2(last));
     return df64_finish(r);
 }
 #endif

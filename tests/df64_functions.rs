@@ -246,3 +246,88 @@ fn fmod_corrects_a_quotient_digit_that_is_one_too_small() {
         "{got:?}"
     );
 }
+
+/// The bounds this test holds the functions to, in ulp48, wherever the exact result lies in
+/// the domain (2^-100 to 2^126), as docs/accuracy.md states them: exp, expm1, log, log1p, sin
+/// and cos 1; tan, the inverse and hyperbolic functions 2; pow 4 + |y ln x|; fmod and
+/// remainder 1 (exact wherever the result is a df64); rounding, frexp and ldexp exact.
+fn class_bound_stated_here(op: Df64Op, a: Df64, b: Df64) -> f64 {
+    match op {
+        Df64Op::Exp | Df64Op::Expm1 | Df64Op::Log | Df64Op::Log1p | Df64Op::Sin | Df64Op::Cos => {
+            1.0
+        }
+        Df64Op::Tan
+        | Df64Op::Atan
+        | Df64Op::Atan2
+        | Df64Op::Asin
+        | Df64Op::Acos
+        | Df64Op::Sinh
+        | Df64Op::Cosh
+        | Df64Op::Tanh => 2.0,
+        Df64Op::Pow => {
+            let t = (b.to_f64() * a.to_f64().abs().ln()).abs();
+            4.0 + if t.is_finite() { t } else { 0.0 }
+        }
+        Df64Op::Fmod | Df64Op::Remainder => 1.0,
+        _ => 0.0,
+    }
+}
+
+/// Every function over every argument class (±0, subnormal, smallest normals, tiny, small,
+/// unit, large, huge, ±inf, NaN and its own edges; both operands of the two-operand ones) on
+/// this driver: within the bounds above where the result is in the domain, the IEEE value
+/// elsewhere (for a subnormal operand on a flushing driver, the value for it or for ±0), and
+/// equal to the CPU mirror bit for bit (documented for llvmpipe, the driver of this test).
+#[test]
+fn every_function_at_every_argument_class() {
+    use df64gl::experiments::accuracy::{class_cases, expected, flushed, judge_expected};
+    use df64gl::numeric::domain::{same_words, Verdict};
+    let k = common::kernels();
+    let flush = k.proof().flushes_subnormals;
+    let mut o = df64gl::numeric::oracle::Oracle::new();
+    let mut failures = Vec::new();
+    let mut covered = std::collections::BTreeSet::new();
+    for case in class_cases(64, 25) {
+        covered.insert(case.op.name());
+        let got = k.apply_unchecked(case.op, &case.a, &case.b).unwrap();
+        let mirror = case.op.mirror();
+        let want = k.mirror_map(case.a.len(), |i| mirror(case.a[i], case.b[i]));
+        for i in 0..got.len() {
+            let (a, b) = (case.a[i], case.b[i]);
+            let bound = class_bound_stated_here(case.op, a, b);
+            let ok =
+                |a: Df64, b: Df64, o: &mut df64gl::numeric::oracle::Oracle| match judge_expected(
+                    got[i],
+                    &expected(case.op, a, b, o),
+                    bound,
+                    flush,
+                ) {
+                    Verdict::InDomain(e) => e <= bound,
+                    Verdict::OutsideOk => true,
+                    Verdict::OutsideWrong => false,
+                };
+            let right = ok(a, b, &mut o) || (flush && ok(flushed(a), flushed(b), &mut o));
+            if !right {
+                failures.push(format!(
+                    "{} {}: {}({a:?}, {b:?}) = {:?}",
+                    case.op.name(),
+                    case.class,
+                    case.op.name(),
+                    got[i]
+                ));
+            }
+            if common::is_llvmpipe(k.context()) && !same_words(got[i], want[i]) {
+                failures.push(format!(
+                    "{} {}: GPU {:?} != mirror {:?} for ({a:?}, {b:?})",
+                    case.op.name(),
+                    case.class,
+                    got[i],
+                    want[i]
+                ));
+            }
+        }
+    }
+    assert!(covered.len() >= 24, "classes cover {covered:?}");
+    failures.truncate(40);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -289,3 +289,67 @@ proptest! {
         prop_assert!(err <= 0.5, "{:?} + {:?}: {} ulp48", a, b, err);
     }
 }
+
+/// Any f32 word: arbitrary bits half the time, else one of the classes that break code
+/// (zeros, subnormals, the smallest and largest normals, infinities, NaNs of both signs).
+fn any_word() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        any::<u32>().prop_map(f32::from_bits),
+        (1u32..0x0080_0000, any::<bool>())
+            .prop_map(|(m, s)| f32::from_bits(m | if s { 0x8000_0000 } else { 0 })),
+        prop::sample::select(vec![
+            0.0f32,
+            -0.0,
+            f32::MIN_POSITIVE,
+            -f32::MIN_POSITIVE,
+            f32::MAX,
+            -f32::MAX,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            -f32::NAN,
+            1.0,
+            -1.0,
+            16_777_216.0,
+            8_388_608.5,
+        ]),
+        (-130i32..130, any::<f32>()).prop_map(|(k, u)| 2f32.powi(k) * (1.0 + u.fract().abs())),
+    ]
+}
+
+proptest! {
+    // 20,000 word sets in the normal run; a soak: PROPTEST_CASES=5000000 (minutes).
+    #![proptest_config(config(20_000))]
+
+    /// Every df64, complex df64 and qf128 mirror takes any f32 bits, with flush-to-zero on
+    /// (as llvmpipe) and off (as softpipe), and returns without panicking.
+    #[test]
+    fn every_mirror_takes_any_bits(
+        w in prop::array::uniform8(any_word()),
+        flush in any::<bool>(),
+    ) {
+        use df64gl::kernels::{ComplexOp, Df64Op, Qf128Op};
+        use df64gl::numeric::df64::ComplexDf64;
+        use df64gl::numeric::qf128::Qf128;
+        let a = Df64::new(w[0], w[1]);
+        let b = Df64::new(w[2], w[3]);
+        let qa = Qf128::new(w[0], w[1], w[2], w[3]);
+        let qb = Qf128::new(w[4], w[5], w[6], w[7]);
+        let ca = ComplexDf64::new(a, b);
+        let cb = ComplexDf64::new(Df64::new(w[4], w[5]), Df64::new(w[6], w[7]));
+        let outcome = std::panic::catch_unwind(|| {
+            with_flush_to_zero(flush, || {
+                for op in Df64Op::ALL {
+                    std::hint::black_box(op.mirror()(std::hint::black_box(a), b));
+                }
+                for op in Qf128Op::ALL {
+                    std::hint::black_box(op.mirror()(std::hint::black_box(qa), qb));
+                }
+                for op in [ComplexOp::Add, ComplexOp::Sub, ComplexOp::Mul] {
+                    std::hint::black_box(op.mirror()(std::hint::black_box(ca), cb));
+                }
+            })
+        });
+        prop_assert!(outcome.is_ok(), "a mirror panicked on {w:?} (flush {flush})");
+    }
+}

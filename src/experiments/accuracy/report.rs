@@ -411,6 +411,8 @@ mod tests {
             warwick_paper: warwick_table1().unwrap(),
             thall_paper: thall_table2().unwrap(),
             functions: vec![],
+            function_classes: vec![],
+            function_class_worst: vec![],
             qf128: vec![differs],
             dagraca_table5: vec![],
             dagraca_paper: dagraca_table5().unwrap(),
