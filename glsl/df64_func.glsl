@@ -266,7 +266,8 @@ vec2 df64_log(vec2 a) {
     DF64_PRECISE vec2 f = df64_div(df64_sub(m, vec2(c, 0.0)), df64_add(m, vec2(c, 0.0)));
     DF64_PRECISE vec2 at = df64_atanh2(f, 4);
     // i is 45 to 90 for a normalised input; the clamp keeps any other pair inside the table.
-    int idx = 3 * (clamp(int(i), 45, 91) - 45);
+    int row = clamp(int(i), 45, 91);
+    int idx = 3 * (row - 45);
     float ef = float(e);
     DF64_PRECISE vec2 big = df64_add(df64_two_prod(ef, DF64_LN2[0]),
             vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]));
@@ -357,7 +358,8 @@ vec2 df64_atan_unit(vec2 z) {
     DF64_PRECISE vec2 p = df64_horner(t2, true, 1, 3, 1, true);
     DF64_PRECISE vec2 at = df64_add(t, df64_mul(df64_mul(t, t2), -p));
     // i is 0 to 64 for z in [0, 1]; the clamp keeps any other pair inside the table.
-    int idx = 3 * clamp(int(i), 0, 64);
+    int row = clamp(int(i), 0, 64);
+    int idx = 3 * row;
     DF64_PRECISE vec2 small = df64_add(at, vec2(DF64_ATAN_TABLE[idx + 2], 0.0));
     return df64_add(vec2(DF64_ATAN_TABLE[idx], DF64_ATAN_TABLE[idx + 1]), small);
 }

@@ -578,7 +578,8 @@ vec4 qf128_log(vec4 a) {
     DF64_PRECISE vec4 at = qf128_ldexp(qf128_add(f, qf128_mul(f, s)), 1);
     float ef = float(e);
     // i is 45 to 90 for a normalised input; the clamp keeps any other value inside the table.
-    DF64_PRECISE vec4 r = qf128_word4(1, clamp(int(i), 45, 91) - 45);
+    int row = clamp(int(i), 45, 91);
+    DF64_PRECISE vec4 r = qf128_word4(1, row - 45);
     for (int w = 0; w < 4; ++w) {
         DF64_PRECISE vec2 p = df64_two_prod(ef, QF128_LN2[w]);
         r = qf128_add(r, vec4(p, 0.0, 0.0));
