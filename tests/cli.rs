@@ -67,6 +67,9 @@ fn accuracy_reports_table_two_rows_and_passes_its_gate() {
         "2048",
         "--dagraca-samples",
         "65536",
+        // The class sweep has its own tests (df64_functions.rs, drivers.rs).
+        "--class-samples",
+        "0",
         "--ops",
         "add,mul,div,sqrt,rsqrt,div_thall",
         "--json",
