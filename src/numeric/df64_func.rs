@@ -246,7 +246,7 @@ pub fn df64_log1p(a: Df64) -> Df64 {
         return a;
     }
     // ln(1 + a) = a (1 - a/2 + ...): below 2^-50 the series' second term is under 2^-51 a.
-    if a.hi.abs() < 8.881_784_2e-16 {
+    if a.hi.abs() < df64_pow2(-50) {
         return a;
     }
     if a.hi.abs() < 0.25 {
@@ -715,8 +715,10 @@ fn df64_mod_core(a: Df64, b: Df64, nearest: bool) -> Df64 {
 /// quotient digits can go wrong, so there they return NaN rather than a wrong number.
 pub const MOD_LIMIT: f32 = 16_777_216.0;
 
-fn df64_beyond_mod_limit(a: Df64, b: Df64) -> bool {
-    !((a.hi / b.hi).abs() < MOD_LIMIT)
+/// Whether fmod and remainder of (a, b) lie beyond [`MOD_LIMIT`] (or their quotient is NaN),
+/// as the GLSL's `!(abs(a.x / b.x) < DF64_MOD_LIMIT)`.
+pub fn df64_beyond_mod_limit(a: Df64, b: Df64) -> bool {
+    (a.hi / b.hi).abs().partial_cmp(&MOD_LIMIT) != Some(std::cmp::Ordering::Less)
 }
 
 /// C `fmod`: a - trunc(a/b) b, with the sign of a. Exact whenever the result is a df64 and

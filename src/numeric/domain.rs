@@ -47,6 +47,12 @@ pub fn floor_allowance(flushes_subnormals: bool) -> f64 {
 /// would be subnormal, as a GPU would flush it).
 pub fn exponent_operand(rng: &mut impl Rng, exponents: i32, positive: bool) -> Df64 {
     let k = rng.gen_range(-exponents..=exponents).clamp(-126, 127);
+    operand_at_exponent(rng, k, positive)
+}
+
+/// (1 + u) 2^k with u uniform in [0, 1), a random sign unless `positive`, and a full low word
+/// (dropped where it would be subnormal); f32::MAX with the sign where it rounds past it.
+pub fn operand_at_exponent(rng: &mut impl Rng, k: i32, positive: bool) -> Df64 {
     let sign = if positive || rng.gen::<bool>() {
         1.0
     } else {

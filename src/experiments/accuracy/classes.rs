@@ -25,33 +25,14 @@ pub struct ClassCase {
     pub b: Vec<Df64>,
 }
 
-/// The functions the sweep covers: every function of `df64_func.glsl` and ldexp.
-pub const SWEPT: [Df64Op; 24] = [
-    Df64Op::Exp,
-    Df64Op::Expm1,
-    Df64Op::Log,
-    Df64Op::Log1p,
-    Df64Op::Sin,
-    Df64Op::Cos,
-    Df64Op::Tan,
-    Df64Op::Atan,
-    Df64Op::Atan2,
-    Df64Op::Asin,
-    Df64Op::Acos,
-    Df64Op::Sinh,
-    Df64Op::Cosh,
-    Df64Op::Tanh,
-    Df64Op::Pow,
-    Df64Op::Floor,
-    Df64Op::Ceil,
-    Df64Op::Round,
-    Df64Op::Trunc,
-    Df64Op::Fmod,
-    Df64Op::Remainder,
-    Df64Op::Frexp,
-    Df64Op::FrexpExp,
-    Df64Op::Ldexp,
-];
+/// The functions the sweep covers: every function of `df64_func.glsl` (the catalog's function
+/// rows) and ldexp.
+pub fn swept() -> Vec<Df64Op> {
+    Df64Op::ALL
+        .into_iter()
+        .filter(|op| op.is_function() || *op == Df64Op::Ldexp)
+        .collect()
+}
 
 /// The engine's stated bound in ulp48 for a swept function wherever its result lies in the
 /// domain (2^-100 to 2^126); 0 for the exact ones (rounding, fmod, remainder, frexp, ldexp).
@@ -91,20 +72,7 @@ pub fn bound_for(op: Df64Op, a: Df64, b: Df64) -> f64 {
 /// (dropped where it would be subnormal, so every driver reads the same operand).
 fn magnitude(rng: &mut ChaCha8Rng, lo: i32, hi: i32, positive: bool) -> Df64 {
     let k = rng.gen_range(lo..=hi);
-    let sign = if positive || rng.gen::<bool>() {
-        1.0
-    } else {
-        -1.0
-    };
-    let x = sign * (1.0 + rng.gen::<f64>()) * 2f64.powi(k);
-    let mut d = Df64::from_f64(x);
-    if !d.hi.is_finite() {
-        d = Df64::new(f32::MAX.copysign(x as f32), 0.0);
-    }
-    if d.lo.abs() < f32::MIN_POSITIVE {
-        d.lo = 0.0;
-    }
-    d
+    crate::numeric::domain::operand_at_exponent(rng, k, positive)
 }
 
 /// x with a full random low word (hi = x rounded to f32).
@@ -168,17 +136,20 @@ fn general_classes(
     ]
 }
 
+/// n operands near the points (in turn), each moved by up to ±spread, with full low words.
+fn around(rng: &mut ChaCha8Rng, n: usize, points: &[f64], spread: f64) -> Vec<Df64> {
+    (0..n)
+        .map(|i| {
+            let p = points[i % points.len()] + rng.gen_range(-spread..spread);
+            near(rng, p)
+        })
+        .collect()
+}
+
 /// The ends of each function's own range: where it switches method, saturates, overflows,
 /// underflows or stops (the trigonometric limit), on both sides.
 fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
-    let mut around = |points: &[f64], spread: f64| -> Vec<Df64> {
-        (0..n)
-            .map(|i| {
-                let p = points[i % points.len()] + rng.gen_range(-spread..spread);
-                near(rng, p)
-            })
-            .collect()
-    };
+    let mut around = |points: &[f64], spread: f64| around(rng, n, points, spread);
     let (exp_max, exp_min) = (EXP_MAX as f64, EXP_MIN as f64);
     let _ = exp_min;
     match op {
@@ -194,7 +165,7 @@ fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
         Df64Op::Log => {
             let mut v: Vec<Df64> = (1..48)
                 .flat_map(|k| [1.0 + 2f64.powi(-k), 1.0 - 2f64.powi(-k)])
-                .map(|x| Df64::from_f64(x))
+                .map(Df64::from_f64)
                 .collect();
             v.extend(around(&[1.0, 0.703_125, 1.406_25], 1e-3));
             v
@@ -202,7 +173,7 @@ fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
         Df64Op::Log1p => {
             let mut v: Vec<Df64> = (1..48)
                 .flat_map(|k| [2f64.powi(-k) - 1.0, -(2f64.powi(-k)), 2f64.powi(-k)])
-                .map(|x| Df64::from_f64(x))
+                .map(Df64::from_f64)
                 .collect();
             v.extend(around(
                 &[0.25, -0.25, -0.5, -1.0 + 1e-3, 1.0, 16_777_216.0],
@@ -224,7 +195,7 @@ fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
         Df64Op::Asin | Df64Op::Acos => {
             let mut v: Vec<Df64> = (1..48)
                 .flat_map(|k| [1.0 - 2f64.powi(-k), 2f64.powi(-k) - 1.0])
-                .map(|x| Df64::from_f64(x))
+                .map(Df64::from_f64)
                 .collect();
             v.extend([1.0, -1.0, 1.0 + 2f64.powi(-23), -1.0 - 2f64.powi(-23)].map(Df64::from_f64));
             v.push(Df64::new(1.0, 2f32.powi(-40)));
@@ -233,7 +204,6 @@ fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
         }
         Df64Op::Atan => around(&[1.0, -1.0, 64.0, 1.0 / 64.0], 1e-3),
         Df64Op::Floor | Df64Op::Ceil | Df64Op::Round | Df64Op::Trunc => {
-            drop(around);
             // Integers and ties, with low words that pull either way, at every magnitude.
             (0..n)
                 .map(|i| {
@@ -247,24 +217,21 @@ fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
                 })
                 .collect()
         }
-        Df64Op::Frexp | Df64Op::FrexpExp | Df64Op::Ldexp => {
-            drop(around);
-            (0..n)
-                .map(|_| {
-                    let k = rng.gen_range(-126..=127);
-                    let hi = 2f32.powi(k).copysign(rng.gen::<f32>() - 0.5);
-                    let lo = -hi * 2f32.powi(-30) * rng.gen::<f32>();
-                    Df64::new(
-                        hi,
-                        if lo.abs() >= f32::MIN_POSITIVE {
-                            lo
-                        } else {
-                            0.0
-                        },
-                    )
-                })
-                .collect()
-        }
+        Df64Op::Frexp | Df64Op::FrexpExp | Df64Op::Ldexp => (0..n)
+            .map(|_| {
+                let k = rng.gen_range(-126..=127);
+                let hi = 2f32.powi(k).copysign(rng.gen::<f32>() - 0.5);
+                let lo = -hi * 2f32.powi(-30) * rng.gen::<f32>();
+                Df64::new(
+                    hi,
+                    if lo.abs() >= f32::MIN_POSITIVE {
+                        lo
+                    } else {
+                        0.0
+                    },
+                )
+            })
+            .collect(),
         _ => vec![],
     }
 }
@@ -274,7 +241,7 @@ fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
 /// classes against each other for the special values; ldexp over exponents -300 to 300.
 pub fn class_cases(samples: usize, seed: u64) -> Vec<ClassCase> {
     let mut out = Vec::new();
-    for op in SWEPT {
+    for op in swept() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (op as u64).wrapping_mul(0x9E37_79B9));
         let n = samples.max(1);
         let positive_first = false;
@@ -515,7 +482,7 @@ fn ieee_special(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expected
                 Nan
             } else if y.is_infinite() || x == 0.0 {
                 Exact(x)
-            } else if !((a.hi / b.hi).abs() < crate::numeric::df64_func::MOD_LIMIT) {
+            } else if crate::numeric::df64_func::df64_beyond_mod_limit(a, b) {
                 // The documented limit: NaN for quotients of 2^24 and more.
                 Nan
             } else {

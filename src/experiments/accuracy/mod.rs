@@ -25,7 +25,7 @@ use crate::numeric::reference::{error_ulp48, ulp_bits, ulp_distance_f64, Dd};
 use crate::probe::DriverConfig;
 pub use classes::{
     class_bound, class_cases, expected, flushed, judge_case, judge_expected, measure_class,
-    ClassCase, Expected, SWEPT,
+    ClassCase, Expected,
 };
 pub(crate) use functions::with_oracles;
 pub use functions::{function_cases, measure_function, FunctionCase};

@@ -219,10 +219,12 @@ impl AccuracyReport {
                 .filter(|r| r.op == op && class_parts(&r.range).0 == operand)
                 .collect();
             let bound = rows.first().and_then(|r| r.target).map_or(0.0, |t| t.max);
-            cells.push(text(match (op.as_str(), bound) {
-                ("pow", _) => "4 + |y ln x|".into(),
-                (_, b) if b == 0.0 => "exact".into(),
-                (_, b) => format!("{b}"),
+            cells.push(text(if op == "pow" {
+                "4 + |y ln x|".into()
+            } else if bound == 0.0 {
+                "exact".into()
+            } else {
+                format!("{bound}")
             }));
             for c in CLASS_COLUMNS {
                 let in_col: Vec<&&AccuracyRow> = rows
