@@ -216,7 +216,9 @@ vec2 df64_expm1(vec2 a) {
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
     if (df64_isnan(a.x)) return a;
     if (abs(a.x) < 0.010830425) return df64_expm1_kernel(a);
-    if (a.x < -20.0 || a.x > DF64_EXP_MAX) return df64_sub(df64_exp(a), vec2(1.0, 0.0));
+    // Far from 0 the - 1 is one accurate subtraction (above 40 it is below exp's last bit's
+    // worth, and near the top 2^n T alone would overflow where exp(a) does not).
+    if (a.x < -20.0 || a.x > 40.0) return df64_sub(df64_exp(a), vec2(1.0, 0.0));
     float n;
     int j;
     vec2 q;

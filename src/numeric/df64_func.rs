@@ -150,7 +150,9 @@ pub fn df64_expm1(a: Df64) -> Df64 {
     if a.hi.abs() < 0.010_830_425 {
         return df64_expm1_kernel(a);
     }
-    if a.hi < -20.0 || a.hi > EXP_MAX {
+    // Far from 0 the - 1 is one accurate subtraction (above 40 it is below exp's last bit's
+    // worth, and near the top 2^n T alone would overflow where exp(a) does not).
+    if a.hi < -20.0 || a.hi > 40.0 {
         return df64_sub(df64_exp(a), Df64::ONE);
     }
     let (n, j, q) = df64_exp_parts(a);
