@@ -174,7 +174,9 @@ fn edge_cases_follow_ieee() {
         } else {
             ((got.to_f64() - want) / want).abs() < 1e-13
         };
-        let m = op.mirror()(a[i], b[i]);
+        // The mirror in this driver's floating-point environment (llvmpipe flushes
+        // subnormals: exp(-100) is 0 there and 3.8e-44 where they are kept).
+        let m = k.mirror_map(1, |_| op.mirror()(a[i], b[i]))[0];
         let mirror_ok = if want.is_nan() {
             m.hi.is_nan()
         } else {
