@@ -402,16 +402,12 @@ vec2 df64_mul_f32(vec2 a, float b) {
 // (frexp itself needs GLSL 4.00).
 int df64_exponent(float x) { x = DF64_B(x); return ((floatBitsToInt(x) >> 23) & 0xff) - 126; }
 
-// a * 2^n: exact unless it overflows or underflows.
-#if __VERSION__ >= 400
-vec2 df64_ldexp(vec2 a, int n) {
-    a = DF64_B(a);
-    return df64_finish(vec2(ldexp(a.x, n), ldexp(a.y, n)));
-}
-#else
-// Three power-of-two factors, each a normal float: the last is 2^n where |n| <= 126, and the
-// two before it (same sign) are exact whenever the result is nonzero and finite, so it rounds
-// once, as ldexp does. |n| is clamped to 280: beyond, every nonzero f32 over- or underflows.
+// a * 2^n: exact unless it overflows or underflows. Not the builtin ldexp: on NVIDIA 580
+// (GLSL 4.60) df64_log(3e38) came out NaN through it (ldexp(m, -128), as if by a float 2^-128
+// flushed to 0), and the same routine here is right. Three power-of-two factors instead, each a normal float: the last is
+// 2^n where |n| <= 126, and the two before it (same sign) are exact whenever the result is
+// nonzero and finite, so it rounds once, as ldexp does. |n| is clamped to 280: beyond, every
+// nonzero f32 over- or underflows.
 vec2 df64_ldexp(vec2 a, int n) {
     a = DF64_B(a);
     n = clamp(n, -280, 280);
@@ -422,7 +418,6 @@ vec2 df64_ldexp(vec2 a, int n) {
     r = DF64_B(r * df64_pow2(last));
     return df64_finish(r);
 }
-#endif
 
 // ---------------------------------------------------------------- division
 

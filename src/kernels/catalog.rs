@@ -575,7 +575,16 @@ pub(crate) const DF64_OPS: [OpRow; 63] = [
         op: Df64Op::F32Mad,
         name: "f32_mad",
         glsl: "vec2(a.x * b.x + a.y, 0.0)",
-        mirror: |a, b| Df64::new(a.hi * b.hi + a.lo, 0.0),
+        // Unprotected, so a compiler may contract it where fma is fused (NVIDIA does): the
+        // mirror follows the TwoProduct the driver was proven with.
+        mirror: |a, b| {
+            let r = if crate::numeric::fpenv::fused_two_prod() {
+                a.hi.mul_add(b.hi, a.lo)
+            } else {
+                a.hi * b.hi + a.lo
+            };
+            Df64::new(r, 0.0)
+        },
         reference: None,
         oracle: None,
         flags: NONE,

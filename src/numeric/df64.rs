@@ -9,7 +9,7 @@
 
 use bytemuck::{Pod, Zeroable};
 
-use super::fpenv::ftz;
+use super::fpenv::{ftz, fused_two_prod};
 use serde::{Deserialize, Serialize};
 
 /// A double-float: the unevaluated sum `hi + lo` with `|lo| <= ulp(hi)/2`.
@@ -156,17 +156,24 @@ pub fn df64_two_prod_dekker(a: f32, b: f32) -> Df64 {
     Df64::new(p, e)
 }
 
-/// TwoProduct with a fused multiply-add: exact only where the hardware fuses.
+/// TwoProduct with a fused multiply-add: exact only where the hardware fuses. `mul_add` may
+/// run in software, outside the SSE flush mode, so its operands and result are read as a
+/// flushing GPU reads them.
 pub fn df64_two_prod_fma(a: f32, b: f32) -> Df64 {
     let p = a * b;
-    let e = a.mul_add(b, -p);
+    let e = ftz(ftz(a).mul_add(ftz(b), -p));
     Df64::new(p, e)
 }
 
-/// The engine's TwoProduct. Both variants return the same exact pair where they are exact,
-/// so the mirror needs only one.
+/// The engine's TwoProduct, as the program under test was built: fused where the mirror runs
+/// inside `fpenv::with_fused_two_prod(true, ..)`, Dekker's split otherwise. The two give the
+/// same pair wherever both are exact; they differ near f32::MAX and below 2^-126.
 pub fn df64_two_prod(a: f32, b: f32) -> Df64 {
-    df64_two_prod_dekker(a, b)
+    if fused_two_prod() {
+        df64_two_prod_fma(a, b)
+    } else {
+        df64_two_prod_dekker(a, b)
+    }
 }
 
 /// p + e == a * a exactly.

@@ -2,6 +2,31 @@
 //! very bits) flush f32 subnormals to zero; on x86-64 the MXCSR FTZ and DAZ bits make the
 //! CPU's SSE arithmetic do the same, so a mirror can match such a driver bit for bit even where
 //! error terms fall below 2^-126.
+//!
+//! The environment also says which TwoProduct the GPU program was built with: Dekker's split
+//! and a fused `fma` give the same pair wherever both are exact, but not where Dekker's partial
+//! products overflow (operands near f32::MAX) or its error term falls below 2^-126, so the
+//! mirror of a program built with `fma` must use a fused multiply-add too.
+
+use std::cell::Cell;
+
+thread_local! {
+    static FUSED_TWO_PROD: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with the mirrors' TwoProduct fused (`fused`) or by Dekker's split; the previous
+/// choice is restored afterwards.
+pub fn with_fused_two_prod<T>(fused: bool, f: impl FnOnce() -> T) -> T {
+    let old = FUSED_TWO_PROD.with(|c| c.replace(fused));
+    let r = f();
+    FUSED_TWO_PROD.with(|c| c.set(old));
+    r
+}
+
+/// Whether the mirrors' TwoProduct is fused here (inside `with_fused_two_prod(true, ..)`).
+pub fn fused_two_prod() -> bool {
+    FUSED_TWO_PROD.with(Cell::get)
+}
 
 /// Runs `f` with flush-to-zero and denormals-are-zero on when `flush` is true (x86-64 only;
 /// elsewhere `f` runs unchanged). The previous mode is restored afterwards.

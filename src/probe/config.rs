@@ -189,10 +189,26 @@ pub(super) fn decide(
             ),
             None => "no protection keeps the error-free transforms exact".into(),
         };
+        // Name one wrong lane per broken transform of the first protection tried, so the
+        // refusal can be reproduced.
+        let examples: Vec<String> = rows
+            .iter()
+            .filter(|r| Some(r.protection) == candidates.first().copied())
+            .filter_map(|r| {
+                r.first_wrong
+                    .as_ref()
+                    .map(|w| format!("{} ({}): {w}", r.transform, r.protection.name()))
+            })
+            .collect();
+        let examples = if examples.is_empty() {
+            String::new()
+        } else {
+            format!(" First wrong lanes: {}.", examples.join("; "))
+        };
         return (
             None,
             format!(
-                "df64 refused on this driver: {what} (tried {}), so every df64 result would be silently wrong.",
+                "df64 refused on this driver: {what} (tried {}), so every df64 result would be silently wrong.{examples}",
                 tried.join(", ")
             ),
         );

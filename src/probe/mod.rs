@@ -28,7 +28,7 @@ use config::{decide, transforms_exact};
 pub use config::{forced_protection, DriverConfig, Protection, TwoProdKind, PROTECTION_ENV};
 
 /// Bumped whenever the probe's tests or decisions change, so cached results are redone.
-pub const PROBE_VERSION: u32 = 2;
+pub const PROBE_VERSION: u32 = 3;
 
 /// What can go wrong probing a driver.
 #[derive(Debug, Error)]
@@ -81,6 +81,10 @@ pub struct EftRow {
     pub wrong: f64,
     /// Inputs measured.
     pub samples: usize,
+    /// The first wrong lane, as `inputs -> got, expected` in hexadecimal words, so a refusal
+    /// names a case to look at.
+    #[serde(default)]
+    pub first_wrong: Option<String>,
 }
 
 impl EftRow {
@@ -502,24 +506,30 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
         let r = eft_runner.run(program, 14)?;
         let n = eft.layout.texels();
         let mut wrong = 0usize;
+        let mut total = 0usize;
+        let mut first_wrong = None;
         for t in 0..n {
             let (a0, b0, a1) = (eft.a[4 * t], eft.b[4 * t], eft.a[4 * t + 1]);
             let d = df64_two_diff(a0, b0);
             let q = df64_two_sqr(a1);
+            let want = [d.hi, d.lo, q.hi, q.lo];
+            // A square beyond the f32 range carries no error term to check (as in eft_row).
+            if want.iter().any(|w| !w.is_finite()) {
+                continue;
+            }
+            total += 1;
             let got = &r[4 * t..4 * t + 4];
-            if got[0].to_bits() != d.hi.to_bits()
-                || got[1].to_bits() != d.lo.to_bits()
-                || got[2].to_bits() != q.hi.to_bits()
-                || got[3].to_bits() != q.lo.to_bits()
-            {
+            if !got.iter().zip(&want).all(|(g, w)| same_f32(*g, *w)) {
                 wrong += 1;
+                first_wrong.get_or_insert_with(|| describe_lane(&[a0, b0, a1], got, &want));
             }
         }
         transforms.push(EftRow {
             transform: "twoDiff+twoSqr".into(),
             protection: *protection,
-            wrong: wrong as f64 / n as f64,
-            samples: n,
+            wrong: wrong as f64 / total.max(1) as f64,
+            samples: total,
+            first_wrong,
         });
     }
     let fma_exact = fma_program
@@ -566,6 +576,7 @@ fn eft_row(
     let texels = inputs.layout.texels();
     let mut wrong = 0usize;
     let mut total = 0usize;
+    let mut first_wrong = None;
     for t in 0..texels {
         for lane in 0..2 {
             let (a, b) = (inputs.a[4 * t + lane], inputs.b[4 * t + lane]);
@@ -575,8 +586,9 @@ fn eft_row(
             }
             let got = [result[4 * t + 2 * lane], result[4 * t + 2 * lane + 1]];
             total += 1;
-            if got[0].to_bits() != e[0].to_bits() || got[1].to_bits() != e[1].to_bits() {
+            if !(same_f32(got[0], e[0]) && same_f32(got[1], e[1])) {
                 wrong += 1;
+                first_wrong.get_or_insert_with(|| describe_lane(&[a, b], &got, &e));
             }
         }
     }
@@ -585,7 +597,30 @@ fn eft_row(
         protection,
         wrong: wrong as f64 / total.max(1) as f64,
         samples: total,
+        first_wrong,
     }
+}
+
+/// Equal bits, or both NaN: drivers differ in the NaN they produce, and a NaN payload is no
+/// broken transform.
+fn same_f32(a: f32, b: f32) -> bool {
+    a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan()
+}
+
+/// One lane of an error-free transform check, in words that can be pasted into a test.
+fn describe_lane(inputs: &[f32], got: &[f32], want: &[f32]) -> String {
+    let words = |xs: &[f32]| {
+        xs.iter()
+            .map(|x| format!("{:#010x}", x.to_bits()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "inputs [{}] gave [{}], exact [{}]",
+        words(inputs),
+        words(got),
+        words(want)
+    )
 }
 
 /// The probe report for this driver: from the cache when one matches, else a fresh run that is
@@ -623,3 +658,49 @@ pub fn probe_driver(ctx: &GlContext, fresh: bool) -> Result<ProbeReport, ProbeEr
 
 /// Inputs per probe test (lanes).
 pub const DEFAULT_SAMPLES: usize = 1 << 16;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nan_payloads_are_no_broken_transform() {
+        // NVIDIA returns 0x7fffffff where the CPU returns 0xffc00000 for inf - inf.
+        assert!(same_f32(
+            f32::from_bits(0x7fff_ffff),
+            f32::from_bits(0xffc0_0000)
+        ));
+        assert!(same_f32(-0.0, -0.0));
+        assert!(!same_f32(0.0, -0.0));
+        assert!(!same_f32(f32::NAN, f32::INFINITY));
+    }
+
+    #[test]
+    fn a_refusal_names_a_wrong_lane() {
+        let row = |transform: &str, protection, wrong: f64, first_wrong: Option<String>| EftRow {
+            transform: transform.into(),
+            protection,
+            wrong,
+            samples: 100,
+            first_wrong,
+        };
+        let lane = describe_lane(&[1.0, 2f32.powi(-30)], &[1.0, 0.0], &[1.0, 2f32.powi(-30)]);
+        assert_eq!(
+            lane,
+            "inputs [0x3f800000 0x30800000] gave [0x3f800000 0x00000000], exact [0x3f800000 0x30800000]"
+        );
+        let rows = vec![
+            row("twoSum", Protection::Precise, 0.01, Some(lane.clone())),
+            row("twoSum", Protection::None, 0.9, Some("x".into())),
+        ];
+        let (config, why) = decide(
+            &[Protection::Precise, Protection::None],
+            None,
+            false,
+            false,
+            &rows,
+        );
+        assert!(config.is_none());
+        assert!(why.contains(&format!("twoSum (precise): {lane}")), "{why}");
+    }
+}
