@@ -435,7 +435,9 @@ vec4 qf128_ldexp(vec4 a, int n) {
 
 // ---------------------------------------------------------------- division and roots
 
-vec4 qf128_div(vec4 a, vec4 b) {
+// Long division with five quotient words (QD's accurate_div), on operands whose exponents are
+// near 0: the unscaled core of qf128_div.
+vec4 qf128_div_unscaled(vec4 a, vec4 b) {
     a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE float q0 = DF64_B(a.x / b.x);
     if (qf128_nonfinite(q0) || qf128_nonfinite(b.x)) return qf128_from_f32(q0);
@@ -450,6 +452,27 @@ vec4 qf128_div(vec4 a, vec4 b) {
     return qf128_renorm5(q0, q1, q2, q3, q4);
 }
 
+// r * 2^n for a result of a scaled core: each pair of words scaled with one rounding; an
+// overflow is (±inf, 0, 0, 0), as every routine returns it.
+vec4 qf128_scale(vec4 r, int n) {
+    r = DF64_B(r);
+    DF64_PRECISE vec4 s = qf128_ldexp(r, n);
+    if (qf128_nonfinite(s.x)) return qf128_from_f32(s.x);
+    return s;
+}
+
+// Division at every exponent: both operands scaled to [1, 4) by exact powers of two (without
+// it the remainders of 1 / 2^-40 fall below 2^-126 and are flushed: 12 correct bits), divided,
+// and the quotient scaled back.
+vec4 qf128_div(vec4 a, vec4 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    if (df64_special(a.x) || df64_special(b.x)) return qf128_div_unscaled(a, b);
+    int ka = df64_normalizer(a.x);
+    int kb = df64_normalizer(b.x);
+    DF64_PRECISE vec4 q = qf128_div_unscaled(qf128_ldexp(a, ka), qf128_ldexp(b, kb));
+    return qf128_scale(q, kb - ka);
+}
+
 vec4 qf128_recip(vec4 a) { a = DF64_B(a); return qf128_div(vec4(1.0, 0.0, 0.0, 0.0), a); }
 
 vec4 qf128_sqrt_special(vec4 a) {
@@ -457,9 +480,10 @@ vec4 qf128_sqrt_special(vec4 a) {
     return a.x == 0.0 ? qf128_from_f32(a.x) : qf128_from_f32(sqrt(a.x));
 }
 
-vec4 qf128_sqrt(vec4 a) {
+// Square root of a in [1, 4): the accurate df64 root s, then one Karp step s + (a - s^2) / (2 s)
+// with the residual in qf128.
+vec4 qf128_sqrt_unscaled(vec4 a) {
     a = DF64_B(a);
-    if (a.x <= 0.0 || qf128_nonfinite(a.x)) return qf128_sqrt_special(a);
     DF64_PRECISE vec2 s0 = df64_sqrt(qf128_to_df64(a));
     DF64_PRECISE vec4 s = qf128_from_df64(s0);
     DF64_PRECISE vec4 d = qf128_sub(a, qf128_sqr(s));
@@ -467,13 +491,31 @@ vec4 qf128_sqrt(vec4 a) {
     return qf128_add(s, qf128_mul_df64(d, inv));
 }
 
-vec4 qf128_rsqrt(vec4 a) {
+// Square root at every exponent: a scaled by an even power of two to [1, 4), the root scaled
+// back by half of it (exact).
+vec4 qf128_sqrt(vec4 a) {
     a = DF64_B(a);
-    if (a.x <= 0.0 || qf128_nonfinite(a.x)) return qf128_recip(qf128_sqrt_special(a));
+    if (a.x <= 0.0 || qf128_nonfinite(a.x)) return qf128_sqrt_special(a);
+    int k = df64_even_normalizer(a.x);
+    return qf128_scale(qf128_sqrt_unscaled(qf128_ldexp(a, k)), -k / 2);
+}
+
+// 1 / sqrt(a) for a in [1, 4): the accurate df64 value y, then one Newton step
+// y + y (1 - a y^2) / 2 in qf128.
+vec4 qf128_rsqrt_unscaled(vec4 a) {
+    a = DF64_B(a);
     DF64_PRECISE vec2 y0 = df64_rsqrt(qf128_to_df64(a));
     DF64_PRECISE vec4 y = qf128_from_df64(y0);
     DF64_PRECISE vec4 e = qf128_sub(vec4(1.0, 0.0, 0.0, 0.0), qf128_mul(a, qf128_sqr(y)));
     return qf128_add(y, qf128_mul_df64(e, DF64_B(0.5 * y0)));
+}
+
+// 1 / sqrt(a) at every exponent, scaled as qf128_sqrt.
+vec4 qf128_rsqrt(vec4 a) {
+    a = DF64_B(a);
+    if (a.x <= 0.0 || qf128_nonfinite(a.x)) return qf128_recip(qf128_sqrt_special(a));
+    int k = df64_even_normalizer(a.x);
+    return qf128_scale(qf128_rsqrt_unscaled(qf128_ldexp(a, k)), k / 2);
 }
 
 // ---------------------------------------------------------------- comparisons

@@ -67,8 +67,11 @@ fn accuracy_reports_table_two_rows_and_passes_its_gate() {
         "2048",
         "--dagraca-samples",
         "65536",
-        // The class sweep has its own tests (df64_functions.rs, drivers.rs).
+        // The class and exponent sweeps have their own tests (df64_functions.rs, qf128.rs,
+        // drivers.rs).
         "--class-samples",
+        "0",
+        "--qf128-exponent-samples",
         "0",
         "--ops",
         "add,mul,div,sqrt,rsqrt,div_thall",

@@ -116,6 +116,8 @@ fn assert_every_exponent(driver: &str) {
             "0",
             "--qf128-samples",
             "0",
+            "--qf128-exponent-samples",
+            "0",
             "--dagraca-samples",
             "0",
             "--no-cost",
@@ -256,6 +258,8 @@ fn softpipe_functions_hold_at_every_argument_class() {
             "0",
             "--class-samples",
             "128",
+            "--qf128-exponent-samples",
+            "0",
             "--no-cost",
             "--check",
         ],
@@ -280,4 +284,61 @@ fn softpipe_functions_hold_at_every_argument_class() {
         log_sub["domain"]["in_domain"].as_u64().unwrap() > 40,
         "{log_sub}"
     );
+}
+
+/// qf128 at every exponent on a driver that keeps subnormals (softpipe): no NaN or infinity
+/// for a number, equal to the mirror (run in IEEE mode there), and within the bound stated in
+/// tests/qf128.rs (`target ulp96 + C 2^-126`), where results keep subnormal trailing words.
+#[test]
+fn softpipe_qf128_holds_at_every_exponent() {
+    let (code, out, err) = df64gl(
+        &[
+            "--gl-driver",
+            "softpipe",
+            "--json",
+            "accuracy",
+            "--samples",
+            "16",
+            "--ops",
+            "add",
+            "--warwick-samples",
+            "0",
+            "--function-samples",
+            "0",
+            "--qf128-samples",
+            "0",
+            "--dagraca-samples",
+            "0",
+            "--class-samples",
+            "0",
+            "--qf128-exponent-samples",
+            "512",
+            "--no-cost",
+            "--check",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "softpipe: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let rows = v["qf128_exponents"].as_array().unwrap();
+    assert!(rows.len() > 100, "{} rows", rows.len());
+    for r in rows {
+        assert_eq!(r["nonfinite_wrong"], 0, "{r}");
+        assert_eq!(r["mirror_mismatches"], 0, "{r}");
+        let op = r["op"].as_str().unwrap();
+        let (target, c) = common::qf128_exponent_bound(op);
+        let lo = r["band"][0].as_i64().unwrap();
+        let max_abs = r["max_abs_min_normal"].as_f64().unwrap();
+        let max_ulp96 = r["max_ulp96"].as_f64().unwrap();
+        // In ulp96 of the band's smallest result, C 2^-126 is C 2^(-126 - lo + 95).
+        if lo >= -126 {
+            let allowed = target + c * 2f64.powi(-126 - lo as i32 + 95);
+            assert!(
+                max_ulp96 <= allowed,
+                "{op} from 2^{lo}: {max_ulp96} > {allowed}: {r}"
+            );
+        } else {
+            assert!(max_abs <= c, "{op} below 2^-126: {max_abs} 2^-126: {r}");
+        }
+    }
 }

@@ -131,3 +131,90 @@ fn cancelling_sums_keep_every_word() {
         assert!(e <= 0.25, "{a:?} - {b:?} = {got:?}: {e} ulp96");
     }
 }
+
+/// qf128 at every exponent on llvmpipe (flushes subnormals): operands drawn so that results
+/// spread over 2^-140 to 2^127, each result judged here against the oracle with the bound of
+/// `common::qf128_exponent_bound` (target ulp96 plus a floor of C 2^-126), no NaN for a number,
+/// no infinity below 2^127, no finite result beyond f32::MAX, and every word equal to the CPU
+/// mirror's (llvmpipe rounds to nearest: documented in docs/proof.md).
+#[test]
+fn qf128_holds_its_bound_at_every_exponent() {
+    use df64gl::experiments::accuracy::{qf128_exponent_operands, QF128_EXPONENT_OPS};
+    use df64gl::numeric::oracle::to_f64;
+    use rand::{Rng, SeedableRng};
+
+    let k = common::kernels();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x009f_128e);
+    let mut failures = Vec::new();
+    let mut judged = 0usize;
+    for op in QF128_EXPONENT_OPS {
+        let (target, c) = common::qf128_exponent_bound(op.name());
+        let (a, b): (Vec<Qf128>, Vec<Qf128>) = (0..1024)
+            .map(|_| {
+                let e = rng.gen_range(-140..=127);
+                qf128_exponent_operands(op, e, &mut rng)
+            })
+            .unzip();
+        let got = k.apply_qf128(op, &a, &b).unwrap();
+        let mirror = op.mirror();
+        let want = k.mirror_map(a.len(), |i| mirror(a[i], b[i]));
+        let mut o = Oracle::new();
+        let min_normal = f32::MIN_POSITIVE as f64;
+        for i in 0..a.len() {
+            let exact = op.oracle(&mut o, &a[i].to_big(), &b[i].to_big());
+            let x = to_f64(&exact);
+            let g = got[i].x[0];
+            let case = format!(
+                "{} a = {:?}, b = {:?}: got {:?}",
+                op.name(),
+                a[i].x,
+                b[i].x,
+                got[i].x
+            );
+            let same = got[i]
+                .x
+                .iter()
+                .zip(&want[i].x)
+                .all(|(g, w)| g.to_bits() == w.to_bits() || g.is_nan() && w.is_nan());
+            if !same {
+                failures.push(format!("{case}, mirror {:?}", want[i].x));
+            }
+            if x.is_nan() {
+                continue;
+            }
+            if x.abs() > f32::MAX as f64 {
+                if g.is_finite() {
+                    failures.push(format!("{case}: finite beyond f32::MAX (exact {x:e})"));
+                }
+                continue;
+            }
+            if !g.is_finite() {
+                if g.is_nan() || x.abs() < 2f64.powi(127) {
+                    failures.push(format!("{case}: not a number for {x:e}"));
+                }
+                continue;
+            }
+            judged += 1;
+            let abs = to_f64(&o.sub(&got[i].to_big(), &exact)).abs();
+            let allowed = if x.abs() >= min_normal {
+                let e = x.abs().log2().floor();
+                target * 2f64.powf(e - 95.0) + c * min_normal
+            } else {
+                c * min_normal
+            };
+            if abs > allowed {
+                failures.push(format!(
+                    "{case}: error {abs:e} > {allowed:e} (exact {x:e}; {:.2} 2^-126)",
+                    abs / min_normal
+                ));
+            }
+        }
+    }
+    assert!(judged > 10_000, "only {judged} results judged");
+    assert!(
+        failures.is_empty(),
+        "{} failures, first: {}",
+        failures.len(),
+        failures[..failures.len().min(8)].join("\n")
+    );
+}

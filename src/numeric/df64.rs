@@ -212,12 +212,12 @@ pub fn df64_biased_exponent(x: f32) -> i32 {
 
 /// k such that x * 2^k has magnitude in [1, 4): x nonzero and finite (a subnormal counts as
 /// 2^-126).
-fn df64_normalizer(x: f32) -> i32 {
+pub fn df64_normalizer(x: f32) -> i32 {
     (127 - df64_biased_exponent(x).max(1)).max(-126)
 }
 
 /// 2m such that x * 2^(2m) has magnitude in [1, 4): even, so a root scales back exactly.
-fn df64_even_normalizer(x: f32) -> i32 {
+pub fn df64_even_normalizer(x: f32) -> i32 {
     -2 * ((df64_biased_exponent(x).max(1) - 127) >> 1)
 }
 
@@ -241,7 +241,7 @@ pub fn df64_scale(r: Df64, n: i32) -> Df64 {
 }
 
 /// Zero (or a flushed subnormal), infinite or NaN.
-fn df64_special(x: f32) -> bool {
+pub fn df64_special(x: f32) -> bool {
     ftz(x) == 0.0 || df64_nonfinite(x)
 }
 

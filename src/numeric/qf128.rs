@@ -491,9 +491,9 @@ pub fn qf128_ldexp(a: Qf128, n: i32) -> Qf128 {
 
 // ---------------------------------------------------------------- division and roots
 
-/// Accurate division (QD's accurate_div): five quotient words from remainders formed with
-/// the accurate multiply-by-f32 and add.
-pub fn qf128_div(a: Qf128, b: Qf128) -> Qf128 {
+/// Long division with five quotient words (QD's accurate_div), on operands whose exponents
+/// are near 0: the unscaled core of [`qf128_div`].
+pub fn qf128_div_unscaled(a: Qf128, b: Qf128) -> Qf128 {
     let q0 = a.x[0] / b.x[0];
     if nonfinite(q0) || nonfinite(b.x[0]) {
         return Qf128::from_f32(q0);
@@ -507,6 +507,28 @@ pub fn qf128_div(a: Qf128, b: Qf128) -> Qf128 {
     r = qf128_sub(r, qf128_mul_f32(b, q3));
     let q4 = r.x[0] / b.x[0];
     qf128_renorm5(q0, q1, q2, q3, q4)
+}
+
+/// r * 2^n for a result of a scaled core; an overflow is (±inf, 0, 0, 0).
+fn qf128_scale(r: Qf128, n: i32) -> Qf128 {
+    let s = qf128_ldexp(r, n);
+    if nonfinite(s.x[0]) {
+        Qf128::from_f32(s.x[0])
+    } else {
+        s
+    }
+}
+
+/// CPU mirror of `qf128_div`: division at every exponent, both operands scaled to [1, 4) by
+/// exact powers of two, divided by [`qf128_div_unscaled`], the quotient scaled back.
+pub fn qf128_div(a: Qf128, b: Qf128) -> Qf128 {
+    if df64_special(a.x[0]) || df64_special(b.x[0]) {
+        return qf128_div_unscaled(a, b);
+    }
+    let ka = df64_normalizer(a.x[0]);
+    let kb = df64_normalizer(b.x[0]);
+    let q = qf128_div_unscaled(qf128_ldexp(a, ka), qf128_ldexp(b, kb));
+    qf128_scale(q, kb - ka)
 }
 
 /// CPU mirror of `qf128_recip` in `glsl/qf128.glsl`: the same operations in the same order in
@@ -523,12 +545,9 @@ fn qf128_sqrt_special(a: Qf128) -> Qf128 {
     }
 }
 
-/// Square root: the accurate df64 root s, then one Karp step s + (a - s^2) / (2 s) with the
-/// residual in qf128.
-pub fn qf128_sqrt(a: Qf128) -> Qf128 {
-    if a.x[0] <= 0.0 || nonfinite(a.x[0]) {
-        return qf128_sqrt_special(a);
-    }
+/// Square root of a in [1, 4): the accurate df64 root s, then one Karp step
+/// s + (a - s^2) / (2 s) with the residual in qf128.
+fn qf128_sqrt_unscaled(a: Qf128) -> Qf128 {
     let s0 = df64_sqrt(a.to_df64());
     let s = Qf128::from_df64(s0);
     let d = qf128_sub(a, qf128_sqr(s));
@@ -536,15 +555,32 @@ pub fn qf128_sqrt(a: Qf128) -> Qf128 {
     qf128_add(s, qf128_mul_df64(d, inv))
 }
 
-/// 1/sqrt(a): the accurate df64 value y, then one Newton step y + y (1 - a y^2) / 2 in qf128.
-pub fn qf128_rsqrt(a: Qf128) -> Qf128 {
+/// Square root at every exponent: a scaled by an even power of two to [1, 4), the root
+/// scaled back by half of it.
+pub fn qf128_sqrt(a: Qf128) -> Qf128 {
     if a.x[0] <= 0.0 || nonfinite(a.x[0]) {
-        return qf128_recip(qf128_sqrt_special(a));
+        return qf128_sqrt_special(a);
     }
+    let k = df64_even_normalizer(a.x[0]);
+    qf128_scale(qf128_sqrt_unscaled(qf128_ldexp(a, k)), -k / 2)
+}
+
+/// 1/sqrt(a) for a in [1, 4): the accurate df64 value y, then one Newton step
+/// y + y (1 - a y^2) / 2 in qf128.
+fn qf128_rsqrt_unscaled(a: Qf128) -> Qf128 {
     let y0 = df64_rsqrt(a.to_df64());
     let y = Qf128::from_df64(y0);
     let e = qf128_sub(Qf128::ONE, qf128_mul(a, qf128_sqr(y)));
     qf128_add(y, qf128_mul_df64(e, Df64::new(0.5 * y0.hi, 0.5 * y0.lo)))
+}
+
+/// 1/sqrt(a) at every exponent, scaled as [`qf128_sqrt`].
+pub fn qf128_rsqrt(a: Qf128) -> Qf128 {
+    if a.x[0] <= 0.0 || nonfinite(a.x[0]) {
+        return qf128_recip(qf128_sqrt_special(a));
+    }
+    let k = df64_even_normalizer(a.x[0]);
+    qf128_scale(qf128_rsqrt_unscaled(qf128_ldexp(a, k)), k / 2)
 }
 
 // ---------------------------------------------------------------- comparisons

@@ -97,3 +97,20 @@ pub fn chromium() -> std::path::PathBuf {
              DF64GL_CHROMIUM), or run the tests as root",
         )
 }
+
+/// The documented qf128 bound at every exponent (docs/accuracy.md, "qf128 at every exponent"),
+/// written here and not read from the library: |result - exact| <= T ulp96(exact) + C 2^-126
+/// for exact results from 2^-126 up (and at most C 2^-126 below), as (T, C). T is each op's
+/// bound near 1; C is the floor of error terms that fall below 2^-126 and are flushed (or
+/// rounded as subnormals): the multiplies form partial products down to 2^-24 below their
+/// trailing word and are not exponent-scaled, so theirs is larger.
+#[allow(dead_code)]
+pub fn qf128_exponent_bound(op: &str) -> (f64, f64) {
+    match op {
+        "add" | "sub" | "sqr" => (2.0, 4.0),
+        "mul" | "mul_f32" | "mul_df64" => (2.0, 1024.0),
+        "div" | "recip" | "sqrt" | "rsqrt" => (4.0, 4.0),
+        "exp" | "log" | "sin" | "cos" => (8.0, 4.0),
+        other => panic!("no qf128 exponent bound stated for {other}"),
+    }
+}

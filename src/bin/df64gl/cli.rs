@@ -148,6 +148,10 @@ pub(crate) struct AccuracyArgs {
     /// Inputs per qf128 row; 0 skips the qf128 table.
     #[arg(long, default_value_t = 1 << 22)]
     pub(crate) qf128_samples: usize,
+    /// Inputs per qf128 op in the sweep over the exponent range (results from 2^-140 to
+    /// 2^127, bucketed by magnitude); 0 skips it.
+    #[arg(long, default_value_t = 1 << 14)]
+    pub(crate) qf128_exponent_samples: usize,
     /// Inputs for Da Graca and Defour's Table 5; 0 skips it.
     #[arg(long, default_value_t = 1 << 24)]
     pub(crate) dagraca_samples: usize,

@@ -212,6 +212,7 @@ fn accuracy(global: &Global, args: AccuracyArgs) -> Result<ExitCode, ExperimentE
         function_samples,
         class_samples,
         qf128_samples,
+        qf128_exponent_samples,
         dagraca_samples,
         quick,
         exponents,
@@ -226,6 +227,7 @@ fn accuracy(global: &Global, args: AccuracyArgs) -> Result<ExitCode, ExperimentE
         function_samples: q(function_samples, 1 << 16),
         class_samples: q(class_samples, 1 << 8),
         qf128_samples: q(qf128_samples, 1 << 16),
+        qf128_exponent_samples: q(qf128_exponent_samples, 1 << 12),
         dagraca_samples: q(dagraca_samples, 1 << 20),
         exponents,
         ..AccuracyOptions::default()

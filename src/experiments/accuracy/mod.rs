@@ -15,6 +15,7 @@ use super::{ExperimentError, Session};
 mod classes;
 mod functions;
 mod qf128;
+mod qf128_exponents;
 mod report;
 use crate::gl::GlInfo;
 use crate::kernels::{Df64Kernels, Df64Op, Qf128Op, TimedOp};
@@ -30,6 +31,10 @@ pub use classes::{
 pub(crate) use functions::with_oracles;
 pub use functions::{function_cases, measure_function, FunctionCase};
 pub use qf128::{measure_qf128, qf128_cases, random_qf128, QfCase};
+pub use qf128_exponents::{
+    measure_qf128_exponents, qf128_at_exponent, qf128_exponent_operands, QfExponentRow,
+    QF128_BAND_EDGES, QF128_EXPONENT_OPS,
+};
 pub use report::accuracy_table;
 
 /// What `run_accuracy` measures and how much.
@@ -54,6 +59,8 @@ pub struct AccuracyOptions {
     pub class_samples: usize,
     /// Inputs per qf128 row (0 skips the qf128 table).
     pub qf128_samples: usize,
+    /// Inputs per op in the qf128 sweep over the exponent range (0 skips it).
+    pub qf128_exponent_samples: usize,
     /// Inputs for Da Graca and Defour's Table 5 (0 skips it).
     pub dagraca_samples: usize,
     /// Chains are lengthened until they take this much longer than an empty pass.
@@ -78,6 +85,7 @@ impl Default for AccuracyOptions {
             function_samples: 1 << 22,
             class_samples: 1 << 12,
             qf128_samples: 1 << 22,
+            qf128_exponent_samples: 1 << 14,
             dagraca_samples: 1 << 24,
             exponents: None,
         }
@@ -242,6 +250,8 @@ pub struct AccuracyReport {
     pub function_class_worst: Vec<String>,
     /// The qf128 operations.
     pub qf128: Vec<AccuracyRow>,
+    /// The qf128 operations by magnitude of the result, over the whole exponent range.
+    pub qf128_exponents: Vec<QfExponentRow>,
     /// Da Graca and Defour's Table 5 measured here.
     pub dagraca_table5: Vec<DagracaMeasured>,
     /// Their published Table 5.
@@ -347,6 +357,7 @@ pub fn run_accuracy(
         + cases.len() * (1 + options.cost as usize)
         + qf_cases.len() * (1 + options.cost as usize)
         + class_cases.len()
+        + (options.qf128_exponent_samples > 0) as usize
         + if dagraca { 6 } else { 0 };
     let mut done = 0usize;
     let mut rows = Vec::new();
@@ -506,6 +517,13 @@ pub fn run_accuracy(
             done += 1;
         }
     }
+    let mut qf128_exponents = Vec::new();
+    if options.qf128_exponent_samples > 0 {
+        progress(done, total, "qf128 at every exponent");
+        qf128_exponents =
+            measure_qf128_exponents(&kernels, options.qf128_exponent_samples, options.seed)?;
+        done += 1;
+    }
     let mut dagraca_rows = Vec::new();
     if dagraca {
         for (op, table_op) in [
@@ -540,6 +558,7 @@ pub fn run_accuracy(
         function_classes,
         function_class_worst,
         qf128,
+        qf128_exponents,
         dagraca_table5: dagraca_rows,
         dagraca_paper: dagraca_table5()?,
         cost_method: format!(

@@ -44,7 +44,76 @@ impl AccuracyReport {
                 }
             }
         }
+        for r in &self.qf128_exponents {
+            let mirror = if self.qf128.first().is_some_and(|q| q.mirror_must_match) {
+                r.mirror_mismatches
+            } else {
+                0
+            };
+            if r.nonfinite_wrong > 0 || mirror > 0 {
+                f.push(format!(
+                    "qf128 {} with results in 2^[{}, {}): {} NaN or infinite where the result is \
+                     a number (or finite beyond f32::MAX), {} differing from the CPU mirror",
+                    r.op, r.band.0, r.band.1, r.nonfinite_wrong, mirror
+                ));
+            }
+        }
         f
+    }
+
+    /// The qf128 sweep over the exponent range: per op and band of result magnitudes, the
+    /// worst error in ulp96, the fewest correct bits and the largest absolute error.
+    pub fn qf128_exponent_table(&self) -> ReportTable {
+        let samples = self
+            .qf128_exponents
+            .iter()
+            .map(|r| r.samples)
+            .sum::<usize>();
+        let mut t = ReportTable::new(
+            "accuracy-qf128-exponents",
+            format!(
+                "qf128 at every exponent, by the exact result's magnitude 2^e ({samples} results): \
+                 worst ulp96, fewest correct bits, largest absolute error in 2^-126"
+            ),
+            &[
+                "op",
+                "e from",
+                "e to",
+                "results",
+                "max ulp96",
+                "min bits",
+                "max abs",
+                "wrong",
+                "mirror",
+            ],
+        );
+        for r in &self.qf128_exponents {
+            let from = if r.band.0 <= -1000 {
+                "-inf".to_string()
+            } else {
+                r.band.0.to_string()
+            };
+            t.rows.push(vec![
+                text(r.op.clone()),
+                text(from),
+                text(r.band.1.to_string()),
+                text(r.samples.to_string()),
+                text(if r.band.0 <= -1000 {
+                    "-".to_string()
+                } else {
+                    format!("{:.3}", r.max_ulp96)
+                }),
+                text(format!("{:.1}", r.min_bits)),
+                text(format!("{:.3e}", r.max_abs_min_normal)),
+                text(r.nonfinite_wrong.to_string()),
+                text(if r.mirror_mismatches == 0 {
+                    "=".to_string()
+                } else {
+                    format!("{} diff", r.mirror_mismatches)
+                }),
+            ]);
+        }
+        t
     }
 
     /// The df64 operations, df64 functions and qf128 sections as report tables.
@@ -125,7 +194,12 @@ impl AccuracyReport {
                 ));
             }
         }
-        for t in [functions, self.class_table(), qf128] {
+        for t in [
+            functions,
+            self.class_table(),
+            qf128,
+            self.qf128_exponent_table(),
+        ] {
             if !t.rows.is_empty() {
                 s.push('\n');
                 s.push_str(&t.text());
@@ -416,12 +490,25 @@ mod tests {
             function_classes: vec![],
             function_class_worst: vec![],
             qf128: vec![differs],
+            qf128_exponents: [0, 2]
+                .map(|nonfinite_wrong| QfExponentRow {
+                    op: "recip".into(),
+                    band: (30, 60),
+                    samples: 10,
+                    max_ulp96: 0.1,
+                    min_bits: 98.0,
+                    max_abs_min_normal: 1e20,
+                    nonfinite_wrong,
+                    mirror_mismatches: 0,
+                })
+                .to_vec(),
             dagraca_table5: vec![],
             dagraca_paper: dagraca_table5().unwrap(),
             cost_method: String::new(),
         };
         let f = report.failures();
-        assert_eq!(f.len(), 3, "{f:#?}");
+        assert_eq!(f.len(), 4, "{f:#?}");
+        assert!(f[3].starts_with("qf128 recip with results in 2^[30, 60): 2 NaN or infinite"));
         assert!(f[0].starts_with("mul on [-1, 1]: max 0.750") && f[0].contains("0.5/0.5 MISS"));
         assert!(f[1].starts_with("div on") && f[1].contains(", 2 results outside"));
         assert!(f[2].starts_with("qf128 sqr on") && f[2].contains("ulp96"));

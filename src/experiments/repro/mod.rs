@@ -142,6 +142,7 @@ fn sizes(quick: bool, seed: u64) -> Sizes {
                 cost_min_seconds: 0.004,
                 function_samples: 1 << 11,
                 qf128_samples: 1 << 10,
+                qf128_exponent_samples: 1 << 10,
                 dagraca_samples: 1 << 16,
                 ..AccuracyOptions::default()
             },
