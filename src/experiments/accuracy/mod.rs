@@ -32,8 +32,8 @@ pub(crate) use functions::with_oracles;
 pub use functions::{function_cases, measure_function, FunctionCase};
 pub use qf128::{measure_qf128, qf128_cases, random_qf128, QfCase};
 pub use qf128_exponents::{
-    measure_qf128_exponents, qf128_at_exponent, qf128_exponent_operands, QfExponentRow,
-    QF128_BAND_EDGES, QF128_EXPONENT_OPS,
+    measure_qf128_exponents, qf128_at_exponent, qf128_exponent_operands, qf128_exponent_ops,
+    QfExponentRow, QF128_BAND_EDGES,
 };
 pub use report::accuracy_table;
 
