@@ -36,6 +36,7 @@ fn main() {
     let b = |x: f64| BigFloat::from_f64(x, P);
     let ln2 = b(2.0).ln(P, RM, &mut cc);
     let pi = cc.pi(P, RM);
+    let ln10 = b(10.0).ln(P, RM, &mut cc);
     // qf128 tables (four words per entry, ~96 bits) for glsl/qf128.glsl, or the df64 ones.
     let qf = std::env::args().nth(2).as_deref() == Some("qf");
     let w = if qf { 4 } else { 3 };
@@ -78,6 +79,9 @@ fn main() {
             ("PI_2", words(&pi.div(&b(2.0), P, RM), 5)),
             ("PI_4", words(&pi.div(&b(4.0), P, RM), 3)),
             ("INV_PI_2", words(&b(2.0).div(&pi, P, RM), 2)),
+            ("LOG2_E", words(&b(1.0).div(&ln2, P, RM), 3)),
+            ("LOG10_E", words(&b(1.0).div(&ln10, P, RM), 3)),
+            ("LOG10_2", words(&ln2.div(&ln10, P, RM), 3)),
             ("EXP2_TABLE", exp2),
             ("LOG_TABLE", logs),
             ("ATAN_TABLE", atans),
@@ -127,7 +131,6 @@ fn main() {
         println!("#![allow(clippy::approx_constant)]");
         for (name, v) in &tables {
             println!();
-            println!("/// {}", const_doc(name));
             println!("/// {}", const_doc(name));
             println!("pub const {name}: [f32; {}] = [", v.len());
             for c in v.chunks(8) {
@@ -180,6 +183,9 @@ fn const_doc(name: &str) -> &'static str {
         "PI_2" => "pi / 2 (more words: Cody-Waite reduction).",
         "PI_4" => "pi / 4.",
         "INV_PI_2" => "2 / pi.",
+        "LOG2_E" => "log2(e) = 1 / ln 2 (log2's scale).",
+        "LOG10_E" => "log10(e) = 1 / ln 10 (log10's scale).",
+        "LOG10_2" => "log10(2) (log10's exponent step).",
         "EXP2_TABLE" => "2^(j/32), j = 0..32, three words each.",
         "LOG_TABLE" => "ln(i/64), i = 45..=91, three words each.",
         "ATAN_TABLE" => "atan(i/64), i = 0..=64, three words each.",

@@ -1,5 +1,6 @@
-// df64_func.glsl: df64 elementary functions (exp, log, trigonometry, hyperbolic, pow, rounding,
-// fmod/remainder, frexp). Paste after df64.glsl. Rust mirror: src/numeric/df64_func.rs.
+// df64_func.glsl: df64 elementary functions (exp, expm1, log, log1p, log2, log10, trigonometry,
+// hyperbolic, pow, rounding, fmod/remainder, frexp). Paste after df64.glsl.
+// Rust mirror: src/numeric/df64_func.rs.
 //
 // Each function reduces its argument with multi-word constants and exact products, evaluates a
 // short series on a small interval, and ends in one accurate df64 operation. Limits:
@@ -24,6 +25,12 @@ const float DF64_PI_4[3] = float[](
     7.853982e-1, -2.1855694e-8, -8.5756226e-16);
 const float DF64_INV_PI_2[2] = float[](
     6.3661975e-1, 2.5682553e-8);
+const float DF64_LOG2_E[3] = float[](
+    1.442695e0, 1.925963e-8, -4.2373395e-16);
+const float DF64_LOG10_E[3] = float[](
+    4.342945e-1, -1.010305e-8, -1.00039104e-16);
+const float DF64_LOG10_2[3] = float[](
+    3.0103e-1, -1.4320989e-8, -5.8314877e-17);
 const float DF64_EXP2_TABLE[96] = float[](
     1e0, 0e0, 0e0, 1.0218972e0, -4.81156e-8, 9.392707e-16,
     1.0442737e0, 4.83347e-8, -1.3652571e-16, 1.0671405e0, -5.933752e-8, 1.4304606e-16,
@@ -244,11 +251,27 @@ vec2 df64_atanh2(vec2 f, int terms) {
     return DF64_B(2.0 * at);
 }
 
-vec2 df64_log(vec2 a) {
+// The special values of the logarithms: NaN for NaN and below 0, -inf at +-0, +inf at +inf
+// (returned in r, with true); false for a finite a > 0.
+bool df64_log_special(vec2 a, out vec2 r) {
     a = DF64_B(a);
-    if (df64_isnan(a.x) || a.x < 0.0) return df64_nan();
-    if (a.x == 0.0) return vec2(-df64_inf(), 0.0);
-    if (df64_isinf(a.x)) return a;
+    r = a;
+    if (df64_isnan(a.x) || a.x < 0.0) {
+        r = df64_nan();
+        return true;
+    }
+    if (a.x == 0.0) {
+        r = vec2(-df64_inf(), 0.0);
+        return true;
+    }
+    return df64_isinf(a.x);
+}
+
+// For a finite a > 0: a = 2^e m with m in [0.703125, 1.40625) (no cancellation between
+// e ln 2 and ln m near 1), c = i/64 the table point nearest m, idx its row in DF64_LOG_TABLE
+// and at = 2 atanh((m - c) / (m + c)) = ln(m / c); so ln a = e ln 2 + ln c + at.
+void df64_log_parts(vec2 a, out float ef, out int idx, out vec2 at) {
+    a = DF64_B(a);
     // A subnormal (where the driver keeps them) has no exponent in its bits: lift it by 2^24,
     // exactly, so that it has one.
     int lift = 0;
@@ -266,16 +289,59 @@ vec2 df64_log(vec2 a) {
     DF64_PRECISE float i = floor(DF64_B(DF64_B(m.x * 64.0) + 0.5));
     DF64_PRECISE float c = DF64_B(i / 64.0);
     DF64_PRECISE vec2 f = df64_div(df64_sub(m, vec2(c, 0.0)), df64_add(m, vec2(c, 0.0)));
-    DF64_PRECISE vec2 at = df64_atanh2(f, 4);
+    at = df64_atanh2(f, 4);
     // i is 45 to 90 for a normalised input; the clamp keeps any other pair inside the table.
     int row = clamp(int(i), 45, 91);
-    int idx = 3 * (row - 45);
-    float ef = float(e);
+    idx = 3 * (row - 45);
+    ef = float(e);
+}
+
+vec2 df64_log(vec2 a) {
+    a = DF64_B(a);
+    vec2 special;
+    if (df64_log_special(a, special)) return special;
+    float ef;
+    int idx;
+    vec2 at;
+    df64_log_parts(a, ef, idx, at);
     DF64_PRECISE vec2 big = df64_add(df64_two_prod(ef, DF64_LN2[0]),
             vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]));
     DF64_PRECISE float t3 = DF64_B(DF64_LOG_TABLE[idx + 2] + DF64_B(ef * DF64_LN2[2]));
     DF64_PRECISE vec2 small = df64_add(df64_add(df64_two_prod(ef, DF64_LN2[1]), vec2(t3, 0.0)), at);
     return df64_add(big, small);
+}
+
+// log_b a = e log_b 2 + ln(m) log_b e, both constants in three words. For log2, log_b 2 = 1:
+// log2 of a power of two is exact.
+vec2 df64_log_base(vec2 a, vec3 log_b_2, vec3 log_b_e) {
+    a = DF64_B(a);
+    log_b_2 = DF64_B(log_b_2);
+    log_b_e = DF64_B(log_b_e);
+    vec2 special;
+    if (df64_log_special(a, special)) return special;
+    float ef;
+    int idx;
+    vec2 at;
+    df64_log_parts(a, ef, idx, at);
+    // ln m = ln c + at, |ln m| < 0.36, to a df64; then times log_b e (its third word on hi).
+    DF64_PRECISE vec2 lm = df64_add(vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]),
+            df64_add(vec2(DF64_LOG_TABLE[idx + 2], 0.0), at));
+    DF64_PRECISE vec2 q = df64_add(df64_mul(lm, log_b_e.xy), vec2(DF64_B(lm.x * log_b_e.z), 0.0));
+    DF64_PRECISE vec2 big = df64_add(df64_two_prod(ef, log_b_2.x), q);
+    DF64_PRECISE vec2 small = df64_add(df64_two_prod(ef, log_b_2.y), vec2(DF64_B(ef * log_b_2.z), 0.0));
+    return df64_add(big, small);
+}
+
+vec2 df64_log2(vec2 a) {
+    a = DF64_B(a);
+    return df64_log_base(a, vec3(1.0, 0.0, 0.0),
+            vec3(DF64_LOG2_E[0], DF64_LOG2_E[1], DF64_LOG2_E[2]));
+}
+
+vec2 df64_log10(vec2 a) {
+    a = DF64_B(a);
+    return df64_log_base(a, vec3(DF64_LOG10_2[0], DF64_LOG10_2[1], DF64_LOG10_2[2]),
+            vec3(DF64_LOG10_E[0], DF64_LOG10_E[1], DF64_LOG10_E[2]));
 }
 
 vec2 df64_log1p(vec2 a) {

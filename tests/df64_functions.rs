@@ -9,12 +9,13 @@ use df64gl::kernels::Df64Op;
 use df64gl::numeric::df64::Df64;
 
 /// The documented bounds, (max, rms) in ulp48: exp, log and the circular functions on their
-/// reduced ranges within 1 ulp48; tan, the inverse and hyperbolic functions within 2; pow
-/// within 4. fmod has no ulp bound: it must be exact wherever the result is a df64.
+/// reduced ranges within 1 ulp48; tan, the inverse and hyperbolic functions, log2 and log10
+/// within 2; pow within 4. fmod has no ulp bound: it must be exact wherever the result is a df64.
 fn bound(op: &str) -> Option<(f64, f64)> {
     match op {
         "exp" | "expm1" | "log" | "log1p" | "sin" | "cos" => Some((1.0, 0.5)),
-        "tan" | "atan" | "atan2" | "asin" | "acos" | "sinh" | "cosh" | "tanh" => Some((2.0, 0.5)),
+        "tan" | "atan" | "atan2" | "asin" | "acos" | "sinh" | "cosh" | "tanh" | "log2"
+        | "log10" => Some((2.0, 0.5)),
         "pow" => Some((4.0, 0.5)),
         _ => None,
     }
@@ -158,6 +159,23 @@ fn edge_cases_follow_ieee() {
     cases.push((Df64Op::Atan, 1e30, 0.0, std::f64::consts::FRAC_PI_2));
     cases.push((Df64Op::Atan, -1e30, 0.0, -std::f64::consts::FRAC_PI_2));
     cases.push((Df64Op::Log, 1e30, 0.0, 69.07755278982137));
+    // log2 and log10: the same specials; log2 exact at powers of two (the sweep checks each).
+    for op in [Df64Op::Log2, Df64Op::Log10] {
+        cases.extend([
+            (op, 1.0, 0.0, 0.0),
+            (op, 0.0, 0.0, -inf),
+            (op, -0.0, 0.0, -inf),
+            (op, -2.0, 0.0, nan),
+            (op, inf, 0.0, inf),
+            (op, -inf, 0.0, nan),
+            (op, nan, 0.0, nan),
+        ]);
+    }
+    cases.push((Df64Op::Log2, 1024.0, 0.0, 10.0));
+    cases.push((Df64Op::Log2, 2f64.powi(-126), 0.0, -126.0));
+    cases.push((Df64Op::Log2, 1e30, 0.0, 99.65784284662087));
+    cases.push((Df64Op::Log10, 1000.0, 0.0, 3.0));
+    cases.push((Df64Op::Log10, 2f64.powi(-100), 0.0, -100.0 * 2f64.log10()));
     cases.push((Df64Op::Cosh, -0.0, 0.0, 1.0));
     cases.push((Df64Op::Acos, -0.0, 0.0, std::f64::consts::FRAC_PI_2));
     let a: Vec<Df64> = cases.iter().map(|c| d(c.1)).collect();
@@ -251,7 +269,7 @@ fn fmod_corrects_a_quotient_digit_that_is_one_too_small() {
 
 /// The bounds this test holds the functions to, in ulp48, wherever the exact result lies in
 /// the domain (2^-100 to 2^126), as docs/accuracy.md states them: exp, expm1, log, log1p, sin
-/// and cos 1; tan, the inverse and hyperbolic functions 2; pow 4 + |y ln x|; fmod and
+/// and cos 1; tan, the inverse and hyperbolic functions, log2 and log10 2; pow 4 + |y ln x|; fmod and
 /// remainder 1 (exact wherever the result is a df64); rounding, frexp and ldexp exact.
 fn class_bound_stated_here(op: Df64Op, a: Df64, b: Df64) -> f64 {
     match op {
@@ -265,7 +283,9 @@ fn class_bound_stated_here(op: Df64Op, a: Df64, b: Df64) -> f64 {
         | Df64Op::Acos
         | Df64Op::Sinh
         | Df64Op::Cosh
-        | Df64Op::Tanh => 2.0,
+        | Df64Op::Tanh
+        | Df64Op::Log2
+        | Df64Op::Log10 => 2.0,
         Df64Op::Pow => {
             let t = (b.to_f64() * a.to_f64().abs().ln()).abs();
             4.0 + if t.is_finite() { t } else { 0.0 }

@@ -48,7 +48,7 @@ fn flag(b: bool) -> Df64 {
 }
 
 /// Every element-wise df64 op, in [`Df64Op`]'s order.
-pub(crate) const DF64_OPS: [OpRow; 63] = [
+pub(crate) const DF64_OPS: [OpRow; 65] = [
     OpRow {
         op: Df64Op::Add,
         name: "add",
@@ -380,6 +380,24 @@ pub(crate) const DF64_OPS: [OpRow; 63] = [
         mirror: |a, _| f::df64_log1p(a),
         reference: None,
         oracle: Some(|o, a, _| o.ln1p(a)),
+        flags: UNARY | FUNCTION,
+    },
+    OpRow {
+        op: Df64Op::Log2,
+        name: "log2",
+        glsl: "df64_log2(a)",
+        mirror: |a, _| f::df64_log2(a),
+        reference: None,
+        oracle: Some(|o, a, _| o.log2(a)),
+        flags: UNARY | FUNCTION,
+    },
+    OpRow {
+        op: Df64Op::Log10,
+        name: "log10",
+        glsl: "df64_log10(a)",
+        mirror: |a, _| f::df64_log10(a),
+        reference: None,
+        oracle: Some(|o, a, _| o.log10(a)),
         flags: UNARY | FUNCTION,
     },
     OpRow {

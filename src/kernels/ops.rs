@@ -84,6 +84,10 @@ pub enum Df64Op {
     Log,
     /// df64_log1p: ln(1 + a), accurate near 0.
     Log1p,
+    /// df64_log2: the base-2 logarithm of a (exact at powers of two).
+    Log2,
+    /// df64_log10: the base-10 logarithm of a.
+    Log10,
     /// df64_sin: the sine of a (radians).
     Sin,
     /// df64_cos: the cosine of a.
@@ -149,7 +153,7 @@ impl Df64Op {
     }
 
     /// Every op, in declaration order.
-    pub const ALL: [Df64Op; 63] = [
+    pub const ALL: [Df64Op; 65] = [
         Df64Op::Add,
         Df64Op::Sub,
         Df64Op::Mul,
@@ -187,6 +191,8 @@ impl Df64Op {
         Df64Op::Expm1,
         Df64Op::Log,
         Df64Op::Log1p,
+        Df64Op::Log2,
+        Df64Op::Log10,
         Df64Op::Sin,
         Df64Op::Cos,
         Df64Op::Tan,
@@ -229,11 +235,13 @@ impl Df64Op {
     ];
 
     /// The elementary functions of `df64_func.glsl` that have an accuracy target.
-    pub const FUNCTIONS: [Df64Op; 16] = [
+    pub const FUNCTIONS: [Df64Op; 18] = [
         Df64Op::Exp,
         Df64Op::Expm1,
         Df64Op::Log,
         Df64Op::Log1p,
+        Df64Op::Log2,
+        Df64Op::Log10,
         Df64Op::Sin,
         Df64Op::Cos,
         Df64Op::Tan,

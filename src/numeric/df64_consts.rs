@@ -32,6 +32,15 @@ pub const PI_4: [f32; 3] = [7.853982e-1, -2.1855694e-8, -8.5756226e-16];
 /// 2 / pi.
 pub const INV_PI_2: [f32; 2] = [6.3661975e-1, 2.5682553e-8];
 
+/// log2(e) = 1 / ln 2 (log2's scale).
+pub const LOG2_E: [f32; 3] = [1.442695e0, 1.925963e-8, -4.2373395e-16];
+
+/// log10(e) = 1 / ln 10 (log10's scale).
+pub const LOG10_E: [f32; 3] = [4.342945e-1, -1.010305e-8, -1.00039104e-16];
+
+/// log10(2) (log10's exponent step).
+pub const LOG10_2: [f32; 3] = [3.0103e-1, -1.4320989e-8, -5.8314877e-17];
+
 /// 2^(j/32), j = 0..32, three words each.
 pub const EXP2_TABLE: [f32; 96] = [
     1e0,

@@ -185,18 +185,22 @@ fn df64_atanh2(f: Df64, terms: usize) -> Df64 {
     Df64::new(2.0 * at.hi, 2.0 * at.lo)
 }
 
-/// CPU mirror of `df64_log` in `glsl/df64_func.glsl`: the same operations in the same order in
-/// f32 arithmetic.
-pub fn df64_log(a: Df64) -> Df64 {
+/// The special values of the logarithms: NaN for NaN and below 0, -inf at ±0 (a flushed
+/// subnormal counts as 0), +inf at +inf; `None` for a finite a > 0.
+fn df64_log_special(a: Df64) -> Option<Df64> {
     if a.hi.is_nan() || a.hi < 0.0 {
-        return nan();
+        return Some(nan());
     }
     if ftz(a.hi) == 0.0 {
-        return Df64::new(f32::NEG_INFINITY, 0.0);
+        return Some(Df64::new(f32::NEG_INFINITY, 0.0));
     }
-    if a.hi.is_infinite() {
-        return a;
-    }
+    a.hi.is_infinite().then_some(a)
+}
+
+/// The parts of ln a for a finite a > 0, as `df64_log_parts` in GLSL: (e, the row of c = i/64
+/// in [`LOG_TABLE`], at = ln(m / c)) with a = 2^e m, m in [0.703125, 1.40625), so that
+/// ln a = e ln 2 + ln c + at.
+fn df64_log_parts(a: Df64) -> (f32, usize, Df64) {
     // A subnormal (where the driver keeps them) has no exponent in its bits: lift it by 2^24,
     // exactly, so that it has one.
     let (a, lift) = if df64_biased_exponent(a.hi) == 0 {
@@ -204,7 +208,7 @@ pub fn df64_log(a: Df64) -> Df64 {
     } else {
         (a, 0)
     };
-    // a = 2^e m, m in [0.703125, 1.40625): no cancellation between e ln2 and ln m near 1.
+    // m in [0.703125, 1.40625): no cancellation between e ln2 and ln m near 1.
     let mut e = f32_exponent(a.hi);
     let mut m = df64_ldexp(a, -e);
     e -= lift;
@@ -221,19 +225,65 @@ pub fn df64_log(a: Df64) -> Df64 {
     let at = df64_atanh2(f, 4);
     // i is 45 to 90 for a normalised input; the clamp keeps any other pair inside the table.
     let idx = 3 * ((i as i32).clamp(45, 91) - 45) as usize;
-    let ef = e as f32;
-    let big = df64_add(
-        df64_two_prod(ef, LN2[0]),
-        Df64::new(LOG_TABLE[idx], LOG_TABLE[idx + 1]),
-    );
+    (e as f32, idx, at)
+}
+
+/// Three words of [`LOG_TABLE`] from `idx` (zeros past its end, which `df64_log_parts` never
+/// gives).
+fn log_table(idx: usize) -> [f32; 3] {
+    let w = |k: usize| LOG_TABLE.get(idx + k).copied().unwrap_or(0.0);
+    [w(0), w(1), w(2)]
+}
+
+/// CPU mirror of `df64_log` in `glsl/df64_func.glsl`: the same operations in the same order in
+/// f32 arithmetic.
+pub fn df64_log(a: Df64) -> Df64 {
+    if let Some(r) = df64_log_special(a) {
+        return r;
+    }
+    let (ef, idx, at) = df64_log_parts(a);
+    let t = log_table(idx);
+    let big = df64_add(df64_two_prod(ef, LN2[0]), Df64::new(t[0], t[1]));
     let small = df64_add(
         df64_add(
             df64_two_prod(ef, LN2[1]),
-            Df64::new(LOG_TABLE[idx + 2] + ef * LN2[2], 0.0),
+            Df64::new(t[2] + ef * LN2[2], 0.0),
         ),
         at,
     );
     df64_add(big, small)
+}
+
+/// log_b a = e log_b 2 + ln(m) log_b e (`df64_log_base` in GLSL), both constants in three
+/// words; with log_b 2 = 1 (log2) a power of two gives its exponent exactly.
+fn df64_log_base(a: Df64, log_b_2: &[f32; 3], log_b_e: &[f32; 3]) -> Df64 {
+    if let Some(r) = df64_log_special(a) {
+        return r;
+    }
+    let (ef, idx, at) = df64_log_parts(a);
+    let t = log_table(idx);
+    // ln m = ln c + at, |ln m| < 0.36, to a df64; then times log_b e (its third word on hi).
+    let lm = df64_add(Df64::new(t[0], t[1]), df64_add(Df64::new(t[2], 0.0), at));
+    let q = df64_add(
+        df64_mul(lm, Df64::new(log_b_e[0], log_b_e[1])),
+        Df64::new(lm.hi * log_b_e[2], 0.0),
+    );
+    let big = df64_add(df64_two_prod(ef, log_b_2[0]), q);
+    let small = df64_add(
+        df64_two_prod(ef, log_b_2[1]),
+        Df64::new(ef * log_b_2[2], 0.0),
+    );
+    df64_add(big, small)
+}
+
+/// CPU mirror of `df64_log2`: the base-2 logarithm, exact at powers of two.
+pub fn df64_log2(a: Df64) -> Df64 {
+    df64_log_base(a, &[1.0, 0.0, 0.0], &LOG2_E)
+}
+
+/// CPU mirror of `df64_log10`: the base-10 logarithm.
+pub fn df64_log10(a: Df64) -> Df64 {
+    df64_log_base(a, &LOG10_2, &LOG10_E)
 }
 
 /// ln(1 + a), accurate for small a.

@@ -219,6 +219,20 @@ impl Oracle {
     pub fn ln(&mut self, x: &BigFloat) -> BigFloat {
         x.ln(ORACLE_BITS, RM, &mut self.cc)
     }
+    /// log2 x (ln x / ln 2, both at twice the oracle's precision).
+    pub fn log2(&mut self, x: &BigFloat) -> BigFloat {
+        self.ln_ratio(x, 2.0)
+    }
+    /// log10 x.
+    pub fn log10(&mut self, x: &BigFloat) -> BigFloat {
+        self.ln_ratio(x, 10.0)
+    }
+    fn ln_ratio(&mut self, x: &BigFloat, base: f64) -> BigFloat {
+        let p = 2 * ORACLE_BITS;
+        let num = x.ln(p, RM, &mut self.cc);
+        let den = big(base).ln(p, RM, &mut self.cc);
+        num.div(&den, ORACLE_BITS, RM)
+    }
     /// ln(1 + x).
     pub fn ln1p(&mut self, x: &BigFloat) -> BigFloat {
         let u = if x.is_zero() {
@@ -419,6 +433,10 @@ mod tests {
             &k::INV_PI_2,
             &big(2.0).div(&pi, ORACLE_BITS, RM),
         );
+        let e = o.exp(&big(1.0));
+        check_words("LOG2_E", &k::LOG2_E, &o.log2(&e));
+        check_words("LOG10_E", &k::LOG10_E, &o.log10(&e));
+        check_words("LOG10_2", &k::LOG10_2, &o.log10(&big(2.0)));
         for j in 0..32 {
             let v = o.exp(&big(j as f64 / 32.0).mul(&ln2, ORACLE_BITS, RM));
             check_words("EXP2_TABLE", &k::EXP2_TABLE[3 * j..3 * j + 3], &v);

@@ -48,7 +48,9 @@ pub fn class_bound(op: Df64Op) -> f64 {
         | Df64Op::Acos
         | Df64Op::Sinh
         | Df64Op::Cosh
-        | Df64Op::Tanh => 2.0,
+        | Df64Op::Tanh
+        | Df64Op::Log2
+        | Df64Op::Log10 => 2.0,
         Df64Op::Pow => 4.0,
         // Exact wherever the result is a df64 and |a/b| < 2^24; rounded once otherwise.
         Df64Op::Fmod | Df64Op::Remainder => 1.0,
@@ -162,12 +164,21 @@ fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
             v
         }
         Df64Op::Tanh => around(&[20.0, -20.0, 0.0108, -0.0108], 0.2),
-        Df64Op::Log => {
+        Df64Op::Log | Df64Op::Log2 | Df64Op::Log10 => {
             let mut v: Vec<Df64> = (1..48)
                 .flat_map(|k| [1.0 + 2f64.powi(-k), 1.0 - 2f64.powi(-k)])
                 .map(Df64::from_f64)
                 .collect();
             v.extend(around(&[1.0, 0.703_125, 1.406_25], 1e-3));
+            // Exact powers of two and ten (log2 and log10 of them are integers), and both
+            // sides of each: where the result crosses zero or an integer.
+            for k in -149..=127 {
+                v.push(Df64::from_f64(2f64.powi(k)));
+            }
+            for k in -45..=38 {
+                v.push(Df64::from_f64(10f64.powi(k)));
+            }
+            v.extend(around(&[2.0, 0.5, 10.0, 0.1], 1e-6));
             v
         }
         Df64Op::Log1p => {
@@ -407,7 +418,7 @@ fn ieee_special(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expected
             _ if a.hi > EXP_MAX => Exact(inf),
             _ => return None,
         },
-        Df64Op::Log | Df64Op::Log1p => {
+        Df64Op::Log | Df64Op::Log1p | Df64Op::Log2 | Df64Op::Log10 => {
             let one = if op == Df64Op::Log1p { 1.0 } else { 0.0 };
             let u = x + one;
             match x {
@@ -415,7 +426,7 @@ fn ieee_special(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expected
                 _ if u < 0.0 || (x < -one) => Nan,
                 _ if u == 0.0 => Exact(-inf),
                 _ if x == inf => Exact(inf),
-                _ if op == Df64Op::Log && x == 1.0 => Exact(0.0),
+                _ if op != Df64Op::Log1p && x == 1.0 => Exact(0.0),
                 _ => return None,
             }
         }
