@@ -56,10 +56,10 @@
 //!
 //! # Layers
 //!
-//! Data flows one way, top to bottom:
+//! Data flows one way, top to bottom (the command lines and the papers' experiments, the
+//! benchmarks, the Mandelbrot zoom and the WebGL page are the `df64gl-cli` package in `cli/`,
+//! built on this one; a renderer that adds `df64gl` gets none of their dependencies):
 //!
-//! - [`experiments`]: what the `df64gl` command line runs: the papers' tables, benchmarks,
-//!   the Mandelbrot zoom, the WebGL page;
 //! - [`fft`]: [`fft::StockhamPlan`] (powers of two), [`fft::FftPlan`] (any length, 1-D to
 //!   3-D), [`fft::RealFftPlan`], [`fft::Convolution`];
 //! - [`kernels`]: [`kernels::Df64Kernels`], the proven element-wise df64 and qf128 programs;
@@ -75,7 +75,6 @@
 // Every public item is documented; keep it so.
 #![warn(missing_docs)]
 
-pub mod experiments;
 pub mod fft;
 pub mod gl;
 pub mod kernels;

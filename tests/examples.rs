@@ -8,9 +8,12 @@ mod common;
 use std::path::PathBuf;
 
 fn example(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_BIN_EXE_df64gl"))
+    // This test runs from target/<profile>/deps; the examples are built beside it.
+    let exe = std::env::current_exe().expect("the test's own path");
+    let dir = exe
         .parent()
-        .expect("the binaries' folder")
+        .and_then(|deps| deps.parent())
+        .expect("the profile's folder")
         .join("examples");
     let path = dir.join(name);
     assert!(

@@ -139,7 +139,7 @@ pub enum FftError {
 
 /// Arithmetic of the transform.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum FftPrecision {
     /// Plain f32 complex arithmetic: the baseline.
@@ -167,26 +167,26 @@ impl FftPrecision {
 
 /// Butterfly radix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Radix {
     /// Thall's Algorithm 10: one output per fragment, log2 N passes.
-    #[cfg_attr(feature = "cli", value(name = "2"))]
+    #[cfg_attr(feature = "clap", value(name = "2"))]
     #[serde(rename = "2")]
     Two,
     /// Radix 4: one butterfly (four outputs) per fragment, ceil(log2 N / 2) passes + 1 copy.
-    #[cfg_attr(feature = "cli", value(name = "4"))]
+    #[cfg_attr(feature = "clap", value(name = "4"))]
     #[serde(rename = "4")]
     Four,
     /// Radix 8 (f32, df64, f64): eight outputs per fragment through eight color attachments,
     /// a radix-4 or radix-2 stage to finish, ceil(log2 N / 3) passes + 1 copy.
-    #[cfg_attr(feature = "cli", value(name = "8"))]
+    #[cfg_attr(feature = "clap", value(name = "8"))]
     #[serde(rename = "8")]
     Eight,
 }
 
 /// Where the twiddle factors come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum TwiddleSource {
     /// Thall's W_long texture, computed on the host (f64 for f32/df64, the oracle for qf128).
@@ -197,7 +197,7 @@ pub enum TwiddleSource {
 
 /// How a qf128 pass writes its real and imaginary textures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum QfWrite {
     /// One pass, both parts through two (radix 4: eight) color attachments.

@@ -62,7 +62,7 @@ impl DeviceChoice {
 /// EGL call (`--gl-driver`). Each compiles shaders its own way, so each is its own test of
 /// df64's protection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum MesaDriver {
     /// Gallium llvmpipe (LLVM JIT): OpenGL 4.5.
     Llvmpipe,

@@ -6,9 +6,9 @@ use super::*;
 
 /// An element-wise df64 operation the engine can run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "cli", clap(rename_all = "snake_case"))]
+#[cfg_attr(feature = "clap", clap(rename_all = "snake_case"))]
 pub enum Df64Op {
     /// df64_add: a + b (0.5 ulp48, every operand of the domain).
     Add,
@@ -400,9 +400,9 @@ impl ComplexOp {
 
 /// An element-wise qf128 operation (one qf128 per RGBA32F texel).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "cli", clap(rename_all = "snake_case"))]
+#[cfg_attr(feature = "clap", clap(rename_all = "snake_case"))]
 pub enum Qf128Op {
     /// qf128_add: a + b (2 ulp96).
     Add,

@@ -14,7 +14,7 @@ pub enum TwoProdKind {
 
 /// How the error-free transforms are kept from the compiler's float rewrites, strongest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Protection {
     /// The GLSL `precise` qualifier (GLSL 4.00+).
@@ -29,7 +29,7 @@ pub enum Protection {
     /// df64gl 0.1.0's barrier (each statement multiplied by a uniform 1), which Mesa's
     /// compiler sees through. Never chosen; forcing it shows that the programs' self-tests
     /// refuse what the probe's transform checks let through.
-    #[cfg_attr(feature = "cli", value(hide = true))]
+    #[cfg_attr(feature = "clap", value(hide = true))]
     StatementMultiply,
 }
 

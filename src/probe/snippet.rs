@@ -14,16 +14,16 @@ use crate::numeric::df64::Df64;
 
 /// The GLSL dialect the snippet is written for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum SnippetTarget {
     /// `#version 330 core`: `precise` through GL_ARB_gpu_shader5, else the bit-level barrier.
-    #[cfg_attr(feature = "cli", value(name = "330"))]
+    #[cfg_attr(feature = "clap", value(name = "330"))]
     Glsl330,
     /// `#version 450 core`: `precise`.
-    #[cfg_attr(feature = "cli", value(name = "450"))]
+    #[cfg_attr(feature = "clap", value(name = "450"))]
     Glsl450,
     /// `#version 300 es` (WebGL 2, GLES 3.0): no `precise`; the bit-level barrier.
-    #[cfg_attr(feature = "cli", value(name = "es300"))]
+    #[cfg_attr(feature = "clap", value(name = "es300"))]
     Es300,
 }
 

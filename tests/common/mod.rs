@@ -75,29 +75,6 @@ pub fn apt_install(packages: &[&str]) -> bool {
     apt(&install) || (apt(&["update", "-qq"]) && apt(&install))
 }
 
-/// Chromium for the WebGL 2 tests, installed with apt-get when missing (once per process:
-/// tests run in parallel and apt-get takes a lock). Panics with what to do when it cannot be
-/// had: these tests run in CI, which is root.
-pub fn chromium() -> std::path::PathBuf {
-    static FOUND: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
-    FOUND
-        .get_or_init(|| {
-            let find = df64gl::experiments::browser::find_chromium;
-            find().or_else(|| {
-                if apt_install(&["chromium"]) {
-                    find()
-                } else {
-                    None
-                }
-            })
-        })
-        .clone()
-        .expect(
-            "the WebGL 2 tests need Chromium: apt-get install chromium (or set \
-             DF64GL_CHROMIUM), or run the tests as root",
-        )
-}
-
 /// The documented qf128 bound at every exponent (docs/accuracy.md, "qf128 at every exponent"),
 /// written here and not read from the library: |result - exact| <= T ulp96(exact) + C 2^-126
 /// for exact results from 2^-126 up (and at most C 2^-126 below), as (T, C). T is each op's

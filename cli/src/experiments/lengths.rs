@@ -1,0 +1,345 @@
+//! `df64gl bench lengths`: the transform at every length, not only powers of two. Accuracy
+//! over lengths (every N up to a bound, powers of ten, primes) in f32 and df64 against
+//! rustfft (f64) and, for small N, the DFT by its definition in double-double; qf128 against
+//! the double-double DFT; and Bluestein's cost, df64 at 10^6 points over the power-of-two
+//! transform it runs on (2^21), times taken in one run.
+
+use std::time::Duration;
+
+use rand::{Rng, SeedableRng};
+use rustfft::num_complex::Complex64;
+use serde::Serialize;
+
+use df64gl::fft::reference::{dft_dd, naive_dft_dd, rel_l2, rustfft_c64, words_dd, Cdd};
+use df64gl::fft::{Direction, FftPlan, FftPrecision, StockhamPlan};
+use df64gl::kernels::Df64Kernels;
+use df64gl::numeric::qf128::{ComplexQf128, Qf128};
+
+use super::ExperimentError;
+
+/// Which lengths `bench lengths` transforms.
+#[derive(Debug, Clone)]
+pub struct LengthSweepOptions {
+    /// Every length 1..=this in f32 and df64.
+    pub every_up_to: usize,
+    /// Every length 1..=this in qf128 (and the double-double reference).
+    pub qf128_every_up_to: usize,
+    /// Further lengths (powers of ten, primes) in f32 and df64.
+    pub large: Vec<usize>,
+    /// Further qf128 lengths.
+    pub qf128_large: Vec<usize>,
+    /// Up to this N the f32 and df64 results are also checked against the definition.
+    pub naive_up_to: usize,
+    /// Bluestein's cost: df64 at this length against the power of two it pads to (0: skip).
+    pub cost_length: usize,
+    /// Timed runs per measurement; the best is kept.
+    pub repeats: usize,
+}
+
+impl Default for LengthSweepOptions {
+    fn default() -> Self {
+        LengthSweepOptions {
+            every_up_to: 4096,
+            qf128_every_up_to: 64,
+            large: vec![
+                10_000, 100_000, 1_000_000, 8191, 65_537, 131_071, 524_287, 999_983,
+            ],
+            qf128_large: vec![100, 127, 1000, 1009, 4093, 4095, 4096],
+            naive_up_to: 64,
+            cost_length: 1_000_000,
+            repeats: 3,
+        }
+    }
+}
+
+/// The worst error of one precision over a group of lengths.
+#[derive(Debug, Clone, Serialize)]
+pub struct LengthGroup {
+    /// The precision.
+    pub precision: FftPrecision,
+    /// The lengths, as shown.
+    pub lengths: String,
+    /// Lengths in the group.
+    pub count: usize,
+    /// What the error is measured against.
+    pub reference: &'static str,
+    /// Largest relative L2 error, forward and inverse, and the length where it occurred.
+    pub max_rel_l2: f64,
+    /// The length of the largest error.
+    pub worst_length: usize,
+    /// The bound the group must stay under.
+    pub target: f64,
+}
+
+/// Bluestein's cost: a length against the power of two it pads to.
+#[derive(Debug, Clone, Serialize)]
+pub struct BluesteinCost {
+    /// The length.
+    pub n: usize,
+    /// The power of two its convolution uses.
+    pub padded: usize,
+    /// Seconds of one transform of `n` points.
+    pub bluestein_seconds: f64,
+    /// The power-of-two transform of the padded length.
+    pub power_of_two_seconds: f64,
+    /// Bluestein time over the power-of-two time.
+    pub ratio: f64,
+}
+
+/// The sweep: each group's worst error and Bluestein's cost.
+#[derive(Debug, Clone, Serialize)]
+pub struct LengthSweepReport {
+    /// The device it ran on (short renderer name).
+    pub device: String,
+    /// One group per precision and set of lengths.
+    pub groups: Vec<LengthGroup>,
+    /// Bluestein's cost, where measured.
+    pub cost: Option<BluesteinCost>,
+}
+
+fn target(p: FftPrecision) -> f64 {
+    match p {
+        FftPrecision::F32 => 1e-6,
+        FftPrecision::Df64 => 1e-14,
+        FftPrecision::Qf128 => 1e-27,
+        // rustfft's own f64 error is of the same order.
+        FftPrecision::F64 => 1e-14,
+    }
+}
+
+fn signal(n: usize) -> Vec<Complex64> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(n as u64);
+    (0..n)
+        .map(|_| Complex64::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
+        .collect()
+}
+
+fn rustfft_ref(x: &[Complex64], direction: Direction) -> Vec<Cdd> {
+    rustfft_c64(x, direction)
+        .into_iter()
+        .map(Cdd::from_c64)
+        .collect()
+}
+
+/// Worst error of `precision` over `lengths`, forward and inverse (`naive`: against the
+/// definition instead of the fast reference).
+fn measure(
+    kernels: &Df64Kernels,
+    precision: FftPrecision,
+    lengths: &[usize],
+    naive: bool,
+    progress: &mut dyn FnMut(&str),
+) -> Result<(f64, usize), ExperimentError> {
+    let mut worst = (0.0f64, 0usize);
+    for &n in lengths {
+        progress(&format!("{} N = {n}", precision.name()));
+        let x = signal(n);
+        // The input as the plan holds it, exactly, in double-double.
+        let held: Vec<ComplexQf128> = x
+            .iter()
+            .map(|c| {
+                let q = |v: f64| match precision {
+                    FftPrecision::F32 => Qf128::from_f32(v as f32),
+                    _ => Qf128::from_df64(df64gl::numeric::df64::Df64::from_f64(v)),
+                };
+                ComplexQf128::new(q(c.re), q(c.im))
+            })
+            .collect();
+        let held_dd: Vec<Cdd> = held.iter().map(|c| Cdd::from_qf128(*c)).collect();
+        let held_c64: Vec<Complex64> = held_dd.iter().map(|c| c.to_c64()).collect();
+        let mut plan = FftPlan::new(kernels, n, precision)?;
+        for d in [Direction::Forward, Direction::Inverse] {
+            plan.upload_qf128(&held)?;
+            plan.execute(d)?;
+            let out = plan.download_scaled()?;
+            let got = words_dd(&out.words, out.exponent);
+            let reference = if precision == FftPrecision::Qf128 {
+                dft_dd(&held_dd, d)
+            } else if naive {
+                naive_dft_dd(&held_dd, d)
+            } else {
+                rustfft_ref(&held_c64, d)
+            };
+            let e = rel_l2(&got, &reference);
+            if e > worst.0 || e.is_nan() {
+                worst = (e, n);
+            }
+        }
+    }
+    Ok(worst)
+}
+
+/// Transforms every length of the options forward and back and measures the errors.
+pub fn run_length_sweep(
+    kernels: &Df64Kernels,
+    options: &LengthSweepOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Result<LengthSweepReport, ExperimentError> {
+    if options.every_up_to == 0 || options.repeats == 0 {
+        return Err(ExperimentError::Invalid(
+            "--every-up-to and --repeats must be at least 1".into(),
+        ));
+    }
+    let mut groups = Vec::new();
+    let every: Vec<usize> = (1..=options.every_up_to).collect();
+    let small: Vec<usize> = (1..=options.naive_up_to.min(options.every_up_to)).collect();
+    for p in [FftPrecision::F32, FftPrecision::Df64] {
+        let sets: [(&[usize], String, bool, &'static str); 3] = [
+            (
+                &small,
+                format!("every N in 1..={}", small.len()),
+                true,
+                "DFT by its definition (double-double)",
+            ),
+            (
+                &every,
+                format!("every N in 1..={}", options.every_up_to),
+                false,
+                "rustfft f64",
+            ),
+            (&options.large, list(&options.large), false, "rustfft f64"),
+        ];
+        for (lengths, label, naive, reference) in sets {
+            if lengths.is_empty() {
+                continue;
+            }
+            let (max_rel_l2, worst_length) = measure(kernels, p, lengths, naive, progress)?;
+            groups.push(LengthGroup {
+                precision: p,
+                lengths: label,
+                count: lengths.len(),
+                reference,
+                max_rel_l2,
+                worst_length,
+                target: target(p),
+            });
+        }
+    }
+    let qf_every: Vec<usize> = (1..=options.qf128_every_up_to).collect();
+    for (lengths, label) in [
+        (
+            &qf_every,
+            format!("every N in 1..={}", options.qf128_every_up_to),
+        ),
+        (&options.qf128_large, list(&options.qf128_large)),
+    ] {
+        if lengths.is_empty() {
+            continue;
+        }
+        let (max_rel_l2, worst_length) =
+            measure(kernels, FftPrecision::Qf128, lengths, false, progress)?;
+        groups.push(LengthGroup {
+            precision: FftPrecision::Qf128,
+            lengths: label,
+            count: lengths.len(),
+            reference: "double-double DFT (Bluestein, oracle chirp)",
+            max_rel_l2,
+            worst_length,
+            target: target(FftPrecision::Qf128),
+        });
+    }
+    let cost = if options.cost_length > 0 {
+        progress("Bluestein cost");
+        Some(bluestein_cost(
+            kernels,
+            options.cost_length,
+            options.repeats,
+        )?)
+    } else {
+        None
+    };
+    Ok(LengthSweepReport {
+        device: kernels.context().info().renderer.clone(),
+        groups,
+        cost,
+    })
+}
+
+fn list(v: &[usize]) -> String {
+    v.iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Best forward transform of df64 at `n` (any length) and at the power of two Bluestein pads
+/// it to, alternating so both see the same machine load.
+fn bluestein_cost(
+    kernels: &Df64Kernels,
+    n: usize,
+    repeats: usize,
+) -> Result<BluesteinCost, ExperimentError> {
+    let mut any = FftPlan::new(kernels, n, FftPrecision::Df64)?;
+    let padded = any.padded_shape().total();
+    let mut pow2 = StockhamPlan::new(kernels, padded, FftPrecision::Df64)?;
+    any.upload_f64(&signal(n))?;
+    pow2.upload_f64(&signal(padded))?;
+    // Untimed first runs: shader compiles on first draw, the factors on first use.
+    for d in [Direction::Forward, Direction::Inverse] {
+        any.execute(d)?;
+        pow2.execute(d)?;
+    }
+    let (mut a, mut b) = (Duration::MAX, Duration::MAX);
+    for _ in 0..repeats {
+        a = a.min(any.execute(Direction::Forward)?.best());
+        any.execute(Direction::Inverse)?;
+        b = b.min(pow2.execute(Direction::Forward)?.best());
+        pow2.execute(Direction::Inverse)?;
+    }
+    Ok(BluesteinCost {
+        n,
+        padded,
+        bluestein_seconds: a.as_secs_f64(),
+        power_of_two_seconds: b.as_secs_f64(),
+        ratio: a.as_secs_f64() / b.as_secs_f64(),
+    })
+}
+
+impl LengthSweepReport {
+    /// The report as aligned text for a terminal.
+    pub fn table(&self) -> String {
+        let mut s = format!(
+            "FFT accuracy over lengths on {} (forward and inverse; relative L2 error against the \
+             reference, computed in double-double)\n\n",
+            self.device
+        );
+        s.push_str(
+            "| precision | lengths | count | reference | max rel. L2 | at N | target | met |\n",
+        );
+        s.push_str("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        for g in &self.groups {
+            s.push_str(&format!(
+                "| {} | {} | {} | {} | {:.2e} | {} | {:.0e} | {} |\n",
+                g.precision.name(),
+                g.lengths,
+                g.count,
+                g.reference,
+                g.max_rel_l2,
+                g.worst_length,
+                g.target,
+                if g.max_rel_l2 <= g.target {
+                    "yes"
+                } else {
+                    "NO"
+                },
+            ));
+        }
+        if let Some(c) = &self.cost {
+            s.push_str(&format!(
+                "\nBluestein's cost, df64 forward, best times in one run: N = {} takes {:.1} ms, \
+                 the power-of-two transform of its padded length {} takes {:.1} ms: {:.2}x\n",
+                c.n,
+                c.bluestein_seconds * 1e3,
+                c.padded,
+                c.power_of_two_seconds * 1e3,
+                c.ratio
+            ));
+        }
+        s
+    }
+
+    /// Whether every group met its target.
+    pub fn met(&self) -> bool {
+        self.groups.iter().all(|g| g.max_rel_l2 <= g.target)
+    }
+}

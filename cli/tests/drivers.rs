@@ -1,0 +1,344 @@
+//! The driver matrix: the engine and the exports on each Mesa driver of this machine, picked
+//! with `--gl-driver` (a separate process each, since Mesa reads its variables once), and the
+//! protection the probe chooses there. llvmpipe is the default device of every other test;
+//! here: softpipe (GL 3.3, `precise` only through GL_ARB_gpu_shader5), zink over lavapipe
+//! (GL 4.6 through SPIR-V; mesa-vulkan-drivers is installed with apt-get when missing and the
+//! test runs as root), and forced protections that must be refused or must hold.
+
+mod common;
+
+use serde_json::Value;
+
+fn df64gl(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let cache = std::env::temp_dir().join(format!("df64gl-drivers-{}", std::process::id()));
+    let cache = cache.to_string_lossy().into_owned();
+    let mut all: Vec<(&str, &str)> = vec![("DF64GL_CACHE_DIR", &cache)];
+    all.extend_from_slice(env);
+    common::run_bin(env!("CARGO_BIN_EXE_df64gl"), args, &all)
+}
+
+fn fft_demo(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    common::run_bin(env!("CARGO_BIN_EXE_fft-demo"), args, env)
+}
+
+fn probe_json(driver: &str, env: &[(&str, &str)]) -> (i32, Value) {
+    let (code, out, err) = df64gl(
+        &[
+            "--gl-driver",
+            driver,
+            "--json",
+            "probe",
+            "--samples",
+            "4096",
+        ],
+        env,
+    );
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{driver}: {e}: {out} {err}"));
+    (code, v)
+}
+
+/// A small df64 FFT through fft-demo: exit 0 and the df64 error within its target.
+fn assert_fft_runs(driver: &str, env: &[(&str, &str)]) {
+    let (code, out, err) = fft_demo(
+        &[
+            "--gl-driver",
+            driver,
+            "--size",
+            "1024",
+            "--precision",
+            "df64",
+            "--no-plot",
+            "--repeats",
+            "1",
+            "--json",
+        ],
+        env,
+    );
+    assert_eq!(code, 0, "{driver}: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let rel = v["rows"][0]["rel_l2"].as_f64().unwrap();
+    assert!(rel > 0.0 && rel < 3e-14, "{driver}: df64 rel L2 {rel}");
+}
+
+/// Each export pasted into a plain program on `driver`: probe green, every routine in bounds.
+fn assert_exports(driver: &str, targets: &[&str]) {
+    for t in targets {
+        let (code, out, err) = df64gl(
+            &[
+                "--gl-driver",
+                driver,
+                "glsl",
+                "--target",
+                t,
+                "--measure",
+                "--samples",
+                "4096",
+            ],
+            &[],
+        );
+        assert_eq!(code, 0, "{driver} {t}: {out}{err}");
+        assert!(out.contains("4096 of 4096 green"), "{driver} {t}: {out}");
+    }
+}
+
+/// The domain on this driver: 2^18 operand pairs per accurate op with exponents in [-100, 100]
+/// (`accuracy --exponents 100`): within the bounds stated here for results of 2^-100 to 2^126,
+/// no result outside against the IEEE rules, every result equal to the mirror.
+fn assert_every_exponent(driver: &str) {
+    let bounds = [
+        ("add", 0.5),
+        ("sub", 0.5),
+        ("mul", 0.5),
+        ("sqr", 0.5),
+        ("mul_f32", 0.5),
+        ("div", 1.0),
+        ("recip", 1.0),
+        ("sqrt", 0.5),
+        ("rsqrt", 1.0),
+    ];
+    let ops: Vec<&str> = bounds.iter().map(|(op, _)| *op).collect();
+    let ops = ops.join(",");
+    let (code, out, err) = df64gl(
+        &[
+            "--gl-driver",
+            driver,
+            "--json",
+            "accuracy",
+            "--exponents",
+            "100",
+            "--samples",
+            "262144",
+            "--ops",
+            &ops,
+            "--warwick-samples",
+            "0",
+            "--function-samples",
+            "0",
+            "--qf128-samples",
+            "0",
+            "--qf128-exponent-samples",
+            "0",
+            "--dagraca-samples",
+            "0",
+            "--no-cost",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{driver}: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{driver}: {e}: {out}"));
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), bounds.len());
+    for (row, (op, bound)) in rows.iter().zip(bounds) {
+        assert_eq!(row["op"], op);
+        let max = row["max"].as_f64().unwrap();
+        assert!(max <= bound, "{driver} {op}: {max} ulp48 > {bound}");
+        assert_eq!(row["domain"]["outside_wrong"], 0, "{driver}: {row}");
+        assert!(
+            row["domain"]["in_domain"].as_u64().unwrap() > 1 << 17,
+            "{driver}: {row}"
+        );
+        assert_eq!(row["mirror_mismatches"], 0, "{driver}: {row}");
+    }
+}
+
+#[test]
+fn softpipe_runs_df64_through_precise_from_gpu_shader5() {
+    let (code, v) = probe_json("softpipe", &[]);
+    assert_eq!(code, 0);
+    assert!(
+        v["driver"]["renderer"]
+            .as_str()
+            .unwrap()
+            .contains("softpipe"),
+        "{v}"
+    );
+    assert_eq!(v["config"]["protection"], "precise-extension", "{v}");
+    assert_exports("softpipe", &["330", "es300"]);
+    assert_fft_runs("softpipe", &[]);
+    assert_every_exponent("softpipe");
+}
+
+fn lavapipe_available() -> bool {
+    const ICD: &str = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
+    if std::path::Path::new(ICD).exists() {
+        return true;
+    }
+    // A fresh machine of this kind lacks the package.
+    common::apt_install(&["mesa-vulkan-drivers"]) && std::path::Path::new(ICD).exists()
+}
+
+#[test]
+fn zink_over_lavapipe_runs_df64_with_precise() {
+    assert!(
+        lavapipe_available(),
+        "zink needs mesa-vulkan-drivers (lavapipe); install it or run the tests as root"
+    );
+    let (code, v) = probe_json("zink", &[]);
+    assert_eq!(code, 0);
+    assert!(
+        v["driver"]["renderer"].as_str().unwrap().contains("zink"),
+        "{v}"
+    );
+    assert_eq!(v["config"]["protection"], "precise", "{v}");
+    assert_exports("zink", &["450"]);
+    assert_fft_runs("zink", &[]);
+    assert_every_exponent("zink");
+}
+
+#[test]
+fn a_forced_unprotected_build_is_refused() {
+    for driver in ["llvmpipe", "softpipe"] {
+        let (code, v) = probe_json(driver, &[("DF64GL_PROTECTION", "none")]);
+        assert_eq!(code, 4, "{driver}: {v}");
+        let why = v["decision"].as_str().unwrap();
+        assert!(
+            v["config"].is_null() && why.contains("forced") && why.contains("none: WRONG"),
+            "{driver}: {why}"
+        );
+        // The export without any protection paints red on the same driver.
+        let (code, out, _) = df64gl(
+            &[
+                "--gl-driver",
+                driver,
+                "glsl",
+                "--target",
+                "es300",
+                "--check",
+                "--no-fallback",
+            ],
+            &[],
+        );
+        assert_eq!(code, 1, "{driver}: {out}");
+        assert!(out.contains(" 0 of 4096"), "{driver}: {out}");
+    }
+}
+
+#[test]
+fn the_bit_level_barrier_runs_the_engine_without_precise() {
+    let env = [("DF64GL_PROTECTION", "barrier")];
+    let (code, v) = probe_json("llvmpipe", &env);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["config"]["protection"], "barrier", "{v}");
+    assert_fft_runs("llvmpipe", &env);
+}
+
+#[test]
+fn an_unknown_driver_lists_the_choices() {
+    let (code, _, err) = df64gl(&["--gl-driver", "radeonsi", "info"], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("llvmpipe") && err.contains("softpipe") && err.contains("zink"),
+        "{err}"
+    );
+}
+
+/// Every df64 function over every argument class on softpipe, which keeps subnormals (the
+/// driver where df64_log of a subnormal was once wrong by 10^13 ulp48): `accuracy --check`
+/// with only the class sweep exits 0, every class row within its bound, none breaking the
+/// IEEE rules, every result equal to the mirror.
+#[test]
+fn softpipe_functions_hold_at_every_argument_class() {
+    let (code, out, err) = df64gl(
+        &[
+            "--gl-driver",
+            "softpipe",
+            "--json",
+            "accuracy",
+            "--samples",
+            "16",
+            "--ops",
+            "add",
+            "--warwick-samples",
+            "0",
+            "--function-samples",
+            "0",
+            "--qf128-samples",
+            "0",
+            "--dagraca-samples",
+            "0",
+            "--class-samples",
+            "128",
+            "--qf128-exponent-samples",
+            "0",
+            "--no-cost",
+            "--check",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "softpipe: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let rows = v["function_classes"].as_array().unwrap();
+    assert!(rows.len() > 300, "{} class rows", rows.len());
+    for r in rows {
+        assert_eq!(r["domain"]["outside_wrong"], 0, "{r}");
+        assert_eq!(r["mirror_mismatches"], 0, "{r}");
+        assert_eq!(r["meets_target"], true, "{r}");
+    }
+    // The subnormal class is measured, not skipped: log of a positive subnormal lies in the
+    // domain (about half of the class; the negative half is NaN by the IEEE rules).
+    let log_sub = rows
+        .iter()
+        .find(|r| r["op"] == "log" && r["range"] == "subnormal")
+        .unwrap();
+    assert!(
+        log_sub["domain"]["in_domain"].as_u64().unwrap() > 40,
+        "{log_sub}"
+    );
+}
+
+/// qf128 at every exponent on a driver that keeps subnormals (softpipe): no NaN or infinity
+/// for a number, equal to the mirror (run in IEEE mode there), and within the bound stated in
+/// cli/tests/qf128.rs (`target ulp96 + C 2^-126`), where results keep subnormal trailing words.
+#[test]
+fn softpipe_qf128_holds_at_every_exponent() {
+    let (code, out, err) = df64gl(
+        &[
+            "--gl-driver",
+            "softpipe",
+            "--json",
+            "accuracy",
+            "--samples",
+            "16",
+            "--ops",
+            "add",
+            "--warwick-samples",
+            "0",
+            "--function-samples",
+            "0",
+            "--qf128-samples",
+            "0",
+            "--dagraca-samples",
+            "0",
+            "--class-samples",
+            "0",
+            "--qf128-exponent-samples",
+            "512",
+            "--no-cost",
+            "--check",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "softpipe: {err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let rows = v["qf128_exponents"].as_array().unwrap();
+    assert!(rows.len() > 100, "{} rows", rows.len());
+    for r in rows {
+        assert_eq!(r["nonfinite_wrong"], 0, "{r}");
+        assert_eq!(r["mirror_mismatches"], 0, "{r}");
+        let op = r["op"].as_str().unwrap();
+        let (target, c) = common::qf128_exponent_bound(op);
+        let lo = r["band"][0].as_i64().unwrap();
+        let max_abs = r["max_abs_min_normal"].as_f64().unwrap();
+        let max_ulp96 = r["max_ulp96"].as_f64().unwrap();
+        // In ulp96 of the band's smallest result, C 2^-126 is C 2^(-126 - lo + 95).
+        if lo >= -126 {
+            let allowed = target + c * 2f64.powi(-126 - lo as i32 + 95);
+            assert!(
+                max_ulp96 <= allowed,
+                "{op} from 2^{lo}: {max_ulp96} > {allowed}: {r}"
+            );
+        } else {
+            assert!(max_abs <= c, "{op} below 2^-126: {max_abs} 2^-126: {r}");
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! `df64gl web`: the self-contained WebGL 2 page, loaded in headless Chromium on ANGLE over
+//! SwiftShader as a web developer's browser would. Its self-test must say `pass`; after a
+//! scripted wheel zoom to 1e-13 at Seahorse valley its screenshot must show what the headless
+//! Mandelbrot test demands of the counts: the f32 pane one flat colour (every pixel's c rounds
+//! to the same f32), the df64 pane a picture (neighbours differ, some points escape, some do
+//! not). Its failure paths (no WebGL 2, no float targets, a failed self-test) must explain
+//! themselves and draw nothing.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use df64gl_cli::experiments::browser::BrowserBackend;
+use df64gl_cli::experiments::web::{load_page, write_web_page, PageRun};
+
+/// The page written once per test into its own folder.
+fn page(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("df64gl-web-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    write_web_page(&dir, false).expect("df64gl web writes the page")
+}
+
+fn load(page: &Path, query: &str, shot: Option<(&Path, u32, u32)>) -> PageRun {
+    load_page(
+        &common::chromium(),
+        BrowserBackend::Swiftshader,
+        page,
+        query,
+        shot,
+    )
+    .unwrap_or_else(|e| panic!("loading the page with {query:?}: {e}"))
+}
+
+/// What the screenshot of one pane shows (colours, as the user sees them).
+#[derive(Debug)]
+struct PaneStats {
+    /// Distinct colours.
+    distinct: usize,
+    /// Share of adjacent pairs of escaped (not black) pixels with the same colour.
+    equal_neighbours: f64,
+    /// Share of pixels that are not black (escaped).
+    escaped: f64,
+}
+
+fn pane_stats(rgb: &[[u8; 3]], w: usize, h: usize) -> PaneStats {
+    let black = |p: [u8; 3]| p == [0, 0, 0];
+    let (mut pairs, mut equal) = (0usize, 0usize);
+    for y in 0..h {
+        for x in 0..w {
+            let p = rgb[y * w + x];
+            if black(p) {
+                continue;
+            }
+            for (nx, ny) in [(x + 1, y), (x, y + 1)] {
+                if nx < w && ny < h && !black(rgb[ny * w + nx]) {
+                    pairs += 1;
+                    equal += (rgb[ny * w + nx] == p) as usize;
+                }
+            }
+        }
+    }
+    PaneStats {
+        distinct: rgb.iter().collect::<HashSet<_>>().len(),
+        equal_neighbours: equal as f64 / pairs.max(1) as f64,
+        escaped: rgb.iter().filter(|p| !black(**p)).count() as f64 / rgb.len() as f64,
+    }
+}
+
+/// The screenshot's pixels inside `rect` (left, top, width, height), split into `panes`
+/// side-by-side panes.
+fn panes_of(png_path: &Path, rect: [u32; 4], panes: usize) -> Vec<PaneStats> {
+    let file = std::fs::File::open(png_path).expect("the screenshot exists");
+    let mut decoder = png::Decoder::new(file);
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("the screenshot is a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("the screenshot decodes");
+    let channels = info.color_type.samples();
+    let [left, top, width, height] = rect.map(|v| v as usize);
+    assert!(left + width <= info.width as usize && top + height <= info.height as usize);
+    let pane_w = width / panes;
+    (0..panes)
+        .map(|k| {
+            let mut rgb = Vec::with_capacity(pane_w * height);
+            for y in top..top + height {
+                for x in left + k * pane_w..left + (k + 1) * pane_w {
+                    let i = (y * info.width as usize + x) * channels;
+                    rgb.push([buf[i], buf[i + 1], buf[i + 2]]);
+                }
+            }
+            pane_stats(&rgb, pane_w, height)
+        })
+        .collect()
+}
+
+#[test]
+fn web_command_writes_one_file_and_refuses_to_overwrite_without_force() {
+    let dir = std::env::temp_dir().join(format!("df64gl-web-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let exe = env!("CARGO_BIN_EXE_df64gl");
+    let out = dir.to_str().unwrap();
+    let (code, stdout, err) = common::run_bin(exe, &["web", "--out", out], &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("index.html"), "{stdout}");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1, "one self-contained file");
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(html.contains("id=\"df64-selftest\"") && html.contains("df64_add"));
+
+    let (code, _, err) = common::run_bin(exe, &["web", "--out", out], &[]);
+    assert_eq!(code, 2, "an existing folder is refused (usage): {err}");
+    assert!(err.contains("--force"), "{err}");
+    let (code, _, err) = common::run_bin(exe, &["web", "--out", out, "--force"], &[]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn page_passes_its_self_test_and_after_a_wheel_zoom_df64_resolves_what_f32_cannot() {
+    let page = page("zoom");
+    let shot = page.with_file_name("zoomed.png");
+    // 86 wheel notches of sqrt(2) from zoom 1: 2^-43 = 1.137e-13, through the page's own
+    // wheel handler (zoom at the cursor, the center kept as exact binary fixed point).
+    let run = load(
+        &page,
+        "?size=160x120&wheel=86&qf128=0",
+        Some((&shot, 800, 500)),
+    );
+    eprintln!("{run:#?}");
+    assert!(run.selftest.starts_with("pass"), "{run:#?}");
+    assert!(run.selftest.contains("qf128 pass"), "{run:#?}");
+    assert!(run.renderer.contains("SwiftShader"), "{}", run.renderer);
+    assert!(
+        run.checks.contains("4096 of 4096 pixels green"),
+        "{}",
+        run.checks
+    );
+    let zoom = run.zoom.expect("the page drew");
+    approx::assert_relative_eq!(zoom, 2f64.powi(-43), max_relative = 1e-12);
+    assert_eq!(run.panes, ["f32", "df64"]);
+    let rect = run.canvas_rect.expect("the canvas's place on the page");
+    assert_eq!([rect[2], rect[3]], [320, 120]);
+
+    let stats = panes_of(&shot, rect, 2);
+    eprintln!("f32 pane: {:?}\ndf64 pane: {:?}", stats[0], stats[1]);
+    let (f32s, df64) = (&stats[0], &stats[1]);
+    // f32: one c for the whole view, so one colour.
+    assert!(f32s.distinct <= 2, "{f32s:?}");
+    assert!(f32s.equal_neighbours > 0.99, "{f32s:?}");
+    // df64: a picture, the set's interior and escaped points. Colours are 8-bit, so smooth
+    // counts that differ by little share one (measured: 1,201 colours, 5.7% equal neighbours,
+    // 91% escaped; the counts themselves differ almost everywhere in the headless test).
+    assert!(df64.distinct > 500, "{df64:?}");
+    assert!(df64.equal_neighbours < 0.1, "{df64:?}");
+    assert!(df64.escaped > 0.2 && df64.escaped < 0.99, "{df64:?}");
+    let _ = std::fs::remove_dir_all(page.parent().unwrap());
+}
+
+#[test]
+fn page_explains_a_missing_feature_or_a_failed_self_test_and_draws_nothing() {
+    let page = page("fail");
+    for (simulate, says) in [
+        ("no-webgl2", "WebGL 2 is not available"),
+        ("no-float", "EXT_color_buffer_float is missing"),
+        ("selftest-fail", "self-test failed"),
+    ] {
+        let run = load(&page, &format!("?simulate={simulate}"), None);
+        assert!(run.selftest.starts_with("fail"), "{simulate}: {run:#?}");
+        let message = run.message.as_deref().unwrap_or_default();
+        assert!(message.contains(says), "{simulate}: {run:#?}");
+        assert!(message.contains("df64"), "{simulate}: {run:#?}");
+        assert!(
+            run.canvas_hidden && run.zoom.is_none(),
+            "{simulate}: {run:#?}"
+        );
+    }
+    let run = load(&page, "?zoom=banana", None);
+    assert!(run.selftest.starts_with("fail"), "{run:#?}");
+    assert!(run.message.unwrap_or_default().contains("zoom=banana"));
+    let _ = std::fs::remove_dir_all(page.parent().unwrap());
+}
