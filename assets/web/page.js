@@ -1,6 +1,7 @@
-// df64gl web page: self-test the es300 df64 export in this browser's WebGL 2, then draw the
-// Mandelbrot set in f32 next to df64 (and qf128) with pan and zoom. Everything it needs is in
-// the JSON element #df64gl-data, written by `df64gl web`.
+// df64gl web page: prove df64 in this browser's WebGL 2 with the npm module's check() (inlined
+// before this script by `df64gl web`, with DF64_GLSL and QF128_GLSL), then draw the Mandelbrot
+// set in f32 next to df64 (and qf128) with pan and zoom. The rest it needs is in the JSON
+// element #df64gl-data.
 (function () {
   'use strict';
   const DATA = JSON.parse(document.getElementById('df64gl-data').textContent);
@@ -182,108 +183,24 @@
     return locs;
   }
 
-  function target(gl, w, h, internal) {
-    const t = gl.createTexture();
-    gl.bindTexture(gl.TEXTURE_2D, t);
-    gl.texStorage2D(gl.TEXTURE_2D, 1, internal, w, h);
-    const fb = gl.createFramebuffer();
-    gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
-    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, t, 0);
-    if (gl.checkFramebufferStatus(gl.FRAMEBUFFER) !== gl.FRAMEBUFFER_COMPLETE) throw new Error('a ' + w + 'x' + h + ' render target is incomplete');
-    gl.viewport(0, 0, w, h);
-    return { texture: t, fb: fb, free: function () { gl.bindFramebuffer(gl.FRAMEBUFFER, null); gl.deleteFramebuffer(fb); gl.deleteTexture(t); } };
-  }
-
-  // The probe shader: every pixel green where the transforms and routines are exact here.
-  function runProbe(gl) {
-    const p = build(gl, DATA.probe_shader, 'the probe shader');
-    const t = target(gl, 64, 64, gl.RGBA8);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
-    const px = new Uint8Array(64 * 64 * 4);
-    gl.readPixels(0, 0, 64, 64, gl.RGBA, gl.UNSIGNED_BYTE, px);
-    t.free();
-    gl.deleteProgram(p);
-    let green = 0;
-    for (let i = 0; i < px.length; i += 4) if (px[i] === 0 && px[i + 1] === 255 && px[i + 2] === 0) green++;
-    return { green: green, pixels: 64 * 64 };
-  }
-
-  // Each routine on baked operands into an RGBA32F target, compared with the oracle's answer
-  // (three doubles) by an exact sum: the worst error in ulp48 (df64) or ulp96 (qf128).
-  function runChecks(gl, snippet, routines, words) {
-    const vec = words === 2 ? 'vec2' : 'vec4';
-    let src = HEADER + snippet + '\nuniform highp sampler2D u_a;\nuniform highp sampler2D u_b;\nuniform int u_op;\nout vec4 o_result;\n' +
-      'void main() {\n  ivec2 p = ivec2(gl_FragCoord.xy);\n' +
-      '  ' + vec + ' a = texelFetch(u_a, p, 0)' + (words === 2 ? '.xy' : '') + ';\n' +
-      '  ' + vec + ' b = texelFetch(u_b, p, 0)' + (words === 2 ? '.xy' : '') + ';\n  ' + vec + ' r = ' + vec + '(0.0);\n';
-    routines.forEach(function (r, k) { src += '  if (u_op == ' + k + ') r = ' + r.call + ';\n'; });
-    src += '  o_result = ' + (words === 2 ? 'vec4(r, 0.0, 0.0)' : 'r') + ';\n}\n';
-    const p = build(gl, src, (words === 2 ? 'the df64' : 'the qf128') + ' check');
-    const n = routines[0].a.length / words;
-    const w = 16;
-    const h = Math.ceil(n / w);
-    const texels = function (values) {
-      const out = new Float32Array(w * h * 4);
-      for (let i = 0; i < n; i++) for (let j = 0; j < words; j++) out[4 * i + j] = values[words * i + j];
-      return out;
-    };
-    const u = uniforms(gl, p, ['u_a', 'u_b', 'u_op']);
-    gl.uniform1i(u.u_a, 0);
-    gl.uniform1i(u.u_b, 1);
-    const inputs = [gl.createTexture(), gl.createTexture()];
-    const out = target(gl, w, h, gl.RGBA32F);
-    const results = [];
-    routines.forEach(function (r, k) {
-      [r.a, r.b].forEach(function (values, unit) {
-        gl.activeTexture(gl.TEXTURE0 + unit);
-        gl.bindTexture(gl.TEXTURE_2D, inputs[unit]);
-        if (k === 0) {
-          gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32F, w, h);
-          // Float textures are not filterable in WebGL 2: anything but NEAREST reads zeros.
-          gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-          gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-        }
-        gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, w, h, gl.RGBA, gl.FLOAT, texels(values));
-      });
-      gl.uniform1i(u.u_op, k);
-      gl.drawArrays(gl.TRIANGLES, 0, 3);
-      const px = new Float32Array(w * h * 4);
-      gl.readPixels(0, 0, w, h, gl.RGBA, gl.FLOAT, px);
-      let worst = 0;
-      for (let i = 0; i < n; i++) {
-        const want = r.want.slice(3 * i, 3 * i + 3);
-        if (simulate === 'selftest-fail' && k === 0 && i === 0) want[0] *= 1 + Math.pow(2, -30);
-        const terms = [];
-        for (let j = 0; j < words; j++) terms.push(px[4 * i + j]);
-        want.forEach(function (x) { terms.push(-x); });
-        const err = Math.abs(exactSum(terms));
-        const ulp = Math.pow(2, exponent(want[0]) - (words === 2 ? 47 : 95));
-        const e = want[0] === 0 ? (err === 0 ? 0 : Infinity) : err / ulp;
-        worst = Math.max(worst, Number.isNaN(e) ? Infinity : e);
-      }
-      results.push({ name: r.name, bound: r.bound, worst: worst, ok: worst <= r.bound });
-    });
-    out.free();
-    inputs.forEach(function (t) { gl.deleteTexture(t); });
-    gl.deleteProgram(p);
-    gl.activeTexture(gl.TEXTURE0);
-    return results;
-  }
-
   function ms(t) { return t.toFixed(0) + ' ms'; }
 
   function describe(results, unit) {
     return results.map(function (r) {
-      return r.name + ' ' + (Number.isFinite(r.worst) ? r.worst.toFixed(3) : 'NaN/inf') + (r.ok ? '' : ' (over ' + r.bound + ')');
+      return r.name + ' ' + (Number.isFinite(r.worst) ? r.worst.toFixed(3) : 'NaN/inf') + (r.pass ? '' : ' (over ' + r.bound + ')');
     }).join(', ') + ' ' + unit;
   }
+
+  // The routines the Mandelbrot shaders use (df64's unscaled sub and sqr are the scaled ones'
+  // steps without the exponent scaling); qf128 checks those of these names it has.
+  const CHECKED = ['add', 'sub', 'mul', 'sqr', 'add_unscaled', 'mul_unscaled'];
 
   // ------------------------------------------------------------------ Mandelbrot
   const PANES = [
     // f32 alone pastes no df64 routines, so DF64_B (df64.glsl's barrier) is the identity.
     { name: 'f32', define: 'MANDEL_F32', snippet: '', prelude: '#define DF64_B(x) (x)\n' },
-    { name: 'df64', define: 'MANDEL_DF64', snippet: 'df64_snippet' },
-    { name: 'qf128', define: 'MANDEL_QF128', snippet: 'qf128_snippet' },
+    { name: 'df64', define: 'MANDEL_DF64', snippet: DF64_GLSL },
+    { name: 'qf128', define: 'MANDEL_QF128', snippet: DF64_GLSL + QF128_GLSL },
   ];
   let gl = null;
   let programs = {};
@@ -294,7 +211,7 @@
   function mandelProgram(pane) {
     if (!programs[pane.name]) {
       const src = HEADER + '#define ' + pane.define + '\n#define MANDEL_COLOR\n' +
-        (pane.prelude || '') + (pane.snippet ? DATA[pane.snippet] : '') + '\n' + DATA.mandelbrot;
+        (pane.prelude || '') + pane.snippet + '\n' + DATA.mandelbrot;
       const p = build(gl, src, 'the ' + pane.name + ' Mandelbrot shader');
       programs[pane.name] = {
         program: p,
@@ -475,50 +392,48 @@
         'browsers have it; on this device df64 results could not be checked.');
       return;
     }
-    let verdict;
-    try {
-      const t0 = performance.now();
-      const probe = runProbe(gl);
-      const t1 = performance.now();
-      const df64 = runChecks(gl, DATA.df64_snippet, DATA.df64_checks, 2);
-      const t2 = performance.now();
-      const df64ok = probe.green === probe.pixels && df64.every(function (r) { return r.ok; });
-      el('checks').textContent = 'Probe shader: ' + probe.green + ' of ' + probe.pixels +
-        ' pixels green (' + ms(t1 - t0) + '). df64 worst of ' + DATA.df64_checks[0].a.length / 2 +
-        ' each: ' + describe(df64, 'ulp48') + ' (' + ms(t2 - t1) + ').';
-      if (!df64ok) {
-        fail('df64 is not exact on ' + renderer,
-          'The df64 self-test failed in this browser (' + el('checks').textContent + '). The ' +
-          'compiler here rewrites the error-free transforms df64 is made of, so df64 results ' +
-          'would be silently wrong; df64 is not drawn. Please report the renderer string above.');
-        return;
-      }
-      let qf128ok = false;
-      let qf128text = '';
-      try {
-        const t3 = performance.now();
-        const qf = runChecks(gl, DATA.qf128_snippet, DATA.qf128_checks, 4);
-        qf128ok = qf.every(function (r) { return r.ok; });
-        qf128text = 'qf128 ' + (qf128ok ? 'pass' : 'fail') + ': ' + describe(qf, 'ulp96') + ' (' + ms(performance.now() - t3) + ')';
-      } catch (e) {
-        qf128text = 'qf128 fail: ' + (e.message || e);
-      }
-      el('checks').textContent += ' ' + qf128text + '.';
-      verdict = 'pass: df64 exact on ' + renderer + ' (probe ' + probe.green + '/' + probe.pixels +
-        ', routines within bounds); qf128 ' + (qf128ok ? 'pass' : 'fail, not drawn');
-      panes = PANES.filter(function (p) { return p.name !== 'qf128' || (qf128ok && view.qf128); });
-      el('show-qf128').checked = qf128ok && view.qf128;
-      el('show-qf128').disabled = !qf128ok;
-      el('show-qf128').addEventListener('change', function () {
-        view.qf128 = el('show-qf128').checked;
-        panes = PANES.filter(function (p) { return p.name !== 'qf128' || view.qf128; });
-        layout();
-        schedule();
-      });
-    } catch (e) {
-      fail('the self-test could not run', 'The self-test could not run in this browser: ' + (e.message || e) + '. df64 is not drawn.');
+    if (simulate === 'selftest-fail') {
+      // A driver that returns every float one f32 ulp off, as a broken compiler would.
+      const read = gl.readPixels.bind(gl);
+      gl.readPixels = function (x, y, w, h, format, type, out) {
+        read(x, y, w, h, format, type, out);
+        if (type === gl.FLOAT) {
+          const bits = new Uint32Array(out.buffer, out.byteOffset, out.length);
+          for (let i = 0; i < bits.length; i++) if (out[i] !== 0 && Number.isFinite(out[i])) bits[i] ^= 1;
+        }
+      };
+    }
+    const result = check(gl, { qf128: true, routines: CHECKED, cache: false });
+    if (!result.probe) {
+      fail('the self-test could not run', 'The self-test could not run in this browser: ' + result.reason + '. df64 is not drawn.');
       return;
     }
+    const probe = result.probe;
+    el('checks').textContent = 'Probe shader: ' + probe.green + ' of ' + probe.pixels +
+      ' pixels green (' + ms(probe.ms) + '). df64 worst of the known answers: ' +
+      describe(result.routines, 'ulp48') + '.';
+    const df64ok = probe.green === probe.pixels && result.routines.every(function (r) { return r.pass; });
+    if (!df64ok) {
+      fail('df64 is not exact on ' + renderer,
+        'The df64 self-test failed in this browser (' + result.reason + '). The ' +
+        'compiler here rewrites the error-free transforms df64 is made of, so df64 results ' +
+        'would be silently wrong; df64 is not drawn. Please report the renderer string above.');
+      return;
+    }
+    const qf128ok = result.qf128 !== null && result.qf128.pass;
+    el('checks').textContent += ' qf128 ' + (qf128ok ? 'pass' : 'fail') + ': ' +
+      (result.qf128 ? describe(result.qf128.routines, 'ulp96') : result.reason) + ' (check ' + ms(result.ms) + ').';
+    const verdict = 'pass: df64 exact on ' + renderer + ' (probe ' + probe.green + '/' + probe.pixels +
+      ', routines within bounds); qf128 ' + (qf128ok ? 'pass' : 'fail, not drawn');
+    panes = PANES.filter(function (p) { return p.name !== 'qf128' || (qf128ok && view.qf128); });
+    el('show-qf128').checked = qf128ok && view.qf128;
+    el('show-qf128').disabled = !qf128ok;
+    el('show-qf128').addEventListener('change', function () {
+      view.qf128 = el('show-qf128').checked;
+      panes = PANES.filter(function (p) { return p.name !== 'qf128' || view.qf128; });
+      layout();
+      schedule();
+    });
     const v = el('df64-selftest');
     v.textContent = verdict;
     v.className = 'pass';

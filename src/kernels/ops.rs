@@ -483,7 +483,8 @@ impl Qf128Op {
         }
     }
 
-    pub(super) fn glsl(self) -> &'static str {
+    /// The GLSL call on `a` and `b` (vec4), a vec4.
+    pub fn glsl(self) -> &'static str {
         match self {
             Qf128Op::Add => "qf128_add(a, b)",
             Qf128Op::AddSloppy => "qf128_add_sloppy(a, b)",

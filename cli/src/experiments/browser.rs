@@ -292,13 +292,28 @@ pub fn run_page(
     query: &str,
     extra: &[String],
 ) -> Result<String, ExperimentError> {
+    run_url(
+        chromium,
+        backend,
+        &format!("file://{}{query}", page.display()),
+        extra,
+    )
+}
+
+/// Loads `url` (file:// or http://) in headless Chromium with `backend` and returns the DOM
+/// after its scripts ran; `extra` are more Chromium flags.
+pub fn run_url(
+    chromium: &Path,
+    backend: BrowserBackend,
+    url: &str,
+    extra: &[String],
+) -> Result<String, ExperimentError> {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let profile = std::env::temp_dir().join(format!(
         "df64gl-chromium-{}-{}",
         std::process::id(),
         RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
-    let url = format!("file://{}{query}", page.display());
     let mut child = Command::new(chromium)
         .args(["--headless=new", "--no-sandbox", "--disable-gpu-sandbox", "--no-first-run"])
         // This machine's network is closed: no background connections to wait for.
@@ -312,7 +327,7 @@ pub fn run_page(
         .args(extra)
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg("--dump-dom")
-        .arg(&url)
+        .arg(url)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

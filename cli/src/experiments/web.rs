@@ -15,148 +15,26 @@
 
 use std::path::{Path, PathBuf};
 
-use astro_float::BigFloat;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::accuracy::{random_df64, random_qf128};
 use super::browser::{element, run_page, BrowserBackend};
+use super::js_module::inline_module;
 use super::mandelbrot::{DEFAULT_CENTER, FULL_WIDTH, MAX_ZOOM, MIN_ZOOM};
 use super::ExperimentError;
 use df64gl::gl::GlslLibrary;
-use df64gl::numeric::oracle::{big_words, to_f64, Oracle};
-use df64gl::probe::snippet::{probe_shader, snippet, SnippetOptions, SnippetTarget};
 
 /// The page's markup and script, with `/*DF64GL_DATA*/` where the data goes.
 const PAGE_TEMPLATE: &str = include_str!("../../../assets/web/page.html");
 const PAGE_SCRIPT: &str = include_str!("../../../assets/web/page.js");
 
-/// Operand pairs per checked routine in the page's float check.
-pub const CHECK_SAMPLES: usize = 256;
-
-/// One routine the page checks on the GPU against the oracle: its GLSL call on `a` and `b`
-/// (vec2 for df64, vec4 for qf128), its bound, operands as f32 words and the exact answer as
-/// three f64 words (159 bits, far below either bound).
-#[derive(Debug, Clone, Serialize)]
-pub struct CheckRoutine {
-    /// The routine ("df64_add", ...).
-    pub name: &'static str,
-    /// Its GLSL call on `a` and `b`.
-    pub call: &'static str,
-    /// Max error in ulp48 (df64) or ulp96 (qf128), the library's documented bound.
-    pub bound: f64,
-    /// First operands, as words.
-    pub a: Vec<f32>,
-    /// Second operands.
-    pub b: Vec<f32>,
-    /// The exact answers, three f64 words each.
-    pub want: Vec<f64>,
-}
-
 #[derive(Serialize)]
 struct PageData {
     version: &'static str,
-    probe_shader: String,
-    df64_snippet: String,
-    qf128_snippet: String,
     mandelbrot: String,
-    df64_checks: Vec<CheckRoutine>,
-    qf128_checks: Vec<CheckRoutine>,
     default_center: &'static str,
     full_width: f64,
     min_zoom: f64,
     max_zoom: f64,
-}
-
-/// The exact value as three f64 words, each the nearest double to what the ones before left.
-fn f64_words(o: &mut Oracle, x: &BigFloat) -> [f64; 3] {
-    let mut rest = x.clone();
-    let mut out = [0.0; 3];
-    for w in &mut out {
-        *w = to_f64(&rest);
-        if *w == 0.0 || !w.is_finite() {
-            break;
-        }
-        rest = o.sub(&rest, &df64gl::numeric::oracle::big(*w));
-    }
-    out
-}
-
-type Exact = fn(&mut Oracle, &BigFloat, &BigFloat) -> BigFloat;
-/// Name, GLSL call, bound, operand range of a, and the exact answer.
-type CheckSpec = (&'static str, &'static str, f64, (f64, f64), Exact);
-
-/// The df64 and qf128 routines the page checks, on `samples` seeded operand pairs each.
-pub fn check_routines(samples: usize, seed: u64) -> (Vec<CheckRoutine>, Vec<CheckRoutine>) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut o = Oracle::new();
-    let df64: [CheckSpec; 5] = [
-        ("add", "df64_add(a, b)", 0.5, (-1.0, 1.0), |o, a, b| {
-            o.add(a, b)
-        }),
-        ("sub", "df64_sub(a, b)", 0.5, (-1.0, 1.0), |o, a, b| {
-            o.sub(a, b)
-        }),
-        ("mul", "df64_mul(a, b)", 0.5, (-1.0, 1.0), |o, a, b| {
-            o.mul(a, b)
-        }),
-        ("div", "df64_div(a, b)", 1.0, (-1.0, 1.0), |o, a, b| {
-            o.div(a, b)
-        }),
-        ("sqrt", "df64_sqrt(a)", 0.5, (0.0, 1.0), |o, a, _| o.sqrt(a)),
-    ];
-    let qf128: [CheckSpec; 5] = [
-        ("add", "qf128_add(a, b)", 2.0, (-1.0, 1.0), |o, a, b| {
-            o.add(a, b)
-        }),
-        ("sub", "qf128_sub(a, b)", 2.0, (-1.0, 1.0), |o, a, b| {
-            o.sub(a, b)
-        }),
-        ("mul", "qf128_mul(a, b)", 2.0, (-1.0, 1.0), |o, a, b| {
-            o.mul(a, b)
-        }),
-        ("sqr", "qf128_sqr(a)", 2.0, (-1.0, 1.0), |o, a, _| {
-            o.mul(a, a)
-        }),
-        ("div", "qf128_div(a, b)", 4.0, (-1.0, 1.0), |o, a, b| {
-            o.div(a, b)
-        }),
-    ];
-    let mut make = |words: usize, spec: &CheckSpec| {
-        let (name, call, bound, (lo, hi), exact) = *spec;
-        let mut r = CheckRoutine {
-            name,
-            call,
-            bound,
-            a: Vec::new(),
-            b: Vec::new(),
-            want: Vec::new(),
-        };
-        for _ in 0..samples {
-            let (a, b): (Vec<f32>, Vec<f32>) = if words == 2 {
-                let (a, b) = (
-                    random_df64(&mut rng, lo, hi),
-                    random_df64(&mut rng, -1.0, 1.0),
-                );
-                (vec![a.hi, a.lo], vec![b.hi, b.lo])
-            } else {
-                let (a, b) = (
-                    random_qf128(&mut rng, lo, hi),
-                    random_qf128(&mut rng, -1.0, 1.0),
-                );
-                (a.x.to_vec(), b.x.to_vec())
-            };
-            let e = exact(&mut o, &big_words(&a), &big_words(&b));
-            r.a.extend(&a);
-            r.b.extend(&b);
-            r.want.extend(f64_words(&mut o, &e));
-        }
-        r
-    };
-    let d = df64.iter().map(|s| make(2, s)).collect();
-    let q = qf128.iter().map(|s| make(4, s)).collect();
-    (d, q)
 }
 
 /// `mandelbrot.glsl` as it is: the page puts the snippet (df64 and qf128) in front.
@@ -170,20 +48,9 @@ fn mandelbrot_body() -> Result<String, ExperimentError> {
 
 /// The page's HTML: self-contained, the GLSL and the check data inline.
 pub fn web_page() -> Result<String, ExperimentError> {
-    let es = |functions: bool, qf128: bool| SnippetOptions {
-        functions,
-        qf128,
-        ..SnippetOptions::new(SnippetTarget::Es300)
-    };
-    let (df64_checks, qf128_checks) = check_routines(CHECK_SAMPLES, 2007);
     let data = PageData {
         version: env!("CARGO_PKG_VERSION"),
-        probe_shader: probe_shader(&es(true, false))?,
-        df64_snippet: snippet(&es(false, false))?,
-        qf128_snippet: snippet(&es(false, true))?,
         mandelbrot: mandelbrot_body()?,
-        df64_checks,
-        qf128_checks,
         default_center: DEFAULT_CENTER,
         full_width: FULL_WIDTH,
         min_zoom: MIN_ZOOM,
@@ -193,9 +60,17 @@ pub fn web_page() -> Result<String, ExperimentError> {
         .map_err(|e| ExperimentError::Invalid(format!("page data: {e}")))?
         // Nothing inside the script element may close it.
         .replace('<', "\\u003c");
+    // The npm module (its generated half, then its code) and the page's script in one inline
+    // module script: a file:// page cannot import one.
+    let script = format!("{}\n{PAGE_SCRIPT}", inline_module()?);
+    if script.contains("</script") {
+        return Err(ExperimentError::Invalid(
+            "the page's script would close its element early".into(),
+        ));
+    }
     Ok(PAGE_TEMPLATE
         .replace("/*DF64GL_DATA*/", &json)
-        .replace("/*DF64GL_SCRIPT*/", PAGE_SCRIPT))
+        .replace("/*DF64GL_SCRIPT*/", &script))
 }
 
 /// Writes the page as `dir/index.html`; `dir` must not exist unless `force`.
@@ -308,13 +183,6 @@ mod tests {
         assert!(!html.contains("/*DF64GL_"));
         // No network: nothing is fetched from elsewhere.
         assert!(!html.contains("http://") && !html.contains("https://") && !html.contains(" src="));
-        let (d, q) = check_routines(8, 1);
-        assert_eq!((d.len(), q.len()), (5, 5));
-        for r in d.iter().chain(&q) {
-            let words = if r.call.starts_with("df64") { 2 } else { 4 };
-            assert_eq!(r.a.len(), 8 * words);
-            assert_eq!(r.want.len(), 8 * 3);
-        }
         let dom = "<p id=\"df64-selftest\" class=\"fail\">fail: no &amp; WebGL</p>\
                    <canvas id=\"mandel\" style=\"display: none;\"></canvas>\
                    <div id=\"message\" style=\"display: block;\">WebGL 2 is missing</div>";
@@ -323,11 +191,5 @@ mod tests {
         assert!(run.canvas_hidden && run.canvas_rect.is_none() && run.zoom.is_none());
         assert_eq!(run.message.as_deref(), Some("WebGL 2 is missing"));
         assert!(parse_page_dom("<p>nothing</p>").is_err());
-        // The three f64 words of a sum of two f32 words hold it exactly.
-        let e = big_words(&[1.0, 2f32.powi(-60)]);
-        assert_eq!(
-            f64_words(&mut Oracle::new(), &e),
-            [1.0, 2f64.powi(-60), 0.0]
-        );
     }
 }

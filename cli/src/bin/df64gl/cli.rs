@@ -65,6 +65,10 @@ pub(crate) enum Command {
     /// es300 df64 export in the browser that opens it and draws a Mandelbrot deep zoom in f32
     /// next to df64 and qf128, with mouse pan and wheel zoom.
     Web(WebArgs),
+    /// Write the generated half of the npm package (`js/generated.js`: the es300 df64 and
+    /// qf128 GLSL, the probe shader and the known answers `check(gl)` runs); `js/index.js`
+    /// imports it.
+    Js(JsArgs),
     /// Benchmarks, as ratios taken in one run.
     Bench {
         #[command(subcommand)]
@@ -261,6 +265,14 @@ pub(crate) struct WebArgs {
     /// Write into the folder even if it exists (overwrites its index.html).
     #[arg(long)]
     pub(crate) force: bool,
+}
+
+/// Options of `df64gl js`.
+#[derive(Args)]
+pub(crate) struct JsArgs {
+    /// The package folder (the repository's `js/`).
+    #[arg(long, default_value = "js")]
+    pub(crate) out: std::path::PathBuf,
 }
 
 /// Options of `df64gl bench fft`.

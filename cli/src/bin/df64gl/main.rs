@@ -14,6 +14,7 @@ use df64gl_cli::experiments::accuracy::{run_accuracy, AccuracyOptions};
 use df64gl_cli::experiments::bench::{run_fft_bench, FftBenchOptions};
 use df64gl_cli::experiments::browser::{find_chromium, measure_export_in_browser, CHROMIUM_ENV};
 use df64gl_cli::experiments::export_check::measure_export;
+use df64gl_cli::experiments::js_module::write_js_module;
 use df64gl_cli::experiments::lengths::{run_length_sweep, LengthSweepOptions};
 use df64gl_cli::experiments::mandelbrot::{
     parse_image_size, render_views, side_by_side, MandelPrecision, MandelbrotApp, MandelbrotView,
@@ -97,6 +98,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
         Command::Repro(args) => repro(&global, args),
         Command::Mandelbrot(args) => mandelbrot(&global, args),
         Command::Web(args) => web(&global, args),
+        Command::Js(args) => js(&global, args),
         Command::Bench {
             what: BenchCommand::Ops(args),
         } => bench_ops(&global, args),
@@ -468,6 +470,17 @@ fn web(global: &Global, args: WebArgs) -> Result<ExitCode, ExperimentError> {
              #df64-selftest)",
             page.display()
         );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `df64gl js`.
+fn js(global: &Global, args: JsArgs) -> Result<ExitCode, ExperimentError> {
+    let path = write_js_module(&args.out)?;
+    if global.json {
+        print_json(&serde_json::json!({ "generated": path }))?;
+    } else {
+        println!("wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
 }

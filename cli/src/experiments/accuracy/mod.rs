@@ -18,8 +18,8 @@ mod qf128;
 mod qf128_exponents;
 mod report;
 pub use classes::{
-    class_bound, class_cases, expected, flushed, judge_case, judge_expected, measure_class,
-    ClassCase, Expected,
+    bound_for, class_bound, class_cases, expected, flushed, judge_case, judge_expected,
+    measure_class, ClassCase, Expected,
 };
 use df64gl::gl::GlInfo;
 use df64gl::kernels::{Df64Kernels, Df64Op, Qf128Op, TimedOp};

@@ -1,0 +1,650 @@
+//! Known answers for a check that runs where the Rust side cannot: each exported df64 routine
+//! (and the qf128 ones) on operands from every class (unit, small, large, the exponent ends,
+//! ±0, ±inf, NaN), with what it must return (the oracle's value in three f64 words, NaN, or
+//! exact words) and the CPU mirror's words. The JavaScript module's `check` (`js/index.js`)
+//! embeds them and judges a WebGL 2 context with the rules of [`judge_words`].
+//!
+//! Every case is checked here against the mirror before it is embedded: a vector the mirror
+//! itself fails is an error in the generator or the library, never shipped.
+
+use astro_float::BigFloat;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::accuracy::{bound_for, class_bound, expected, qf128_cases, random_qf128, Expected};
+use super::ExperimentError;
+use df64gl::kernels::{Df64Op, Qf128Op};
+use df64gl::numeric::df64::Df64;
+use df64gl::numeric::domain::{in_log2_range, operand_at_exponent, UNSCALED_DOMAIN_LOG2};
+use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
+use df64gl::numeric::qf128::Qf128;
+
+/// The absolute allowance of the df64 domain where a driver flushes subnormals (the low word
+/// cannot hold less than 2^-126): the documented floor, applied to every df64 value case.
+pub const DF64_FLOOR: f64 = 1.1754943508222875e-38;
+
+/// What a case must return.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[repr(u8)]
+pub enum AnswerKind {
+    /// Within the bound of the value in `want` (ulp48 or ulp96 of want[0]).
+    Value = 0,
+    /// NaN, any payload.
+    Nan = 1,
+    /// Exactly `want[0]` in the first word (a zero's sign counts) and zeros after it.
+    Exact = 2,
+    /// ±0 in every word, either sign.
+    Zero = 3,
+}
+
+/// A kind with its words.
+type Answer = (AnswerKind, [f64; 3]);
+
+/// One case: operands, the mirror's words, and what the routine must return.
+#[derive(Debug, Clone, Serialize)]
+pub struct KnownAnswer {
+    /// First operand's words (2 for df64, 4 for qf128).
+    pub a: Vec<f32>,
+    /// Second operand's words (zeros for one-operand routines).
+    pub b: Vec<f32>,
+    /// The CPU mirror's result words.
+    pub mirror: Vec<f32>,
+    /// How `want` is read.
+    pub kind: AnswerKind,
+    /// The exact value as three f64 words (each the nearest double to what the ones before
+    /// left), or the exact first word.
+    pub want: [f64; 3],
+    /// The bound in ulp48 (df64) or ulp96 (qf128) for this case.
+    pub bound: f64,
+}
+
+/// One routine's cases.
+#[derive(Debug, Clone, Serialize)]
+pub struct KnownRoutine {
+    /// The routine ("add", "exp", ...).
+    pub name: &'static str,
+    /// Its GLSL call on `a` and `b` (vec2 for df64, vec4 for qf128), a vec2 or vec4.
+    pub call: &'static str,
+    /// The largest bound of its cases.
+    pub bound: f64,
+    /// The cases.
+    pub cases: Vec<KnownAnswer>,
+}
+
+/// The exact value as three f64 words.
+pub fn f64_words(o: &mut Oracle, x: &BigFloat) -> [f64; 3] {
+    let mut rest = x.clone();
+    let mut out = [0.0; 3];
+    for w in &mut out {
+        *w = to_f64(&rest);
+        if *w == 0.0 || !w.is_finite() {
+            break;
+        }
+        rest = o.sub(&rest, &big(*w));
+    }
+    out
+}
+
+/// The unit of an error at `x`: 2^(e - p + 1) where 2^e <= |x| < 2^(e+1) (p = 48 or 96).
+fn ulp(x: f64, p: i32) -> f64 {
+    let e = x.abs().log2().floor() as i32;
+    // log2 can land one off next to a power of two; fix it from the definition.
+    let e = if 2f64.powi(e) > x.abs() {
+        e - 1
+    } else if 2f64.powi(e + 1) <= x.abs() {
+        e + 1
+    } else {
+        e
+    };
+    2f64.powi(e - p + 1)
+}
+
+/// The error of `got` in units of the bound (ulp48 for 2 words, ulp96 for 4) beyond `floor`,
+/// 0 for a right special and infinity for a wrong one: the rule `check` applies in the
+/// browser, here for the gate on the mirror.
+pub fn judge_words(
+    o: &mut Oracle,
+    got: &[f32],
+    kind: AnswerKind,
+    want: [f64; 3],
+    floor: f64,
+) -> f64 {
+    let precision = if got.len() == 2 { 48 } else { 96 };
+    let rest_zero = got.iter().skip(1).all(|w| *w == 0.0);
+    match kind {
+        AnswerKind::Nan => {
+            if got[0].is_nan() {
+                0.0
+            } else {
+                f64::INFINITY
+            }
+        }
+        _ if got.iter().any(|w| w.is_nan()) => f64::INFINITY,
+        AnswerKind::Exact => {
+            let v = want[0];
+            let first = got[0] as f64 == v
+                && (v != 0.0 || got[0].is_sign_negative() == v.is_sign_negative());
+            if first && rest_zero {
+                0.0
+            } else {
+                f64::INFINITY
+            }
+        }
+        AnswerKind::Zero => {
+            if got[0] == 0.0 && rest_zero {
+                0.0
+            } else {
+                f64::INFINITY
+            }
+        }
+        AnswerKind::Value => {
+            if !got.iter().all(|w| w.is_finite()) {
+                return f64::INFINITY;
+            }
+            let exact = want.iter().fold(big(0.0), |s, w| o.add(&s, &big(*w)));
+            let err = to_f64(&o.sub(&big_words(got), &exact)).abs();
+            (err - floor).max(0.0) / ulp(want[0], precision)
+        }
+    }
+}
+
+/// The df64 routines `check` covers: every accurate default, the unscaled variants, the
+/// comparisons and exact operations, the error-free transforms and every function. Thall's
+/// and Da Graca's published routines (kept for the papers' tables, with no bound over the
+/// domain) and the plain f32 rows are left out.
+pub fn checked_df64_ops() -> Vec<Df64Op> {
+    Df64Op::ALL
+        .into_iter()
+        .filter(|op| {
+            !Df64Op::THALL.contains(op)
+                && !matches!(
+                    op,
+                    Df64Op::AddDagraca
+                        | Df64Op::MulDagraca
+                        | Df64Op::F32Add
+                        | Df64Op::F32Mul
+                        | Df64Op::F32Mad
+                )
+        })
+        .collect()
+}
+
+/// The documented bound of a checked op in ulp48 (0: exact). An op with no stated bound is an
+/// error, not a pass.
+pub fn df64_bound(op: Df64Op) -> Result<f64, ExperimentError> {
+    use Df64Op::*;
+    Ok(match op {
+        Add | Sub | Mul | Sqr | MulF32 | Sqrt | AddUnscaled | MulUnscaled | SqrtUnscaled => 0.5,
+        Div | Recip | Rsqrt | DivUnscaled => 1.0,
+        Neg | Abs | Min | Max | Eq | Neq | Lt | Le | Gt | Ge | Ldexp | Floor | Ceil | Round
+        | Trunc | Frexp | FrexpExp | TwoSum | TwoProd => 0.0,
+        f if Df64Op::FUNCTIONS.contains(&f) || f == Remainder => class_bound(f),
+        other => {
+            return Err(ExperimentError::Invalid(format!(
+                "df64 op {} has no documented bound for the known-answer check",
+                other.name()
+            )))
+        }
+    })
+}
+
+/// The value with a zero hi's sign kept.
+fn signed_value(d: Df64) -> f64 {
+    if d.lo == 0.0 {
+        d.hi as f64
+    } else {
+        d.to_f64()
+    }
+}
+
+/// What `op(a, b)` must return: the accuracy sweep's rules (oracle and C99 Annex F) for the
+/// functions and arithmetic, and the plain definitions for sign, comparisons and the
+/// error-free transforms. `None` for cases the check leaves out (min and max of NaN or of
+/// zeros of both signs, which the library does not specify).
+fn df64_expected(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expected> {
+    use Df64Op::*;
+    let (x, y) = (signed_value(a), signed_value(b));
+    let nan = x.is_nan() || y.is_nan();
+    let flag = |t: bool| Some(Expected::Exact(if t { 1.0 } else { 0.0 }));
+    let cmp = || big_df64(a).partial_cmp(&big_df64(b));
+    match op {
+        // int(b.x) of a non-finite float is undefined in GLSL.
+        Ldexp if !y.is_finite() => None,
+        Neg | Abs if nan => Some(Expected::Nan),
+        Neg | Abs if x == 0.0 || x.is_infinite() => {
+            Some(Expected::Exact(if op == Neg { -x } else { x.abs() }))
+        }
+        Neg => Some(Expected::Value(big_df64(a).neg())),
+        Abs => Some(Expected::Value(big_df64(a).abs())),
+        Min | Max if nan || (x == 0.0 && y == 0.0) => None,
+        Min | Max => {
+            let first = match cmp()? {
+                std::cmp::Ordering::Less => op == Min,
+                _ => op == Max,
+            };
+            let v = if first { a } else { b };
+            Some(if v.hi.is_infinite() {
+                Expected::Exact(v.hi as f64)
+            } else {
+                Expected::Value(big_df64(v))
+            })
+        }
+        Eq | Neq | Lt | Le | Gt | Ge if nan => flag(op == Neq),
+        Eq => flag(cmp()? == std::cmp::Ordering::Equal),
+        Neq => flag(cmp()? != std::cmp::Ordering::Equal),
+        Lt => flag(cmp()? == std::cmp::Ordering::Less),
+        Le => flag(cmp()? != std::cmp::Ordering::Greater),
+        Gt => flag(cmp()? == std::cmp::Ordering::Greater),
+        Ge => flag(cmp()? != std::cmp::Ordering::Less),
+        TwoSum | TwoProd => {
+            if !(x.is_finite() && y.is_finite()) {
+                return None;
+            }
+            let (p, q) = (big(a.hi as f64), big(b.hi as f64));
+            Some(Expected::Value(if op == TwoSum {
+                o.add(&p, &q)
+            } else {
+                o.mul(&p, &q)
+            }))
+        }
+        // Zero, infinite or NaN operands: IEEE double arithmetic on the signed values is exact
+        // there and keeps the signs of zeros and infinities (the oracle has no signed zero).
+        Add | Sub | Mul | Sqr | MulF32 | Div | Recip | Sqrt | Rsqrt | AddUnscaled | MulUnscaled
+        | DivUnscaled | SqrtUnscaled
+            if !(x.is_finite() && y.is_finite() && x != 0.0 && (op.unary() || y != 0.0)) =>
+        {
+            let v = match op {
+                Add | AddUnscaled => x + y,
+                Sub => x - y,
+                Mul | MulF32 | MulUnscaled => x * y,
+                Sqr => x * x,
+                Div | DivUnscaled => x / y,
+                Recip => 1.0 / x,
+                Sqrt | SqrtUnscaled => x.sqrt(),
+                _ => 1.0 / x.sqrt(),
+            };
+            Some(if v.is_nan() {
+                Expected::Nan
+            } else {
+                Expected::Exact(v)
+            })
+        }
+        // The same value as the scaled routine (their rows carry no oracle of their own).
+        MulF32 | MulUnscaled => Some(expected(Mul, a, b, o)),
+        AddUnscaled => Some(expected(Add, a, b, o)),
+        DivUnscaled => Some(expected(Div, a, b, o)),
+        SqrtUnscaled => Some(expected(Sqrt, a, b, o)),
+        _ => Some(expected(op, a, b, o)),
+    }
+}
+
+/// The kind and words of an expectation, or `None` where its value lies outside `domain`
+/// (log2 of magnitudes) and is neither zero nor infinite: the check keeps to what the
+/// library documents.
+fn encode(o: &mut Oracle, e: &Expected, domain: (i32, i32)) -> Option<(AnswerKind, [f64; 3])> {
+    match e {
+        Expected::Nan => Some((AnswerKind::Nan, [f64::NAN, 0.0, 0.0])),
+        Expected::Exact(v) if *v == 0.0 || v.is_infinite() || (*v as f32) as f64 == *v => {
+            Some((AnswerKind::Exact, [*v, 0.0, 0.0]))
+        }
+        Expected::Exact(v) => Some((AnswerKind::Value, [*v, 0.0, 0.0])),
+        Expected::Value(v) => {
+            let x = to_f64(v);
+            if x == 0.0 {
+                Some((AnswerKind::Zero, [0.0; 3]))
+            } else if x.is_infinite() {
+                Some((AnswerKind::Exact, [x, 0.0, 0.0]))
+            } else if x.is_nan() {
+                Some((AnswerKind::Nan, [f64::NAN, 0.0, 0.0]))
+            } else if in_log2_range(x, domain) {
+                Some((AnswerKind::Value, f64_words(o, v)))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The operand classes: name, exponent range, how many cases to keep.
+const CLASSES: [(&str, i32, i32, usize); 5] = [
+    ("unit", -4, 4, 10),
+    ("small", -60, -9, 3),
+    ("large", 5, 40, 3),
+    ("tiny", -98, -61, 3),
+    ("huge", 41, 125, 3),
+];
+
+/// Special operands for every routine.
+const SPECIALS: [f32; 8] = [
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::NAN,
+];
+
+/// Operand pairs for `op` from one class, before the filter.
+fn df64_candidate(op: Df64Op, rng: &mut ChaCha8Rng, lo: i32, hi: i32) -> Option<(Df64, Df64)> {
+    use Df64Op::*;
+    let positive = matches!(op, Sqrt | Rsqrt | SqrtUnscaled | Log | Log2 | Log10 | Pow);
+    let (lo, hi) = match op {
+        // Unscaled: operands and results from 2^-40.
+        AddUnscaled | MulUnscaled | DivUnscaled | SqrtUnscaled => (lo.max(-18), hi.min(60)),
+        Asin | Acos => (lo.min(-1), hi.min(-1)),
+        _ => (lo, hi),
+    };
+    if lo > hi {
+        return None;
+    }
+    let k = rng.gen_range(lo..=hi);
+    let a = operand_at_exponent(rng, k, positive);
+    // The other operand near 1 half the time, from the same class otherwise.
+    let kb = match op {
+        Pow => rng.gen_range(-3..=1),
+        _ if rng.gen::<bool>() => rng.gen_range(-2..=2),
+        _ => rng.gen_range(lo..=hi),
+    };
+    let b = match op {
+        Ldexp => Df64::new(rng.gen_range(-60..=60) as f32, 0.0),
+        _ => operand_at_exponent(rng, kb, false),
+    };
+    Some(single_words(op, a, b))
+}
+
+/// The operands as the GLSL call reads them: the error-free transforms take one word each,
+/// mul_f32 and ldexp a single second word.
+fn single_words(op: Df64Op, a: Df64, b: Df64) -> (Df64, Df64) {
+    match op {
+        Df64Op::TwoSum | Df64Op::TwoProd => (Df64::new(a.hi, 0.0), Df64::new(b.hi, 0.0)),
+        Df64Op::MulF32 | Df64Op::Ldexp => (a, Df64::new(b.hi, 0.0)),
+        _ if op.unary() => (a, Df64::ZERO),
+        _ => (a, b),
+    }
+}
+
+/// Every checked df64 routine's cases (seeded), each gated on the mirror.
+pub fn df64_known_answers(seed: u64) -> Result<Vec<KnownRoutine>, ExperimentError> {
+    let mut o = Oracle::new();
+    let mut out = Vec::new();
+    for op in checked_df64_ops() {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fnv(op.name()));
+        let domain = op.domain_log2();
+        let mut cases = Vec::new();
+        let consider = |o: &mut Oracle, a: Df64, b: Df64, cases: &mut Vec<KnownAnswer>| {
+            let Some(e) = df64_expected(op, a, b, o) else {
+                return Ok(false);
+            };
+            let Some((kind, want)) = encode(o, &e, domain) else {
+                return Ok(false);
+            };
+            let bound = if op == Df64Op::Pow {
+                bound_for(op, a, b)
+            } else {
+                df64_bound(op)?
+            };
+            let m = (op.mirror())(a, b);
+            let err = judge_words(o, &[m.hi, m.lo], kind, want, DF64_FLOOR);
+            if err > bound {
+                return Err(ExperimentError::Invalid(format!(
+                    "known answers: the CPU mirror of {} on ({:?}, {:?}) gives {:?}, {} ulp48 \
+                     from {:?} {:?} (bound {bound}): fix the mirror or the expectation",
+                    op.name(),
+                    a,
+                    b,
+                    m,
+                    err,
+                    kind,
+                    want
+                )));
+            }
+            cases.push(KnownAnswer {
+                a: vec![a.hi, a.lo],
+                b: vec![b.hi, b.lo],
+                mirror: vec![m.hi, m.lo],
+                kind,
+                want,
+                bound,
+            });
+            Ok::<bool, ExperimentError>(true)
+        };
+        for (_, lo, hi, keep) in CLASSES {
+            let mut kept = 0;
+            for _ in 0..keep * 20 {
+                if kept == keep {
+                    break;
+                }
+                let Some((a, b)) = df64_candidate(op, &mut rng, lo, hi) else {
+                    break;
+                };
+                if consider(&mut o, a, b, &mut cases)? {
+                    kept += 1;
+                }
+            }
+        }
+        // The unscaled variants promise nothing outside 2^-40 to 2^126 (no IEEE specials).
+        let specials = if domain == UNSCALED_DOMAIN_LOG2 {
+            &[][..]
+        } else {
+            &SPECIALS[..]
+        };
+        let other = 1.5f32;
+        for &s in specials {
+            let pairs = if op.unary() {
+                vec![(s, 0.0)]
+            } else {
+                vec![(s, other), (other, s)]
+            };
+            for (x, y) in pairs {
+                let (a, b) = single_words(op, Df64::new(x, 0.0), Df64::new(y, 0.0));
+                consider(&mut o, a, b, &mut cases)?;
+            }
+        }
+        if !op.unary() && !specials.is_empty() {
+            let inf = f32::INFINITY;
+            for (x, y) in [
+                (0.0, 0.0),
+                (inf, -inf),
+                (inf, inf),
+                (0.0, inf),
+                (-0.0, -0.0),
+            ] {
+                let (a, b) = single_words(op, Df64::new(x, 0.0), Df64::new(y, 0.0));
+                consider(&mut o, a, b, &mut cases)?;
+            }
+        }
+        if cases.len() < 8 {
+            return Err(ExperimentError::Invalid(format!(
+                "known answers: only {} cases for {}",
+                cases.len(),
+                op.name()
+            )));
+        }
+        let bound = cases.iter().map(|c| c.bound).fold(0.0, f64::max);
+        out.push(KnownRoutine {
+            name: op.name(),
+            call: op.glsl(),
+            bound,
+            cases,
+        });
+    }
+    Ok(out)
+}
+
+/// The qf128 routines with a documented bound, on their table's ranges, with the specials.
+pub fn qf128_known_answers(
+    seed: u64,
+    per_range: usize,
+) -> Result<Vec<KnownRoutine>, ExperimentError> {
+    let mut o = Oracle::new();
+    let mut out: Vec<KnownRoutine> = Vec::new();
+    for case in qf128_cases() {
+        let Some(bound) = case.target else { continue };
+        let op = case.op;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fnv(op.name()) ^ fnv(case.range));
+        let mut cases = Vec::new();
+        let mut push =
+            |o: &mut Oracle, a: Qf128, b: Qf128, kind: Option<(AnswerKind, [f64; 3])>| {
+                let b = op.second_operand(b);
+                let (kind, want) = match kind {
+                    Some(k) => k,
+                    None => {
+                        let e = op.oracle(o, &big_words(&a.x), &big_words(&b.x));
+                        (AnswerKind::Value, f64_words(o, &e))
+                    }
+                };
+                let m = (op.mirror())(a, b);
+                let err = judge_words(o, &m.x, kind, want, 0.0);
+                if err > bound {
+                    return Err(ExperimentError::Invalid(format!(
+                        "known answers: the qf128 mirror of {} on ({:?}, {:?}) is {} ulp96 off \
+                     (bound {bound})",
+                        op.name(),
+                        a,
+                        b,
+                        err
+                    )));
+                }
+                cases.push(KnownAnswer {
+                    a: a.x.to_vec(),
+                    b: b.x.to_vec(),
+                    mirror: m.x.to_vec(),
+                    kind,
+                    want,
+                    bound,
+                });
+                Ok(())
+            };
+        for _ in 0..per_range {
+            let a = random_qf128(&mut rng, case.a.0, case.a.1);
+            let b = random_qf128(&mut rng, case.b.0, case.b.1);
+            push(&mut o, a, b, None)?;
+        }
+        // IEEE specials, as tests/qf128.rs states them.
+        let inf = f32::INFINITY;
+        let exact = |v: f32| Some((AnswerKind::Exact, [v as f64, 0.0, 0.0]));
+        let nan = Some((AnswerKind::Nan, [f64::NAN, 0.0, 0.0]));
+        let specials: Vec<(f32, f32, Option<Answer>)> = match op {
+            Qf128Op::Add if case.range == "[-1, 1]" => {
+                vec![(inf, 1.0, exact(inf)), (inf, -inf, nan)]
+            }
+            Qf128Op::Mul => vec![(inf, 0.0, nan), (f32::NAN, 1.0, nan)],
+            Qf128Op::Div => vec![
+                (1.0, 0.0, exact(inf)),
+                (0.0, 0.0, nan),
+                (1.0, inf, exact(0.0)),
+            ],
+            Qf128Op::Sqrt => vec![(-1.0, 0.0, nan), (inf, 0.0, exact(inf))],
+            Qf128Op::Exp if case.range == "[-1, 1]" => {
+                vec![
+                    (0.0, 0.0, exact(1.0)),
+                    (100.0, 0.0, exact(inf)),
+                    (-100.0, 0.0, exact(0.0)),
+                ]
+            }
+            Qf128Op::Log if case.range == "[0.5, 2]" => {
+                vec![
+                    (1.0, 0.0, exact(0.0)),
+                    (0.0, 0.0, exact(-inf)),
+                    (-1.0, 0.0, nan),
+                ]
+            }
+            Qf128Op::Sin if case.range == "[-pi/2, pi/2]" => {
+                vec![(0.0, 0.0, exact(0.0)), (inf, 0.0, nan)]
+            }
+            Qf128Op::Cos if case.range == "[-pi/2, pi/2]" => {
+                vec![(0.0, 0.0, exact(1.0)), (f32::NAN, 0.0, nan)]
+            }
+            _ => vec![],
+        };
+        for (x, y, k) in specials {
+            push(&mut o, Qf128::from_f32(x), Qf128::from_f32(y), k)?;
+        }
+        match out.iter_mut().find(|r| r.name == op.name()) {
+            Some(r) => r.cases.extend(cases),
+            None => out.push(KnownRoutine {
+                name: op.name(),
+                call: op.glsl(),
+                bound,
+                cases,
+            }),
+        }
+    }
+    Ok(out)
+}
+
+/// FNV-1a of a name: seeds that do not move when routines are added.
+fn fnv(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn judge_words_reads_each_kind() {
+        let mut o = Oracle::new();
+        let one = [1.0, 0.0, 0.0];
+        assert_eq!(
+            judge_words(&mut o, &[1.0, 0.0], AnswerKind::Value, one, 0.0),
+            0.0
+        );
+        // One ulp48 of 1 is 2^-47.
+        let e = judge_words(&mut o, &[1.0, 2f32.powi(-47)], AnswerKind::Value, one, 0.0);
+        assert_eq!(e, 1.0);
+        assert!(judge_words(&mut o, &[f32::NAN, 0.0], AnswerKind::Value, one, 0.0).is_infinite());
+        assert_eq!(
+            judge_words(&mut o, &[f32::NAN, 0.0], AnswerKind::Nan, one, 0.0),
+            0.0
+        );
+        let neg_zero = [-0.0, 0.0, 0.0];
+        assert_eq!(
+            judge_words(&mut o, &[-0.0, 0.0], AnswerKind::Exact, neg_zero, 0.0),
+            0.0
+        );
+        assert!(judge_words(&mut o, &[0.0, 0.0], AnswerKind::Exact, neg_zero, 0.0).is_infinite());
+        assert_eq!(
+            judge_words(&mut o, &[0.0, -0.0], AnswerKind::Zero, [0.0; 3], 0.0),
+            0.0
+        );
+        // qf128: ulp96.
+        let e = judge_words(
+            &mut o,
+            &[1.0, 2f32.powi(-95), 0.0, 0.0],
+            AnswerKind::Value,
+            one,
+            0.0,
+        );
+        assert_eq!(e, 1.0);
+    }
+
+    #[test]
+    fn every_checked_op_has_cases_of_every_kind_it_can_have() {
+        let routines = df64_known_answers(1).unwrap();
+        assert_eq!(routines.len(), checked_df64_ops().len());
+        for r in &routines {
+            let kinds: Vec<AnswerKind> = r.cases.iter().map(|c| c.kind).collect();
+            let flags = r.call.contains("? 1.0 : 0.0");
+            // No NaN result: the unscaled variants (no specials), min and max (NaN operands
+            // unspecified), the error-free transforms (finite words) and the comparisons.
+            let no_nan = r.name.ends_with("_unscaled")
+                || ["min", "max", "add12", "mul12", "frexp_exp"].contains(&r.name)
+                || flags;
+            assert!(
+                no_nan || kinds.contains(&AnswerKind::Nan),
+                "{}: no NaN case",
+                r.name
+            );
+            let values = kinds.iter().filter(|k| **k == AnswerKind::Value).count();
+            assert!(flags || values >= 8, "{}: {values} value cases", r.name);
+        }
+        let q = qf128_known_answers(1, 4).unwrap();
+        assert!(q.iter().any(|r| r.name == "div") && q.iter().all(|r| r.cases.len() >= 4));
+    }
+}

@@ -1,0 +1,162 @@
+//! A static HTTP server on 127.0.0.1 for pages that use ES modules (browsers refuse module
+//! imports from file://): it serves the files under one folder, plus files held in memory,
+//! with the content types browsers insist on for scripts. For the tests and the examples' runs,
+//! not for the open network: GET only, no ranges, one thread per connection.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use super::ExperimentError;
+
+/// A running server; it stops when dropped.
+pub struct StaticServer {
+    addr: SocketAddr,
+    stop: Arc<AtomicBool>,
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") | Some("mjs") => "text/javascript; charset=utf-8",
+        Some("json") | Some("map") => "application/json",
+        Some("css") => "text/css",
+        Some("png") => "image/png",
+        Some("wasm") => "application/wasm",
+        _ => "text/plain; charset=utf-8",
+    }
+}
+
+/// The file under `root` for a URL path, or `None` for one that leaves it.
+fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
+    let path = url_path.split(['?', '#']).next()?;
+    let mut out = root.to_path_buf();
+    for c in Path::new(path.trim_start_matches('/')).components() {
+        match c {
+            Component::Normal(p) => out.push(p),
+            Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    if out.is_dir() {
+        out.push("index.html");
+    }
+    Some(out)
+}
+
+fn respond(
+    mut stream: TcpStream,
+    root: &Path,
+    memory: &HashMap<String, Vec<u8>>,
+) -> std::io::Result<()> {
+    let mut line = String::new();
+    let mut reader = BufReader::new(stream.try_clone()?);
+    reader.read_line(&mut line)?;
+    // Skip the headers.
+    let mut header = String::new();
+    while reader.read_line(&mut header)? > 2 {
+        header.clear();
+    }
+    let mut parts = line.split_whitespace();
+    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let body = if method != "GET" {
+        None
+    } else if let Some(bytes) = memory.get(path) {
+        Some(bytes.clone())
+    } else {
+        resolve(root, path).and_then(|p| std::fs::read(p).ok())
+    };
+    match body {
+        Some(b) => {
+            write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+                content_type(path),
+                b.len()
+            )?;
+            stream.write_all(&b)?;
+        }
+        None => {
+            let msg = format!("not found: {path}\n");
+            write!(
+                stream,
+                "HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{msg}",
+                msg.len()
+            )?;
+        }
+    }
+    stream.flush()
+}
+
+impl StaticServer {
+    /// Serves `root` and `memory` (URL path, starting with '/', to bytes) on a free port.
+    pub fn start(root: &Path, memory: HashMap<String, Vec<u8>>) -> Result<Self, ExperimentError> {
+        let listener = TcpListener::bind("127.0.0.1:0")
+            .map_err(|e| ExperimentError::Io("binding 127.0.0.1 for the page server".into(), e))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| ExperimentError::Io("the page server's address".into(), e))?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let (root, memory, flag) = (root.to_path_buf(), Arc::new(memory), stop.clone());
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                if flag.load(Ordering::Relaxed) {
+                    break;
+                }
+                let Ok(stream) = stream else { continue };
+                let (root, memory) = (root.clone(), memory.clone());
+                std::thread::spawn(move || {
+                    let _ = respond(stream, &root, &memory);
+                });
+            }
+        });
+        Ok(StaticServer { addr, stop })
+    }
+
+    /// The URL of a path on this server (`/js/examples/webgl2.html`).
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // Wake the accept loop so it sees the flag.
+        let _ = TcpStream::connect(self.addr);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    #[test]
+    fn serves_files_and_memory_and_refuses_to_leave_the_root() {
+        let dir = std::env::temp_dir().join(format!("df64gl-serve-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.js"), "export const A = 1;").unwrap();
+        let mut memory = HashMap::new();
+        memory.insert("/m.txt".to_string(), b"held".to_vec());
+        let server = StaticServer::start(&dir, memory).unwrap();
+        let get = |path: &str| {
+            let mut s = TcpStream::connect(server.addr).unwrap();
+            write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            let mut out = String::new();
+            s.read_to_string(&mut out).unwrap();
+            out
+        };
+        let js = get("/a.js?x=1");
+        assert!(js.starts_with("HTTP/1.1 200") && js.contains("text/javascript"));
+        assert!(js.ends_with("export const A = 1;"));
+        assert!(get("/m.txt").ends_with("held"));
+        assert!(get("/../etc/passwd").starts_with("HTTP/1.1 404"));
+        assert!(get("/missing.js").starts_with("HTTP/1.1 404"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,355 @@
+//! The npm package in `js/`: its generated half equals `df64gl js`'s output, its number helpers
+//! (run in Node) give the words computed here, its declarations name what it exports, and its
+//! `check(gl)` — imported over http as a renderer imports it, on a context whose state the
+//! page set up first — passes on ANGLE over SwiftShader and over Mesa, leaves that state as
+//! it was, and fails when the answers are corrupted, when the GLSL is the unprotected build on
+//! a compiler that breaks it, and when there is no WebGL 2.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Command;
+
+use df64gl::probe::snippet::{snippet, SnippetOptions, SnippetTarget};
+use df64gl_cli::experiments::browser::BrowserBackend;
+use df64gl_cli::experiments::js_module::{generated_js, repository_root, run_module_page};
+use df64gl_cli::experiments::known_answers::checked_df64_ops;
+use serde_json::Value;
+
+const CHECK_PAGE: &str = "/cli/tests/data/js-check.html";
+
+fn js_dir() -> PathBuf {
+    repository_root().join("js")
+}
+
+#[test]
+fn generated_file_is_the_generators_output_and_the_package_names_this_version() {
+    let committed = std::fs::read_to_string(js_dir().join("generated.js")).unwrap();
+    let fresh = generated_js().unwrap();
+    assert!(
+        committed == fresh,
+        "js/generated.js differs from `df64gl js` output: run `cargo run --release -- js` and \
+         commit it"
+    );
+    let package: Value =
+        serde_json::from_str(&std::fs::read_to_string(js_dir().join("package.json")).unwrap())
+            .unwrap();
+    assert_eq!(package["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(package["type"], "module");
+    for file in package["files"].as_array().unwrap() {
+        let f = file.as_str().unwrap();
+        assert!(
+            js_dir().join(f).is_file(),
+            "package.json lists {f}, which is missing"
+        );
+    }
+    // The exports the declarations promise are the module's (checked in Node below); here the
+    // GLSL strings are the es300 export itself.
+    let df64 = snippet(&SnippetOptions::new(SnippetTarget::Es300)).unwrap();
+    assert!(committed.contains(&serde_json::to_string(&df64).unwrap()));
+}
+
+/// Runs an ES module script in Node with the package importable as `df64gl`; its stdout.
+fn node(script: &str) -> String {
+    let index = js_dir().join("index.js");
+    let full = format!(
+        "import * as df64gl from '{}';\n{script}",
+        index.display().to_string().replace('\\', "/")
+    );
+    let out = Command::new("node")
+        .args(["--input-type=module", "-e", &full])
+        .output()
+        .expect("these tests need Node.js (node on the PATH; this kind's image has it)");
+    assert!(
+        out.status.success(),
+        "node failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn split_join_and_arrays_give_the_f32_words() {
+    let xs: Vec<f64> = vec![
+        std::f64::consts::PI,
+        -1e-30 / 3.0,
+        1e30 / 7.0,
+        0.1,
+        -0.0,
+        6.02214076e23,
+        3.4028235677973366e38, // rounds to f32::MAX
+        3.4028235677973367e38, // beyond: rounds to infinity as an f32
+        1e-45,
+        123_456_789.123_456_79,
+    ];
+    let list = xs
+        .iter()
+        .map(|x| format!("{x:e}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    let out = node(&format!(
+        "const xs = [{list}];\n\
+         const w = xs.map(df64gl.split);\n\
+         const a = Array.from(df64gl.splitArray(new Float64Array(xs)));\n\
+         const m = df64gl.splitMat4(xs.slice(0, 8).concat(xs.slice(0, 8)));\n\
+         const j = w.map(p => df64gl.join(p[0], p[1]));\n\
+         const s = [NaN, Infinity, -Infinity, 1e300].map(df64gl.split);\n\
+         let bad = 'none'; try {{ df64gl.splitMat4([1, 2]); }} catch (e) {{ bad = e.name; }}\n\
+         const r = v => typeof v === 'number' && !Number.isFinite(v) ? String(v) : v;\n\
+         console.log(JSON.stringify({{ w, a, hi: Array.from(m.hi), lo: Array.from(m.lo), j, s, bad, \
+         sign: Object.is(w[4][0], -0) }}, (k, v) => r(v)));"
+    ));
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    // Every number here is an f32 word; read through f32, serde_json's float parsing (not
+    // always the nearest double) cannot move it.
+    let f = |v: &Value| match v {
+        Value::String(s) => s.parse::<f64>().unwrap(),
+        _ => v.as_f64().unwrap() as f32 as f64,
+    };
+    for (i, x) in xs.iter().enumerate() {
+        // The words, computed here: hi the f32 nearest x, lo the f32 nearest x - hi.
+        let hi = *x as f32;
+        let lo = if hi.is_finite() {
+            (x - hi as f64) as f32
+        } else {
+            0.0
+        };
+        let got = (f(&v["w"][i][0]), f(&v["w"][i][1]));
+        assert_eq!(got, (hi as f64, lo as f64), "split({x})");
+        assert_eq!(
+            (f(&v["a"][2 * i]), f(&v["a"][2 * i + 1])),
+            got,
+            "splitArray at {i}"
+        );
+        if i < 8 {
+            assert_eq!((f(&v["hi"][i]), f(&v["lo"][i])), got, "splitMat4 at {i}");
+            assert_eq!((f(&v["hi"][i + 8]), f(&v["lo"][i + 8])), got);
+        }
+        if hi.is_finite() && x.abs() > 1e-30 {
+            // About 48 bits: the pair is within 2^-48 of x, relatively.
+            let rel = ((v["j"][i].as_f64().unwrap() - x) / x).abs();
+            assert!(rel < 2f64.powi(-48), "join(split({x})) off by {rel}");
+        }
+    }
+    assert!(v["sign"].as_bool().unwrap(), "split(-0) keeps the sign");
+    assert!(f(&v["s"][0][0]).is_nan() && f(&v["s"][0][1]) == 0.0);
+    assert_eq!((f(&v["s"][1][0]), f(&v["s"][1][1])), (f64::INFINITY, 0.0));
+    assert_eq!(
+        (f(&v["s"][2][0]), f(&v["s"][2][1])),
+        (f64::NEG_INFINITY, 0.0)
+    );
+    assert_eq!((f(&v["s"][3][0]), f(&v["s"][3][1])), (f64::INFINITY, 0.0));
+    assert_eq!(v["bad"], "TypeError");
+}
+
+#[test]
+fn declarations_name_exactly_the_modules_exports() {
+    let out = node("console.log(Object.keys(df64gl).sort().join(' '));");
+    let mut exported: Vec<&str> = out.split_whitespace().collect();
+    exported.sort();
+    let dts = std::fs::read_to_string(js_dir().join("index.d.ts")).unwrap();
+    let mut declared: Vec<&str> = dts
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("export declare ")?;
+            let rest = rest
+                .strip_prefix("const ")
+                .or_else(|| rest.strip_prefix("function "))?;
+            rest.split([':', '(', ' ']).next()
+        })
+        .collect();
+    declared.sort();
+    assert_eq!(exported, declared);
+    for name in [
+        "check",
+        "split",
+        "join",
+        "splitArray",
+        "splitMat4",
+        "df64",
+        "DF64_GLSL",
+        "QF128_GLSL",
+    ] {
+        assert!(exported.contains(&name), "{name} is not exported");
+    }
+}
+
+fn page(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
+    let chromium = common::chromium();
+    run_module_page(&chromium, backend, CHECK_PAGE, query, memory)
+        .unwrap_or_else(|e| panic!("{}: {e}", backend.name()))
+}
+
+/// The whole check on one backend: it passes, every checked routine ran within its bound, the
+/// probe is all green, and the caller's state is as the page left it.
+fn full_check_passes(backend: BrowserBackend, renderer: &str) {
+    let v = page(backend, "", HashMap::new());
+    let r = &v["result"];
+    assert_eq!(r["pass"], true, "{}: {}", backend.name(), r["reason"]);
+    assert!(r["renderer"].as_str().unwrap().contains(renderer), "{r}");
+    assert_eq!(r["probe"]["green"], r["probe"]["pixels"]);
+    let routines = r["routines"].as_array().unwrap();
+    let names: Vec<&str> = routines
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = checked_df64_ops().iter().map(|op| op.name()).collect();
+    assert_eq!(names, expected);
+    for x in routines {
+        assert_eq!(x["pass"], true, "{x}");
+        assert_eq!(x["failed"], 0, "{x}");
+        // The bounds this test states, not the module's: add/sub/mul/sqr/sqrt 0.5 ulp48,
+        // div/recip/rsqrt 1, functions 1 to 2 (pow 4 + |y ln x|), exact operations 0.
+        let name = x["name"].as_str().unwrap();
+        let own_bound = match name {
+            "add" | "sub" | "mul" | "sqr" | "mul_f32" | "sqrt" | "add_unscaled"
+            | "mul_unscaled" | "sqrt_unscaled" => 0.5,
+            "div" | "recip" | "rsqrt" | "div_unscaled" => 1.0,
+            "exp" | "expm1" | "log" | "log1p" | "sin" | "cos" | "fmod" | "remainder" => 1.0,
+            "log2" | "log10" | "tan" | "atan" | "atan2" | "asin" | "acos" | "sinh" | "cosh"
+            | "tanh" => 2.0,
+            "pow" => 4.0 + 100.0,
+            _ => 0.0,
+        };
+        let worst = x["worst"].as_f64().unwrap_or(f64::INFINITY);
+        assert!(worst <= own_bound, "{name}: {worst} > {own_bound}");
+        // Bit-equal to the mirror but where the mirror's low word is subnormal and this
+        // driver flushes it (measured: one case each of recip and cos).
+        let cases = x["cases"].as_u64().unwrap();
+        assert!(x["mirrorMatched"].as_u64().unwrap() + 1 >= cases, "{x}");
+    }
+    let s = &v["state"];
+    assert_eq!(s["errorBefore"], 0);
+    assert_eq!(s["error"], 0, "check() left a GL error: {s}");
+    for key in [
+        "framebuffer",
+        "program",
+        "vertexArray",
+        "texture1",
+        "scissor",
+        "blend",
+    ] {
+        assert_eq!(s[key], true, "check() changed the caller's {key}: {s}");
+    }
+    assert_eq!(s["viewport"], serde_json::json!([1, 2, 3, 4]));
+    assert_eq!(s["activeTexture"], 3);
+    assert_eq!(s["unpackAlignment"], 1);
+}
+
+#[test]
+fn check_passes_on_swiftshader_and_leaves_the_state() {
+    full_check_passes(BrowserBackend::Swiftshader, "SwiftShader");
+}
+
+#[test]
+fn check_passes_on_angle_over_mesa_and_leaves_the_state() {
+    full_check_passes(BrowserBackend::AngleGl, "llvmpipe");
+}
+
+/// A subset, as a renderer that uses only arithmetic would ask for.
+const SUBSET: &str = "routines=add,mul,div,sqrt,exp";
+
+#[test]
+fn check_fails_on_corrupted_answers_and_without_webgl2_and_caches_its_verdict() {
+    // One ulp of f32 off in every float read back: each routine fails, the probe (bytes) not.
+    let v = page(
+        BrowserBackend::Swiftshader,
+        &format!("?corrupt=1&{SUBSET}"),
+        HashMap::new(),
+    );
+    let r = &v["result"];
+    assert_eq!(r["pass"], false, "{r}");
+    assert!(
+        r["reason"].as_str().unwrap().contains("off their bounds"),
+        "{r}"
+    );
+    assert_eq!(r["probe"]["green"], r["probe"]["pixels"]);
+    let routines = r["routines"].as_array().unwrap();
+    assert_eq!(routines.len(), 5);
+    assert!(routines.iter().all(|x| x["pass"] == false), "{r}");
+
+    // No context: a fail with the reason, not an exception.
+    let v = page(BrowserBackend::Swiftshader, "?nogl=1", HashMap::new());
+    assert_eq!(v["result"]["pass"], false);
+    assert!(v["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("no WebGL 2"));
+
+    // A verdict is stored once and reused for the same renderer and sources.
+    let v = page(
+        BrowserBackend::Swiftshader,
+        &format!("?cache=1&{SUBSET}"),
+        HashMap::new(),
+    );
+    assert_eq!(v["result"]["pass"], true, "{v}");
+    assert_eq!(v["result"]["cached"], false);
+    assert_eq!(v["second"]["cached"], true);
+    assert_eq!(v["second"]["pass"], true);
+    assert_eq!(v["stored"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn check_fails_the_unprotected_build_on_angle_over_mesa() {
+    // The export without its barrier, which Mesa's compiler under ANGLE breaks.
+    let unprotected = snippet(&SnippetOptions {
+        no_fallback: true,
+        ..SnippetOptions::new(SnippetTarget::Es300)
+    })
+    .unwrap();
+    let mut memory = HashMap::new();
+    memory.insert("/unprotected.glsl".to_string(), unprotected.into_bytes());
+    let v = page(
+        BrowserBackend::AngleGl,
+        &format!("?source=/unprotected.glsl&{SUBSET}"),
+        memory,
+    );
+    let r = &v["result"];
+    assert_eq!(r["pass"], false, "{r}");
+    assert!(r["probe"]["green"].as_u64().unwrap() < r["probe"]["pixels"].as_u64().unwrap());
+    // Not only the probe: the routines themselves are off.
+    let failed = r["routines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["pass"] == false)
+        .count();
+    assert!(failed >= 3, "{r}");
+}
+
+#[test]
+fn check_passes_qf128_on_swiftshader() {
+    let v = page(
+        BrowserBackend::Swiftshader,
+        "?qf128=1&routines=add",
+        HashMap::new(),
+    );
+    let r = &v["result"];
+    assert_eq!(r["pass"], true, "{r}");
+    let q = &r["qf128"];
+    assert_eq!(q["pass"], true, "{q}");
+    let names: Vec<&str> = q["routines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "add", "sub", "mul", "sqr", "mul_f32", "mul_df64", "div", "recip", "sqrt", "rsqrt",
+            "exp", "log", "sin", "cos"
+        ]
+    );
+    // The documented bounds in ulp96: 2 for add to mul_df64, 4 for div to rsqrt, 8 for the
+    // functions.
+    for x in q["routines"].as_array().unwrap() {
+        let own = match x["name"].as_str().unwrap() {
+            "div" | "recip" | "sqrt" | "rsqrt" => 4.0,
+            "exp" | "log" | "sin" | "cos" => 8.0,
+            _ => 2.0,
+        };
+        assert!(x["worst"].as_f64().unwrap() <= own, "{x}");
+    }
+}
