@@ -353,3 +353,65 @@ fn check_passes_qf128_on_swiftshader() {
         assert!(x["worst"].as_f64().unwrap() <= own, "{x}");
     }
 }
+
+/// An example page's `#result` on one backend (the examples' npm packages installed first).
+fn example(backend: BrowserBackend, name: &str) -> Value {
+    common::js_dev_dependencies();
+    let chromium = common::chromium();
+    let v = run_module_page(
+        &chromium,
+        backend,
+        &format!("/js/examples/{name}"),
+        "",
+        HashMap::new(),
+    )
+    .unwrap_or_else(|e| panic!("{name} on {}: {e}", backend.name()));
+    assert_eq!(v["pass"], true, "{name} on {}: {v}", backend.name());
+    v
+}
+
+/// The plain WebGL 2 example: x x + y for x = 1 + 2^-20, y = -1 (2^-19 + 2^-40, exact in a
+/// double) is exact in df64 and loses the 2^-40 in f32.
+fn plain_example(backend: BrowserBackend) {
+    let v = example(backend, "webgl2.html");
+    let exact = 2f64.powi(-19) + 2f64.powi(-40);
+    let df64 = v["df64"].as_f64().unwrap();
+    let f32 = v["f32"].as_f64().unwrap();
+    assert!(((df64 - exact) / exact).abs() < 2f64.powi(-46), "{v}");
+    assert!(((f32 - exact) / exact).abs() > 2f64.powi(-24), "{v}");
+}
+
+/// three.js: the deep zoom has one colour in f32 and a picture in df64; the squares 1e7 to 1e9
+/// units out are ten apart in df64 and not in f32.
+fn three_examples(backend: BrowserBackend) {
+    let v = example(backend, "three-mandelbrot.html");
+    assert!(v["f32Colours"].as_u64().unwrap() <= 2, "{v}");
+    assert!(v["df64Colours"].as_u64().unwrap() > 200, "{v}");
+    let v = example(backend, "three-large-coordinates.html");
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{v}");
+    for row in rows {
+        assert_eq!(row["df64Squares"], 10, "{row}");
+        assert_ne!(row["f32Squares"], 10, "f32 should not resolve them: {row}");
+    }
+}
+
+#[test]
+fn plain_webgl2_example_on_swiftshader() {
+    plain_example(BrowserBackend::Swiftshader);
+}
+
+#[test]
+fn plain_webgl2_example_on_angle_over_mesa() {
+    plain_example(BrowserBackend::AngleGl);
+}
+
+#[test]
+fn three_examples_on_swiftshader() {
+    three_examples(BrowserBackend::Swiftshader);
+}
+
+#[test]
+fn three_examples_on_angle_over_mesa() {
+    three_examples(BrowserBackend::AngleGl);
+}

@@ -29,3 +29,34 @@ pub fn chromium() -> std::path::PathBuf {
              DF64GL_CHROMIUM), or run the tests as root",
         )
 }
+
+/// The `js/` package's pinned devDependencies (three), installed with npm when missing (once
+/// per process), as the browser tests install Chromium. Panics with what to do when it fails.
+pub fn js_dev_dependencies() -> std::path::PathBuf {
+    static DONE: std::sync::OnceLock<Result<std::path::PathBuf, String>> =
+        std::sync::OnceLock::new();
+    DONE.get_or_init(|| {
+        let js = df64gl_cli::experiments::js_module::repository_root().join("js");
+        if js
+            .join("node_modules/three/build/three.module.js")
+            .is_file()
+        {
+            return Ok(js);
+        }
+        let out = std::process::Command::new("npm")
+            .args(["install", "--no-audit", "--no-fund", "--no-save"])
+            .current_dir(&js)
+            .output()
+            .map_err(|e| format!("npm: {e} (install Node.js and npm)"))?;
+        if out.status.success() {
+            Ok(js)
+        } else {
+            Err(format!(
+                "npm install in js/ failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ))
+        }
+    })
+    .clone()
+    .unwrap_or_else(|e| panic!("{e}"))
+}
