@@ -137,7 +137,7 @@ pub fn snippet(options: &SnippetOptions) -> Result<String, GlError> {
         names.join(" + "),
         target.version_line(),
         if target.is_es() {
-            " and `precision highp float; precision highp int;`"
+            " (it sets `precision highp float; precision highp int;` itself)"
         } else {
             ""
         },
@@ -147,6 +147,16 @@ pub fn snippet(options: &SnippetOptions) -> Result<String, GlError> {
             SnippetTarget::Es300 => "es300",
         },
     );
+    if target.is_es() {
+        // The routines need highp integers as much as highp floats: measured, in a host that
+        // leaves int at its fragment default (mediump; luma.gl's shader assembler does), mul,
+        // div, sqrt and exp are wrong on ANGLE over Mesa. These hold for the code after them.
+        out.push_str(
+            "// highp for these routines and the code after them (ints too: with mediump ints, \
+             mul, div, sqrt and exp were measured wrong on ANGLE over Mesa).\n\
+             precision highp float;\nprecision highp int;\n",
+        );
+    }
     if target.has_precise() {
         out.push_str("#define DF64_PRECISE precise\n#define DF64_TWOPROD_FMA 0\n");
         out.push_str(&body);

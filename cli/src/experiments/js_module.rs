@@ -171,21 +171,25 @@ pub fn repository_root() -> PathBuf {
 
 /// Loads `path?query` (a page under the repository's root, which imports `/js/index.js`) in
 /// headless Chromium on `backend`, served over http with `memory`'s files beside the tree, and
-/// returns the JSON the page put in `#result`.
+/// returns the JSON the page put in `#result`. A page that awaits (luma.gl creates its device
+/// asynchronously) needs `wait_ms`: Chromium then runs its virtual clock that far before it
+/// dumps the page; 0 dumps it after the load event.
 pub fn run_module_page(
     chromium: &Path,
     backend: super::browser::BrowserBackend,
     path: &str,
     query: &str,
     memory: std::collections::HashMap<String, Vec<u8>>,
+    wait_ms: u64,
 ) -> Result<serde_json::Value, ExperimentError> {
     let server = super::serve::StaticServer::start(&repository_root(), memory)?;
-    let dom = super::browser::run_url(
-        chromium,
-        backend,
-        &server.url(&format!("{path}{query}")),
-        &[],
-    )?;
+    let extra: Vec<String> = if wait_ms > 0 {
+        vec![format!("--virtual-time-budget={wait_ms}")]
+    } else {
+        vec![]
+    };
+    let url = server.url(&format!("{path}{query}"));
+    let dom = super::browser::run_url(chromium, backend, &url, &extra)?;
     if let Some(e) = super::browser::element_text(&dom, "error").filter(|e| !e.trim().is_empty()) {
         return Err(ExperimentError::Invalid(format!(
             "the page {path} failed: {e}"

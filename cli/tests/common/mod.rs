@@ -30,17 +30,15 @@ pub fn chromium() -> std::path::PathBuf {
         )
 }
 
-/// The `js/` package's pinned devDependencies (three), installed with npm when missing (once
+/// The `js/` package's pinned devDependencies (three, luma.gl), installed with npm when missing (once
 /// per process), as the browser tests install Chromium. Panics with what to do when it fails.
 pub fn js_dev_dependencies() -> std::path::PathBuf {
     static DONE: std::sync::OnceLock<Result<std::path::PathBuf, String>> =
         std::sync::OnceLock::new();
     DONE.get_or_init(|| {
         let js = df64gl_cli::experiments::js_module::repository_root().join("js");
-        if js
-            .join("node_modules/three/build/three.module.js")
-            .is_file()
-        {
+        let have = |p: &str| js.join("node_modules").join(p).is_file();
+        if have("three/build/three.module.js") && have("@luma.gl/engine/dist/index.js") {
             return Ok(js);
         }
         let out = std::process::Command::new("npm")
