@@ -1,14 +1,17 @@
 //! df64 in someone else's glow program: paste the exported module into your own shader, set
-//! the barrier uniform it asks for, run its probe shader once, then draw with it. Nothing of
-//! df64gl's engine is used past getting the text and (here) a headless context; in your
-//! renderer `gl` is your own `glow::Context`.
+//! the barrier uniform it asks for, prove it once on your context with
+//! `df64gl::probe::known::check_context` (the probe shader and every routine on known
+//! answers, the same check as the npm module's `check(gl)`), then draw with it. Nothing of
+//! df64gl's engine is used past getting the text, the check and (here) a headless context; in
+//! your renderer `gl` is your own `glow::Context`.
 //!
 //! `cargo run --release --example df64_in_glow [330|450|es300]`
 
 use glow::HasContext;
 
 use df64gl::gl::{DeviceChoice, GlContext};
-use df64gl::probe::snippet::{probe_shader, snippet, SnippetOptions, SnippetTarget};
+use df64gl::probe::known::check_context;
+use df64gl::probe::snippet::{snippet, SnippetOptions, SnippetTarget};
 
 type Error = Box<dyn std::error::Error>;
 
@@ -116,16 +119,18 @@ fn main() -> Result<(), Error> {
     let options = SnippetOptions::new(target);
     let df64 = snippet(&options)?;
 
-    // 1. The probe shader, once per driver: every pixel green, or do not use df64 here.
-    build(gl, version, &probe_shader(&options)?)?;
-    let pixels: Vec<u8> = draw(gl, glow::RGBA8, (64, 64))?;
-    let green = pixels
-        .chunks_exact(4)
-        .filter(|p| p[0] == 0 && p[1] == 255 && p[2] == 0)
-        .count();
-    println!("probe shader: {green} of 4096 pixels green");
-    if green != 4096 {
-        return Err("this driver breaks df64's error-free transforms: not drawing".into());
+    // 1. The check, once per context: the probe shader all green and every routine within its
+    // bound on the known answers, or do not use df64 here.
+    // SAFETY: `gl` is current on this thread (the context was made here).
+    let verdict = unsafe { check_context(gl, &options, None) };
+    println!(
+        "check: {} (probe shader: {} of 4096 pixels green; {} routines)",
+        verdict.reason,
+        verdict.probe_green,
+        verdict.routines.len()
+    );
+    if !verdict.pass {
+        return Err(format!("df64 is not proven here: {}", verdict.reason).into());
     }
 
     // 2. Your own shader with df64 in it: pixel k computes 1/(k+1) and (1/(k+1))^2 in df64.

@@ -13,7 +13,9 @@ use std::process::Command;
 
 use df64gl::probe::snippet::{snippet, SnippetOptions, SnippetTarget};
 use df64gl_cli::experiments::browser::BrowserBackend;
-use df64gl_cli::experiments::js_module::{generated_js, repository_root, run_module_page};
+use df64gl_cli::experiments::js_module::{
+    generated_js, known_answers_json, repository_root, run_module_page,
+};
 use df64gl_cli::experiments::known_answers::checked_df64_ops;
 use serde_json::Value;
 
@@ -31,6 +33,13 @@ fn generated_file_is_the_generators_output_and_the_package_names_this_version() 
         committed == fresh,
         "js/generated.js differs from `df64gl js` output: run `cargo run --release -- js` and \
          commit it"
+    );
+    // The library's copy of the same known answers (probe::known, for a glow context).
+    let asset = repository_root().join("assets/known-answers.json");
+    assert!(
+        std::fs::read_to_string(asset).unwrap() == known_answers_json().unwrap(),
+        "assets/known-answers.json differs from `df64gl js` output: run `cargo run --release \
+         -- js` and commit it"
     );
     let package: Value =
         serde_json::from_str(&std::fs::read_to_string(js_dir().join("package.json")).unwrap())

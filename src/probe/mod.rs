@@ -5,6 +5,7 @@
 
 mod cache;
 mod config;
+pub mod known;
 pub mod selftest;
 pub mod snippet;
 

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::known_answers::{df64_known_answers, qf128_known_answers, KnownRoutine};
 use super::ExperimentError;
+use df64gl::probe::known::{hex_f32, hex_f64, hex_u8, KnownAnswersFile, KnownSetFile};
 use df64gl::probe::snippet::{probe_shader, snippet, SnippetOptions, SnippetTarget};
 
 /// The seed of the embedded known answers.
@@ -19,6 +20,8 @@ pub const KNOWN_ANSWER_SEED: u64 = 2007;
 pub const QF128_CASES_PER_RANGE: usize = 12;
 /// The file `df64gl js` writes, relative to the package folder.
 pub const GENERATED_FILE: &str = "generated.js";
+/// The library's copy of the known answers, relative to `assets/`.
+pub const KNOWN_ANSWERS_FILE: &str = "known-answers.json";
 
 #[derive(Serialize)]
 struct RoutineHeader {
@@ -125,13 +128,62 @@ pub fn generated_js() -> Result<String, ExperimentError> {
     ))
 }
 
-/// Writes `dir/generated.js` and returns its path.
-pub fn write_js_module(dir: &Path) -> Result<PathBuf, ExperimentError> {
-    let text = generated_js()?;
-    std::fs::create_dir_all(dir).map_err(|e| ExperimentError::Io(dir.display().to_string(), e))?;
-    let path = dir.join(GENERATED_FILE);
-    std::fs::write(&path, text).map_err(|e| ExperimentError::Io(path.display().to_string(), e))?;
-    Ok(path)
+/// The known answers as the library embeds them (`assets/known-answers.json`, read by
+/// `df64gl::probe::known`): the same cases as the module's, every bit in hex.
+pub fn known_answers_json() -> Result<String, ExperimentError> {
+    let set = |words: usize, routines: &[KnownRoutine]| {
+        let (mut f32s, mut f64s, mut kinds) = (Vec::new(), Vec::new(), Vec::new());
+        for c in routines.iter().flat_map(|r| &r.cases) {
+            f32s.extend(&c.a);
+            f32s.extend(&c.b);
+            f32s.extend(&c.mirror);
+            f32s.push(c.bound as f32);
+            f64s.extend(c.want);
+            kinds.push(c.kind as u8);
+        }
+        KnownSetFile {
+            words,
+            routines: routines
+                .iter()
+                .map(|r| df64gl::probe::known::KnownRoutine {
+                    name: r.name.to_string(),
+                    call: r.call.to_string(),
+                    cases: r.cases.len(),
+                    bound: r.bound,
+                })
+                .collect(),
+            f32: hex_f32(&f32s),
+            f64: hex_f64(&f64s),
+            kind: hex_u8(&kinds),
+        }
+    };
+    let file = KnownAnswersFile {
+        df64: set(2, &df64_known_answers(KNOWN_ANSWER_SEED)?),
+        qf128: set(
+            4,
+            &qf128_known_answers(KNOWN_ANSWER_SEED, QF128_CASES_PER_RANGE)?,
+        ),
+    };
+    Ok(serde_json::to_string_pretty(&file)
+        .map_err(|e| ExperimentError::Invalid(format!("JSON: {e}")))?
+        + "\n")
+}
+
+/// Writes `js_dir/generated.js` and `assets_dir/known-answers.json`; returns their paths.
+pub fn write_js_module(js_dir: &Path, assets_dir: &Path) -> Result<Vec<PathBuf>, ExperimentError> {
+    let mut written = Vec::new();
+    for (dir, name, text) in [
+        (js_dir, GENERATED_FILE, generated_js()?),
+        (assets_dir, KNOWN_ANSWERS_FILE, known_answers_json()?),
+    ] {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| ExperimentError::Io(dir.display().to_string(), e))?;
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| ExperimentError::Io(path.display().to_string(), e))?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// The module's code (`js/index.js`) as committed.

@@ -19,24 +19,7 @@ use df64gl::numeric::df64::Df64;
 use df64gl::numeric::domain::{in_log2_range, operand_at_exponent, UNSCALED_DOMAIN_LOG2};
 use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
 use df64gl::numeric::qf128::Qf128;
-
-/// The absolute allowance of the df64 domain where a driver flushes subnormals (the low word
-/// cannot hold less than 2^-126): the documented floor, applied to every df64 value case.
-pub const DF64_FLOOR: f64 = 1.1754943508222875e-38;
-
-/// What a case must return.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[repr(u8)]
-pub enum AnswerKind {
-    /// Within the bound of the value in `want` (ulp48 or ulp96 of want[0]).
-    Value = 0,
-    /// NaN, any payload.
-    Nan = 1,
-    /// Exactly `want[0]` in the first word (a zero's sign counts) and zeros after it.
-    Exact = 2,
-    /// ±0 in every word, either sign.
-    Zero = 3,
-}
+pub use df64gl::probe::known::{judge_words, AnswerKind, DF64_FLOOR};
 
 /// A kind with its words.
 type Answer = (AnswerKind, [f64; 3]);
@@ -84,69 +67,6 @@ pub fn f64_words(o: &mut Oracle, x: &BigFloat) -> [f64; 3] {
         rest = o.sub(&rest, &big(*w));
     }
     out
-}
-
-/// The unit of an error at `x`: 2^(e - p + 1) where 2^e <= |x| < 2^(e+1) (p = 48 or 96).
-fn ulp(x: f64, p: i32) -> f64 {
-    let e = x.abs().log2().floor() as i32;
-    // log2 can land one off next to a power of two; fix it from the definition.
-    let e = if 2f64.powi(e) > x.abs() {
-        e - 1
-    } else if 2f64.powi(e + 1) <= x.abs() {
-        e + 1
-    } else {
-        e
-    };
-    2f64.powi(e - p + 1)
-}
-
-/// The error of `got` in units of the bound (ulp48 for 2 words, ulp96 for 4) beyond `floor`,
-/// 0 for a right special and infinity for a wrong one: the rule `check` applies in the
-/// browser, here for the gate on the mirror.
-pub fn judge_words(
-    o: &mut Oracle,
-    got: &[f32],
-    kind: AnswerKind,
-    want: [f64; 3],
-    floor: f64,
-) -> f64 {
-    let precision = if got.len() == 2 { 48 } else { 96 };
-    let rest_zero = got.iter().skip(1).all(|w| *w == 0.0);
-    match kind {
-        AnswerKind::Nan => {
-            if got[0].is_nan() {
-                0.0
-            } else {
-                f64::INFINITY
-            }
-        }
-        _ if got.iter().any(|w| w.is_nan()) => f64::INFINITY,
-        AnswerKind::Exact => {
-            let v = want[0];
-            let first = got[0] as f64 == v
-                && (v != 0.0 || got[0].is_sign_negative() == v.is_sign_negative());
-            if first && rest_zero {
-                0.0
-            } else {
-                f64::INFINITY
-            }
-        }
-        AnswerKind::Zero => {
-            if got[0] == 0.0 && rest_zero {
-                0.0
-            } else {
-                f64::INFINITY
-            }
-        }
-        AnswerKind::Value => {
-            if !got.iter().all(|w| w.is_finite()) {
-                return f64::INFINITY;
-            }
-            let exact = want.iter().fold(big(0.0), |s, w| o.add(&s, &big(*w)));
-            let err = to_f64(&o.sub(&big_words(got), &exact)).abs();
-            (err - floor).max(0.0) / ulp(want[0], precision)
-        }
-    }
 }
 
 /// The df64 routines `check` covers: every accurate default, the unscaled variants, the
@@ -387,7 +307,7 @@ pub fn df64_known_answers(seed: u64) -> Result<Vec<KnownRoutine>, ExperimentErro
                 df64_bound(op)?
             };
             let m = (op.mirror())(a, b);
-            let err = judge_words(o, &[m.hi, m.lo], kind, want, DF64_FLOOR);
+            let err = judge_words(&[m.hi, m.lo], kind, want, DF64_FLOOR);
             if err > bound {
                 return Err(ExperimentError::Invalid(format!(
                     "known answers: the CPU mirror of {} on ({:?}, {:?}) gives {:?}, {} ulp48 \
@@ -497,7 +417,7 @@ pub fn qf128_known_answers(
                     }
                 };
                 let m = (op.mirror())(a, b);
-                let err = judge_words(o, &m.x, kind, want, 0.0);
+                let err = judge_words(&m.x, kind, want, 0.0);
                 if err > bound {
                     return Err(ExperimentError::Invalid(format!(
                         "known answers: the qf128 mirror of {} on ({:?}, {:?}) is {} ulp96 off \
@@ -586,43 +506,6 @@ fn fnv(s: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn judge_words_reads_each_kind() {
-        let mut o = Oracle::new();
-        let one = [1.0, 0.0, 0.0];
-        assert_eq!(
-            judge_words(&mut o, &[1.0, 0.0], AnswerKind::Value, one, 0.0),
-            0.0
-        );
-        // One ulp48 of 1 is 2^-47.
-        let e = judge_words(&mut o, &[1.0, 2f32.powi(-47)], AnswerKind::Value, one, 0.0);
-        assert_eq!(e, 1.0);
-        assert!(judge_words(&mut o, &[f32::NAN, 0.0], AnswerKind::Value, one, 0.0).is_infinite());
-        assert_eq!(
-            judge_words(&mut o, &[f32::NAN, 0.0], AnswerKind::Nan, one, 0.0),
-            0.0
-        );
-        let neg_zero = [-0.0, 0.0, 0.0];
-        assert_eq!(
-            judge_words(&mut o, &[-0.0, 0.0], AnswerKind::Exact, neg_zero, 0.0),
-            0.0
-        );
-        assert!(judge_words(&mut o, &[0.0, 0.0], AnswerKind::Exact, neg_zero, 0.0).is_infinite());
-        assert_eq!(
-            judge_words(&mut o, &[0.0, -0.0], AnswerKind::Zero, [0.0; 3], 0.0),
-            0.0
-        );
-        // qf128: ulp96.
-        let e = judge_words(
-            &mut o,
-            &[1.0, 2f32.powi(-95), 0.0, 0.0],
-            AnswerKind::Value,
-            one,
-            0.0,
-        );
-        assert_eq!(e, 1.0);
-    }
 
     #[test]
     fn every_checked_op_has_cases_of_every_kind_it_can_have() {

@@ -66,8 +66,8 @@ pub(crate) enum Command {
     /// next to df64 and qf128, with mouse pan and wheel zoom.
     Web(WebArgs),
     /// Write the generated half of the npm package (`js/generated.js`: the es300 df64 and
-    /// qf128 GLSL, the probe shader and the known answers `check(gl)` runs); `js/index.js`
-    /// imports it.
+    /// qf128 GLSL, the probe shader and the known answers `check(gl)` runs; `js/index.js`
+    /// imports it) and the same known answers for the library (`assets/known-answers.json`).
     Js(JsArgs),
     /// Benchmarks, as ratios taken in one run.
     Bench {
@@ -273,6 +273,9 @@ pub(crate) struct JsArgs {
     /// The package folder (the repository's `js/`).
     #[arg(long, default_value = "js")]
     pub(crate) out: std::path::PathBuf,
+    /// Where the library's copy of the known answers goes (the repository's `assets/`).
+    #[arg(long, default_value = "assets")]
+    pub(crate) assets: std::path::PathBuf,
 }
 
 /// Options of `df64gl bench fft`.

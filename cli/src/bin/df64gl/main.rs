@@ -476,11 +476,13 @@ fn web(global: &Global, args: WebArgs) -> Result<ExitCode, ExperimentError> {
 
 /// `df64gl js`.
 fn js(global: &Global, args: JsArgs) -> Result<ExitCode, ExperimentError> {
-    let path = write_js_module(&args.out)?;
+    let paths = write_js_module(&args.out, &args.assets)?;
     if global.json {
-        print_json(&serde_json::json!({ "generated": path }))?;
+        print_json(&serde_json::json!({ "written": paths }))?;
     } else {
-        println!("wrote {}", path.display());
+        for p in paths {
+            println!("wrote {}", p.display());
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,114 @@
+//! The known-answer check on a caller's own glow context (`probe::known::check_context`, the
+//! Rust twin of the npm module's `check(gl)`): it passes on llvmpipe, leaves the caller's
+//! bindings as they were, fails the unprotected es300 export that Mesa breaks, and refuses an
+//! unknown routine rather than passing it.
+
+use glow::HasContext;
+
+use df64gl::gl::{DeviceChoice, GlContext};
+use df64gl::probe::known::check_context;
+use df64gl::probe::snippet::{SnippetOptions, SnippetTarget};
+
+#[test]
+fn check_passes_and_leaves_the_callers_bindings() {
+    let ctx = GlContext::headless(&DeviceChoice::Auto).unwrap();
+    let gl = ctx.gl();
+    // SAFETY: the context is current on this thread (made here).
+    unsafe {
+        // The caller's state.
+        let fb = gl.create_framebuffer().unwrap();
+        let tex = gl.create_texture().unwrap();
+        gl.active_texture(glow::TEXTURE1);
+        gl.bind_texture(glow::TEXTURE_2D, Some(tex));
+        gl.tex_storage_2d(glow::TEXTURE_2D, 1, glow::RGBA8, 4, 4);
+        gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fb));
+        gl.framebuffer_texture_2d(
+            glow::FRAMEBUFFER,
+            glow::COLOR_ATTACHMENT0,
+            glow::TEXTURE_2D,
+            Some(tex),
+            0,
+        );
+        let vao = gl.create_vertex_array().unwrap();
+        gl.bind_vertex_array(Some(vao));
+        gl.viewport(1, 2, 3, 4);
+        gl.enable(glow::SCISSOR_TEST);
+        gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 1);
+        gl.active_texture(glow::TEXTURE3);
+
+        let only = ["add", "mul", "div", "sqrt", "exp", "sin", "pow", "eq"];
+        let r = check_context(
+            gl,
+            &SnippetOptions::new(SnippetTarget::Glsl450),
+            Some(&only),
+        );
+        assert!(r.pass, "{}", r.reason);
+        assert_eq!(r.probe_green, 4096);
+        let names: Vec<&str> = r.routines.iter().map(|x| x.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["add", "mul", "div", "sqrt", "eq", "exp", "sin", "pow"]
+        );
+        // This test's own bounds (ulp48): 0.5 for add, mul, sqrt; 1 for div, exp, sin; pow 4 +
+        // |y ln x| with |y ln x| <= 100 here; comparisons exact.
+        for x in &r.routines {
+            let own = match x.name.as_str() {
+                "add" | "mul" | "sqrt" => 0.5,
+                "div" | "exp" | "sin" => 1.0,
+                "pow" => 104.0,
+                _ => 0.0,
+            };
+            assert!(x.worst <= own && x.failed == 0, "{x:?}");
+            assert!(x.cases >= 20, "{x:?}");
+        }
+
+        assert_eq!(
+            gl.get_parameter_i32(glow::ACTIVE_TEXTURE),
+            glow::TEXTURE3 as i32
+        );
+        gl.active_texture(glow::TEXTURE1);
+        assert_eq!(
+            gl.get_parameter_texture(glow::TEXTURE_BINDING_2D),
+            Some(tex)
+        );
+        assert_eq!(
+            gl.get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING),
+            Some(fb)
+        );
+        assert_eq!(
+            gl.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING),
+            Some(vao)
+        );
+        let mut vp = [0; 4];
+        gl.get_parameter_i32_slice(glow::VIEWPORT, &mut vp);
+        assert_eq!(vp, [1, 2, 3, 4]);
+        assert!(gl.is_enabled(glow::SCISSOR_TEST));
+        assert_eq!(gl.get_parameter_i32(glow::UNPACK_ALIGNMENT), 1);
+        assert_eq!(gl.get_error(), glow::NO_ERROR);
+
+        let r = check_context(
+            gl,
+            &SnippetOptions::new(SnippetTarget::Glsl450),
+            Some(&["add", "hypot"]),
+        );
+        assert!(!r.pass && r.reason.contains("hypot"), "{}", r.reason);
+    }
+}
+
+#[test]
+fn check_fails_the_unprotected_es300_export_on_mesa() {
+    let ctx = GlContext::headless_gles(&DeviceChoice::Auto).unwrap();
+    let options = SnippetOptions {
+        no_fallback: true,
+        ..SnippetOptions::new(SnippetTarget::Es300)
+    };
+    // SAFETY: the context is current on this thread (made here).
+    let r = unsafe { check_context(ctx.gl(), &options, Some(&["add", "mul", "div", "sqrt"])) };
+    assert!(!r.pass, "{}", r.reason);
+    assert!(r.probe_green < 4096);
+    assert!(
+        r.routines.iter().filter(|x| x.failed > 0).count() >= 3,
+        "{:?}",
+        r.routines
+    );
+}
