@@ -57,34 +57,6 @@
     return out;
   }
 
-  // Error-free sum of doubles (Shewchuk's grow-expansion), then its value to 53 bits.
-  function twoSum(a, b) {
-    const s = a + b;
-    const bb = s - a;
-    return [s, (a - (s - bb)) + (b - bb)];
-  }
-  function exactSum(terms) {
-    let e = [];
-    for (const t of terms) {
-      let q = t;
-      const h = [];
-      for (const c of e) {
-        const r = twoSum(q, c);
-        if (r[1] !== 0) h.push(r[1]);
-        q = r[0];
-      }
-      h.push(q);
-      e = h;
-    }
-    return e.reduce(function (a, b) { return a + b; }, 0);
-  }
-  function exponent(x) {
-    let e = Math.floor(Math.log2(Math.abs(x)));
-    if (Math.pow(2, e) > Math.abs(x)) e -= 1;
-    if (Math.pow(2, e + 1) <= Math.abs(x)) e += 1;
-    return e;
-  }
-
   // ------------------------------------------------------------------ page state
   const canvas = el('mandel');
   const view = {

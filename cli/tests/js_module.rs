@@ -442,3 +442,43 @@ fn three_examples_on_swiftshader() {
 fn three_examples_on_angle_over_mesa() {
     three_examples(BrowserBackend::AngleGl);
 }
+
+/// The comparison with luma.gl's fp64 (js/bench/luma-fp64.html) runs on the same inputs and
+/// measures both: ours within the bounds this test states (plus 0.06 ulp48 for the page's
+/// double-precision references), every cost a number, f32 far off. luma.gl's figures are
+/// reported (docs/web.md), not judged.
+#[test]
+fn luma_comparison_measures_both_libraries() {
+    common::js_dev_dependencies();
+    let chromium = common::chromium();
+    let v = run_module_page(
+        &chromium,
+        BrowserBackend::Swiftshader,
+        "/js/bench/luma-fp64.html",
+        "?routines=add,mul,div,sqrt",
+        HashMap::new(),
+        0,
+    )
+    .unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 16, "{v}");
+    let num = |x: &Value| match x {
+        Value::String(s) => s.parse::<f64>().unwrap(),
+        _ => x.as_f64().unwrap(),
+    };
+    for row in rows {
+        let (routine, lib) = (
+            row["routine"].as_str().unwrap(),
+            row["lib"].as_str().unwrap(),
+        );
+        let (worst, ns) = (num(&row["worst"]), num(&row["ns"]));
+        assert!(ns.is_finite() && ns >= 0.0, "{row}");
+        if lib == "df64gl" {
+            let bound = if routine == "div" { 1.0 } else { 0.5 };
+            assert!(worst <= bound + 0.06, "{row}");
+        }
+        if lib == "f32" {
+            assert!(worst > 1e5, "f32 cannot be within df64's bounds: {row}");
+        }
+    }
+}

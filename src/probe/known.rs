@@ -481,6 +481,13 @@ unsafe fn program(
     Ok(p)
 }
 
+/// NEAREST filtering on the bound 2-D texture (float textures filter nothing else on ES).
+unsafe fn nearest_filtering(gl: &glow::Context) {
+    for p in [glow::TEXTURE_MIN_FILTER, glow::TEXTURE_MAG_FILTER] {
+        gl.tex_parameter_i32(glow::TEXTURE_2D, p, glow::NEAREST as i32);
+    }
+}
+
 unsafe fn target_texture(
     gl: &glow::Context,
     made: &mut Made,
@@ -507,16 +514,7 @@ unsafe fn target_texture(
         ty,
         glow::PixelUnpackData::Slice(None),
     );
-    gl.tex_parameter_i32(
-        glow::TEXTURE_2D,
-        glow::TEXTURE_MIN_FILTER,
-        glow::NEAREST as i32,
-    );
-    gl.tex_parameter_i32(
-        glow::TEXTURE_2D,
-        glow::TEXTURE_MAG_FILTER,
-        glow::NEAREST as i32,
-    );
+    nearest_filtering(gl);
     let fb = gl.create_framebuffer()?;
     made.framebuffers.push(fb);
     gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fb));
@@ -622,16 +620,7 @@ unsafe fn run(
             glow::FLOAT,
             glow::PixelUnpackData::Slice(Some(bytemuck::cast_slice(data))),
         );
-        gl.tex_parameter_i32(
-            glow::TEXTURE_2D,
-            glow::TEXTURE_MIN_FILTER,
-            glow::NEAREST as i32,
-        );
-        gl.tex_parameter_i32(
-            glow::TEXTURE_2D,
-            glow::TEXTURE_MAG_FILTER,
-            glow::NEAREST as i32,
-        );
+        nearest_filtering(gl);
     }
     let head =
         format!(

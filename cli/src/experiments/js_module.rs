@@ -43,18 +43,23 @@ struct EncodedSet {
     kind: String,
 }
 
-fn encode_set(words: usize, routines: &[KnownRoutine]) -> EncodedSet {
-    let (mut f32s, mut f64s, mut kinds) = (Vec::<f32>::new(), Vec::<f64>::new(), Vec::<u8>::new());
-    for r in routines {
-        for c in &r.cases {
-            f32s.extend(&c.a);
-            f32s.extend(&c.b);
-            f32s.extend(&c.mirror);
-            f32s.push(c.bound as f32);
-            f64s.extend(c.want);
-            kinds.push(c.kind as u8);
-        }
+/// Every case's numbers in the stored order: per case a, b, the mirror's words and the bound
+/// (f32s), the exact value's three words (f64s) and the kind (a byte).
+fn flatten(routines: &[KnownRoutine]) -> (Vec<f32>, Vec<f64>, Vec<u8>) {
+    let (mut f32s, mut f64s, mut kinds) = (Vec::new(), Vec::new(), Vec::new());
+    for c in routines.iter().flat_map(|r| &r.cases) {
+        f32s.extend(&c.a);
+        f32s.extend(&c.b);
+        f32s.extend(&c.mirror);
+        f32s.push(c.bound as f32);
+        f64s.extend(c.want);
+        kinds.push(c.kind as u8);
     }
+    (f32s, f64s, kinds)
+}
+
+fn encode_set(words: usize, routines: &[KnownRoutine]) -> EncodedSet {
+    let (f32s, f64s, kinds) = flatten(routines);
     let b64 = base64::engine::general_purpose::STANDARD;
     EncodedSet {
         words,
@@ -132,15 +137,7 @@ pub fn generated_js() -> Result<String, ExperimentError> {
 /// `df64gl::probe::known`): the same cases as the module's, every bit in hex.
 pub fn known_answers_json() -> Result<String, ExperimentError> {
     let set = |words: usize, routines: &[KnownRoutine]| {
-        let (mut f32s, mut f64s, mut kinds) = (Vec::new(), Vec::new(), Vec::new());
-        for c in routines.iter().flat_map(|r| &r.cases) {
-            f32s.extend(&c.a);
-            f32s.extend(&c.b);
-            f32s.extend(&c.mirror);
-            f32s.push(c.bound as f32);
-            f64s.extend(c.want);
-            kinds.push(c.kind as u8);
-        }
+        let (f32s, f64s, kinds) = flatten(routines);
         KnownSetFile {
             words,
             routines: routines
