@@ -396,6 +396,10 @@ function runKnown(gl, scratch, source, set, label, only) {
   gl.readPixels(0, 0, w, h, gl.RGBA, gl.FLOAT, px);
   const bits = new Uint32Array(px.buffer);
   const mirrorBits = new Uint32Array(set.f32.buffer);
+  // Word `part` (0: a, 1: b, 2: the mirror's result) of case c.
+  const caseWords = function (c, part) {
+    return Array.prototype.slice.call(set.f32, stride * c + part * words, stride * c + (part + 1) * words);
+  };
   const results = [];
   c = 0;
   set.routines.forEach(function (r, k) {
@@ -419,8 +423,8 @@ function runKnown(gl, scratch, source, set, label, only) {
       if (!(e <= worst)) {
         worst = Number.isNaN(e) ? Infinity : e;
         worstCase = {
-          a: Array.prototype.slice.call(set.f32, stride * c, stride * c + words),
-          b: Array.prototype.slice.call(set.f32, stride * c + words, stride * c + 2 * words),
+          a: caseWords(c, 0),
+          b: caseWords(c, 1),
           got: got,
           want: kind === KIND_NAN ? 'NaN' : want,
         };
@@ -434,12 +438,7 @@ function runKnown(gl, scratch, source, set, label, only) {
       }
       if (same) matched++;
       else if (!firstMismatch) {
-        firstMismatch = {
-          a: Array.prototype.slice.call(set.f32, stride * c, stride * c + words),
-          b: Array.prototype.slice.call(set.f32, stride * c + words, stride * c + 2 * words),
-          got: got,
-          mirror: Array.prototype.slice.call(set.f32, stride * c + 2 * words, stride * c + 3 * words),
-        };
+        firstMismatch = { a: caseWords(c, 0), b: caseWords(c, 1), got: got, mirror: caseWords(c, 2) };
       }
     }
     results.push({

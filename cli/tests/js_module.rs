@@ -445,7 +445,7 @@ fn three_examples_on_angle_over_mesa() {
 
 /// The comparison with luma.gl's fp64 (js/bench/luma-fp64.html) runs on the same inputs and
 /// measures both: ours within the bounds this test states (plus 0.06 ulp48 for the page's
-/// double-precision references), every cost a number, f32 far off. luma.gl's figures are
+/// double-precision references), a cost for every row, f32 far off. luma.gl's figures are
 /// reported (docs/web.md), not judged.
 #[test]
 fn luma_comparison_measures_both_libraries() {
@@ -472,7 +472,8 @@ fn luma_comparison_measures_both_libraries() {
             row["lib"].as_str().unwrap(),
         );
         let (worst, ns) = (num(&row["worst"]), num(&row["ns"]));
-        assert!(ns.is_finite() && ns >= 0.0, "{row}");
+        // A number: the chain ran (the page reports a negative, noisy difference as 0).
+        assert!(ns.is_finite(), "{row}");
         if lib == "df64gl" {
             let bound = if routine == "div" { 1.0 } else { 0.5 };
             assert!(worst <= bound + 0.06, "{row}");
