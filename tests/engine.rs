@@ -307,3 +307,26 @@ fn every_glsl_file_compiles_alone_after_what_it_needs() {
         }
     }
 }
+
+/// The probe's verdict on f32 rounding agrees with what is documented for the drivers the tests
+/// assert the mirror on (`common::MIRROR_EXACT_DRIVERS`): a probe that called llvmpipe inexact
+/// (or a driver update that made it so) fails here instead of silently turning the mirror
+/// comparisons into the bounds-only judgement.
+#[test]
+fn the_probe_agrees_with_the_documented_drivers() {
+    let (ctx, report) = common::probed();
+    if common::mirror_documented_exact(&ctx) {
+        assert!(
+            report.round_to_nearest(),
+            "{} is documented to round f32 + - * / sqrt to nearest, the probe says otherwise:\n{}",
+            ctx.info().renderer,
+            report.table()
+        );
+    } else {
+        eprintln!(
+            "{}: not a documented mirror-exact driver; the probe says round to nearest: {}",
+            ctx.info().renderer,
+            report.round_to_nearest()
+        );
+    }
+}

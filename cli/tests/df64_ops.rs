@@ -8,7 +8,7 @@ use df64gl::kernels::{ComplexOp, Df64Op};
 use df64gl::numeric::df64::{ComplexDf64, Df64};
 use df64gl::numeric::domain::{exponent_operand, judge, same_words, Verdict};
 use df64gl::numeric::reference::{error_ulp48, Dd};
-use df64gl_cli::experiments::accuracy::{operand_range, random_df64, target};
+use df64gl_cli::experiments::accuracy::{operand_range, random_df64};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -21,7 +21,7 @@ fn random_inputs(op: Df64Op, seed: u64) -> (Vec<Df64>, Vec<Df64>) {
     let b = (0..N)
         .map(|_| {
             let mut y = random_df64(&mut rng, -1.0, 1.0);
-            if op == Df64Op::MulF32 {
+            if matches!(op, Df64Op::MulF32 | Df64Op::MulF32Fast) {
                 y.lo = 0.0;
             }
             y
@@ -35,10 +35,11 @@ fn same_bits(x: Df64, y: Df64) -> bool {
 }
 
 #[test]
-fn accurate_ops_meet_targets_and_match_the_mirror() {
+fn accurate_and_fast_ops_meet_targets_and_match_the_mirror() {
     let k = common::kernels();
     let mut report = Vec::new();
-    for (i, op) in Df64Op::ACCURATE.iter().enumerate() {
+    let ops = Df64Op::ACCURATE.iter().chain(&Df64Op::FAST);
+    for (i, op) in ops.enumerate() {
         let (a, b) = random_inputs(*op, 100 + i as u64);
         let got = k.apply(*op, &a, &b).unwrap();
         let reference = op.reference().unwrap();
@@ -53,14 +54,14 @@ fn accurate_ops_meet_targets_and_match_the_mirror() {
             }
         }
         let rms = (sum_sq / N as f64).sqrt();
-        let (tmax, trms) = target(*op).unwrap();
+        let (tmax, trms) = common::df64_bound(op.name());
         report.push(format!(
             "{}: max {max:.3} rms {rms:.3} mirror diffs {diffs}",
             op.name()
         ));
         assert!(max <= tmax, "{}: max {max} > {tmax}", op.name());
         assert!(rms <= trms, "{}: rms {rms} > {trms}", op.name());
-        if k.round_to_nearest() {
+        if common::mirror_documented_exact(k.context()) {
             assert_eq!(diffs, 0, "{}: GPU differs from the CPU mirror", op.name());
         }
     }
@@ -76,7 +77,7 @@ fn thall_variants_match_the_mirror_and_stay_near_the_paper() {
         let mirror = op.mirror();
         // Thall's sqrt uses inversesqrt, which need not be correctly rounded on any driver.
         let uses_inversesqrt = matches!(op, Df64Op::SqrtThall | Df64Op::RsqrtThall);
-        if k.round_to_nearest() && !uses_inversesqrt {
+        if common::mirror_documented_exact(k.context()) && !uses_inversesqrt {
             let diffs = (0..N)
                 .filter(|&j| !same_bits(got[j], mirror(a[j], b[j])))
                 .count();
@@ -160,7 +161,7 @@ fn complex_ops_and_ldexp_match_the_mirror() {
         let got = k.apply_complex(op, &a, &b).unwrap();
         for j in 0..a.len() {
             let m = op.mirror()(a[j], b[j]);
-            if k.round_to_nearest() {
+            if common::mirror_documented_exact(k.context()) {
                 assert!(
                     same_bits(got[j].re, m.re) && same_bits(got[j].im, m.im),
                     "{op:?} {j}"
@@ -320,7 +321,7 @@ fn huge_magnitudes_split_without_overflow() {
             }
             let e = error_ulp48(got[j], exact);
             assert!(
-                e <= target(op).unwrap().0,
+                e <= common::df64_bound(op.name()).0,
                 "{} at {:?} x {:?}: {e} ulp48",
                 op.name(),
                 a[j],
@@ -351,16 +352,20 @@ fn every_exponent_keeps_the_bounds_and_the_mirror() {
     let k = common::kernels();
     let flush = k.proof().flushes_subnormals;
     let bounds = [
-        (Df64Op::Add, 0.5),
-        (Df64Op::Sub, 0.5),
-        (Df64Op::Mul, 0.5),
-        (Df64Op::Sqr, 0.5),
-        (Df64Op::MulF32, 0.5),
-        (Df64Op::Div, 1.0),
-        (Df64Op::Recip, 1.0),
-        (Df64Op::Sqrt, 0.5),
-        (Df64Op::Rsqrt, 1.0),
-    ];
+        Df64Op::Add,
+        Df64Op::Sub,
+        Df64Op::Mul,
+        Df64Op::Sqr,
+        Df64Op::MulF32,
+        Df64Op::Div,
+        Df64Op::Recip,
+        Df64Op::Sqrt,
+        Df64Op::Rsqrt,
+        Df64Op::MulFast,
+        Df64Op::SqrFast,
+        Df64Op::MulF32Fast,
+    ]
+    .map(|op| (op, common::df64_bound(op.name()).0));
     let mut report = Vec::new();
     for (i, (op, bound)) in bounds.into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(400 + i as u64);
@@ -369,7 +374,7 @@ fn every_exponent_keeps_the_bounds_and_the_mirror() {
             .map(|_| {
                 let x = exponent_operand(&mut rng, 100, positive);
                 let mut y = exponent_operand(&mut rng, 100, false);
-                if op == Df64Op::MulF32 {
+                if matches!(op, Df64Op::MulF32 | Df64Op::MulF32Fast) {
                     y.lo = 0.0;
                 }
                 (x, y)
@@ -407,7 +412,7 @@ fn every_exponent_keeps_the_bounds_and_the_mirror() {
             op.name(),
             &wrong[..wrong.len().min(4)]
         );
-        if k.round_to_nearest() {
+        if common::mirror_documented_exact(k.context()) {
             assert_eq!(diffs, 0, "{}: GPU differs from the mirror", op.name());
         }
     }

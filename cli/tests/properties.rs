@@ -11,7 +11,8 @@ use df64gl::fft::scale::parse_wide_decimal;
 use df64gl::gl::GlslLibrary;
 use df64gl::numeric::df64::{
     df64_abs, df64_add, df64_add_unscaled, df64_div, df64_div_unscaled, df64_mul,
-    df64_mul_unscaled, df64_rsqrt, df64_sqr, df64_sqr_unscaled, df64_sqrt, df64_sqrt_unscaled,
+    df64_mul_f32_fast, df64_mul_fast, df64_mul_thall, df64_mul_unscaled, df64_quick_two_sum,
+    df64_rsqrt, df64_sqr, df64_sqr_fast, df64_sqr_unscaled, df64_sqrt, df64_sqrt_unscaled,
     df64_sub, df64_two_prod, df64_two_sum, Df64,
 };
 use df64gl::numeric::domain::{judge, same_words, Verdict, UNSCALED_DOMAIN_LOG2};
@@ -216,7 +217,7 @@ proptest! {
         prop_assert_eq!(big_df64(p).sub(&exact, ORACLE_BITS, RM).is_zero(), true);
     }
 
-    /// add, sub, mul, div and sqrt at every exponent f32 has, with the GPU's flush-to-zero
+    /// add, sub, mul, div and sqrt (and the fast tier) at every exponent f32 has, with the GPU's flush-to-zero
     /// (error terms below 2^-126 vanish there) and without it: within their bounds for results
     /// in the domain (beyond the flush allowance), as the IEEE rules say outside it.
     #[test]
@@ -228,10 +229,14 @@ proptest! {
         let (da, db) = (Dd::from_df64(a), Dd::from_df64(b));
         let root = Df64::new(a.hi.abs(), if a.hi < 0.0 { -a.lo } else { a.lo });
         type Case = (&'static str, fn(Df64, Df64) -> Df64, Dd, f64);
-        let cases: [Case; 6] = [
+        let f32_b = Dd::from_df64(Df64::new(b.hi, 0.0));
+        let cases: [Case; 9] = [
             ("add", df64_add, da + db, 0.5),
             ("sub", df64_sub, da - db, 0.5),
             ("mul", df64_mul, da * db, 0.5),
+            ("mul_fast", df64_mul_fast, da * db, 2.0),
+            ("sqr_fast", |a, _| df64_sqr_fast(a), da * da, 2.0),
+            ("mul_f32_fast", |a, b| df64_mul_f32_fast(a, b.hi), da * f32_b, 2.0),
             ("div", df64_div, da / db, 1.0),
             ("sqrt", |a, _| df64_sqrt(Df64::new(a.hi.abs(), if a.hi < 0.0 { -a.lo } else { a.lo })),
                 Dd::from_df64(root).sqrt(), 0.5),
@@ -352,4 +357,77 @@ proptest! {
         });
         prop_assert!(outcome.is_ok(), "a mirror panicked on {w:?} (flush {flush})");
     }
+}
+
+/// The fast tier's 2 ulp48 where its roundings are largest: the cross products are biggest when
+/// the low words are near half an ulp of their high words, and an error counts most against
+/// ulp48 when the product's mantissa is near 2 (high words near sqrt(2) and 2). 2^21 pairs of
+/// such operands (and uniform ones) at exponents from -38 to 50 (results from 2^-76, where no
+/// low word needs a subnormal; the domain's ends are the property test's), flushing and not, against the
+/// exact product (double-double: 2^-100 relative, far below the bound).
+#[test]
+fn fast_tier_holds_2_ulp48_where_its_roundings_are_largest() {
+    use rand::{Rng, SeedableRng};
+    const BOUND: f64 = 2.0;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    let operand = |rng: &mut rand_chacha::ChaCha8Rng, mode: u32| {
+        let m: f64 = match mode % 4 {
+            0 => rng.gen_range(1.0..2.0),
+            1 => std::f64::consts::SQRT_2 * (1.0 + rng.gen_range(-1e-3..1e-3)),
+            2 => 2.0 - rng.gen_range(0.0..1e-3),
+            _ => 1.0 + rng.gen_range(0.0..1e-3),
+        };
+        let e = rng.gen_range(-38..=50);
+        let sign = if rng.gen::<bool>() { -1.0 } else { 1.0 };
+        let hi = (sign * m * 2f64.powi(e)) as f32;
+        let half_ulp = hi.abs() as f64 * 2f64.powi(-24);
+        let lo = if mode.is_multiple_of(3) {
+            rng.gen_range(-1.0..1.0) * half_ulp
+        } else {
+            sign * if rng.gen::<bool>() { 1.0 } else { -1.0 }
+                * half_ulp
+                * (1.0 - rng.gen_range(0.0..1e-4))
+        };
+        df64_quick_two_sum(hi, lo as f32)
+    };
+    let (mut worst, mut thall_worst) = ([0.0f64; 3], 0.0f64);
+    for i in 0..(1u32 << 21) {
+        let a = operand(&mut rng, i);
+        let b = operand(&mut rng, i / 4);
+        let (da, db) = (Dd::from_df64(a), Dd::from_df64(b));
+        let flush = i % 2 == 0;
+        let got = with_flush_to_zero(flush, || {
+            let (a, b) = std::hint::black_box((a, b));
+            [
+                df64_mul_fast(a, b),
+                df64_sqr_fast(a),
+                df64_mul_f32_fast(a, b.hi),
+            ]
+        });
+        let exact = [da * db, da * da, da * Dd::from_df64(Df64::new(b.hi, 0.0))];
+        for k in 0..3 {
+            let e = df64gl::numeric::reference::error_ulp48(got[k], exact[k]);
+            assert!(
+                e <= BOUND,
+                "fast op {k} on {a:?}, {b:?} (flush {flush}): {e} ulp48"
+            );
+            worst[k] = worst[k].max(e);
+        }
+        let thall = with_flush_to_zero(flush, || df64_mul_thall(std::hint::black_box(a), b));
+        thall_worst = thall_worst.max(df64gl::numeric::reference::error_ulp48(thall, exact[0]));
+    }
+    eprintln!(
+        "worst ulp48: mul_fast {:.3}, sqr_fast {:.3}, mul_f32_fast {:.3}; Thall's mul {:.3}",
+        worst[0], worst[1], worst[2], thall_worst
+    );
+    // The search reaches the hard cases: on the same operands Thall's multiply (one rounding
+    // more per cross product sum) goes past the bound.
+    assert!(
+        thall_worst > BOUND,
+        "Thall's mul stayed within {thall_worst} ulp48"
+    );
+    assert!(
+        worst.iter().all(|w| *w > 0.25),
+        "the search found no rounding at all: {worst:?}"
+    );
 }

@@ -31,12 +31,15 @@ pub trait MirrorComplex: Copy {
     fn c_scale_im(self, s: f32) -> Self;
     /// `vec4(a.zw * conj, -a.xy * conj)`: -i a, or i a for the inverse.
     fn c_mul_neg_i(self, conj: f32) -> Self;
-    /// The direct twiddle w_L^j, j < L/2, as the shader computes it.
-    fn twiddle_direct(l: i32, j: i32) -> Self;
+    /// The direct twiddle w_L^j, j < L/2, as the shader computes it, for the precisions whose
+    /// plans compute twiddles in the shader; `None` for native double (GLSL has no double sin,
+    /// so those plans take the table only).
+    fn direct_twiddle() -> Option<fn(i32, i32) -> Self>;
     /// `-a`: every word negated.
     fn c_neg(self) -> Self;
-    /// Both parts times 1/sqrt(2) (the radix-8 rotation's product; f32, df64 and f64 only).
-    fn c_mul_sqrt1_2(self) -> Self;
+    /// Both parts times 1/sqrt(2), the radix-8 rotation's product, for the precisions that
+    /// have a radix-8 pass (f32, df64, f64); `None` for qf128, which has none.
+    fn radix8_rotation() -> Option<fn(Self) -> Self>;
 }
 
 /// 1/sqrt(2) as the shader's df64 constant (f32 plans use the high word).
@@ -128,18 +131,14 @@ impl MirrorComplex for F64Complex {
             im: -self.re * c,
         }
     }
-    fn c_mul_sqrt1_2(self) -> Self {
-        F64Complex {
-            re: self.re * std::f64::consts::FRAC_1_SQRT_2,
-            im: self.im * std::f64::consts::FRAC_1_SQRT_2,
-        }
+    fn radix8_rotation() -> Option<fn(Self) -> Self> {
+        Some(|a| F64Complex {
+            re: a.re * std::f64::consts::FRAC_1_SQRT_2,
+            im: a.im * std::f64::consts::FRAC_1_SQRT_2,
+        })
     }
-    fn twiddle_direct(_l: i32, _j: i32) -> Self {
-        // The native double plans refuse in-shader twiddles (GLSL has no double sin).
-        F64Complex {
-            re: f64::NAN,
-            im: f64::NAN,
-        }
+    fn direct_twiddle() -> Option<fn(i32, i32) -> Self> {
+        None
     }
     fn c_neg(self) -> Self {
         F64Complex {
@@ -194,17 +193,19 @@ impl MirrorComplex for F32Complex {
     fn c_neg(self) -> Self {
         F32Complex(self.0.c_neg())
     }
-    fn c_mul_sqrt1_2(self) -> Self {
-        let k = f32::from_bits(SQRT1_2_HI);
-        let a = self.0;
-        F32Complex(ComplexDf64::new(
-            Df64::new(a.re.hi * k, 0.0),
-            Df64::new(a.im.hi * k, 0.0),
-        ))
+    fn radix8_rotation() -> Option<fn(Self) -> Self> {
+        Some(|a| {
+            let k = f32::from_bits(SQRT1_2_HI);
+            let a = a.0;
+            F32Complex(ComplexDf64::new(
+                Df64::new(a.re.hi * k, 0.0),
+                Df64::new(a.im.hi * k, 0.0),
+            ))
+        })
     }
-    fn twiddle_direct(l: i32, j: i32) -> Self {
+    fn direct_twiddle() -> Option<fn(i32, i32) -> Self> {
         // FFT_F32 with FFT_DIRECT computes the df64 twiddle; its products read the high words.
-        F32Complex(ComplexDf64::twiddle_direct(l, j))
+        Some(|l, j| F32Complex(df64_twiddle_direct(l, j)))
     }
 }
 
@@ -244,21 +245,28 @@ impl MirrorComplex for ComplexDf64 {
     fn c_neg(self) -> Self {
         ComplexDf64::new(neg_df(self.re), neg_df(self.im))
     }
-    fn c_mul_sqrt1_2(self) -> Self {
-        let k = sqrt1_2_df64();
-        ComplexDf64::new(df64_mul_unscaled(self.re, k), df64_mul_unscaled(self.im, k))
+    fn radix8_rotation() -> Option<fn(Self) -> Self> {
+        Some(|a| {
+            let k = sqrt1_2_df64();
+            ComplexDf64::new(df64_mul_unscaled(a.re, k), df64_mul_unscaled(a.im, k))
+        })
     }
-    fn twiddle_direct(l: i32, j: i32) -> Self {
-        let (q, g4) = reduce(l, j);
-        let pi_2 = Df64::new(PI_2[0], PI_2[1]);
-        let phi = df64_add_unscaled(
-            df64_mul_f32_unscaled(pi_2, g4),
-            Df64::new(PI_2[2] * g4, 0.0),
-        );
-        let (s, c) = df64_sincos(phi);
-        let (re, im) = quadrant(q, s, c, neg_df);
-        ComplexDf64::new(re, im)
+    fn direct_twiddle() -> Option<fn(i32, i32) -> Self> {
+        Some(df64_twiddle_direct)
     }
+}
+
+/// The df64 direct twiddle w_L^j, j < L/2, as `stockham_common.glsl` computes it.
+fn df64_twiddle_direct(l: i32, j: i32) -> ComplexDf64 {
+    let (q, g4) = reduce(l, j);
+    let pi_2 = Df64::new(PI_2[0], PI_2[1]);
+    let phi = df64_add_unscaled(
+        df64_mul_f32_unscaled(pi_2, g4),
+        Df64::new(PI_2[2] * g4, 0.0),
+    );
+    let (s, c) = df64_sincos(phi);
+    let (re, im) = quadrant(q, s, c, neg_df);
+    ComplexDf64::new(re, im)
 }
 
 impl MirrorComplex for ComplexQf128 {
@@ -304,25 +312,24 @@ impl MirrorComplex for ComplexQf128 {
             im: neg_qf(self.im),
         }
     }
-    fn c_mul_sqrt1_2(self) -> Self {
-        // No qf128 radix-8 pass exists; the product to qf128 accuracy for completeness.
-        let k = Qf128::from_decimal("0.70710678118654752440084436210484903928")
-            .unwrap_or(Qf128::from_f64(std::f64::consts::FRAC_1_SQRT_2));
-        ComplexQf128 {
-            re: qf128_mul(self.re, k),
-            im: qf128_mul(self.im, k),
-        }
+    fn radix8_rotation() -> Option<fn(Self) -> Self> {
+        None
     }
-    fn twiddle_direct(l: i32, j: i32) -> Self {
-        let (q, g4) = reduce(l, j);
-        let pi_2 = Qf128 {
-            x: [QF_PI_2[0], QF_PI_2[1], QF_PI_2[2], QF_PI_2[3]],
-        };
-        let phi = qf128_add(qf128_mul_f32(pi_2, g4), Qf128::from_f32(QF_PI_2[4] * g4));
-        let (s, c) = qf128_sincos(phi);
-        let (re, im) = quadrant(q, s, c, neg_qf);
-        ComplexQf128 { re, im }
+    fn direct_twiddle() -> Option<fn(i32, i32) -> Self> {
+        Some(qf128_twiddle_direct)
     }
+}
+
+/// The qf128 direct twiddle w_L^j, j < L/2, as `stockham_common.glsl` computes it.
+fn qf128_twiddle_direct(l: i32, j: i32) -> ComplexQf128 {
+    let (q, g4) = reduce(l, j);
+    let pi_2 = Qf128 {
+        x: [QF_PI_2[0], QF_PI_2[1], QF_PI_2[2], QF_PI_2[3]],
+    };
+    let phi = qf128_add(qf128_mul_f32(pi_2, g4), Qf128::from_f32(QF_PI_2[4] * g4));
+    let (s, c) = qf128_sincos(phi);
+    let (re, im) = quadrant(q, s, c, neg_qf);
+    ComplexQf128 { re, im }
 }
 
 /// a omega^k, omega = -i (forward) or i (inverse): the qf128 loop's rotation.
@@ -341,15 +348,15 @@ fn c_rot<C: MirrorComplex>(a: C, k: i32, conj: f32) -> C {
 pub enum Twiddles<'a, C> {
     /// W_long, as uploaded.
     Table(&'a [C]),
-    /// sincos in the shader.
-    Direct,
+    /// sincos in the shader, as the precision's mirror computes it.
+    Direct(fn(i32, i32) -> C),
 }
 
 impl<C: MirrorComplex> Twiddles<'_, C> {
     fn get(&self, l: i32, j: i32) -> C {
         match self {
             Twiddles::Table(t) => t[((l >> 1) + j - 1) as usize],
-            Twiddles::Direct => C::twiddle_direct(l, j),
+            Twiddles::Direct(f) => f(l, j),
         }
     }
 
@@ -366,7 +373,8 @@ impl<C: MirrorComplex> Twiddles<'_, C> {
 
 /// One stage of the transform of `x` (n points, natural order), as the GPU pass of `kind`
 /// computes it: `l` is L after the stage, `qf_loop` the qf128 form of the radix-4 and last
-/// radix-2 butterflies. Returns the outputs in natural order.
+/// radix-2 butterflies. Returns the outputs in natural order, or `None` for a pass this
+/// precision does not have (radix 8 in qf128).
 #[allow(clippy::too_many_arguments)]
 pub fn stage<C: MirrorComplex>(
     kind: MirrorStage,
@@ -376,7 +384,7 @@ pub fn stage<C: MirrorComplex>(
     scale: f32,
     tw: &Twiddles<C>,
     qf_loop: bool,
-) -> Vec<C> {
+) -> Option<Vec<C>> {
     let n = x.len();
     let li = l as i32;
     let mut out = vec![x[0]; n];
@@ -426,6 +434,7 @@ pub fn stage<C: MirrorComplex>(
             }
         }
         MirrorStage::Radix8 => {
+            let sqrt1_2 = C::radix8_rotation()?;
             let eighth = n / 8;
             let ls = l / 8;
             for p in 0..eighth {
@@ -434,7 +443,7 @@ pub fn stage<C: MirrorComplex>(
                 let a = twiddled::<C, 8>(x, p, eighth, l, j, conj, tw);
                 let e = radix4_butterfly([a[0], a[2], a[4], a[6]], conj);
                 let o = radix4_butterfly([a[1], a[3], a[5], a[7]], conj);
-                let rot8 = |v: C| v.c_add(v.c_mul_neg_i(conj)).c_mul_sqrt1_2();
+                let rot8 = |v: C| sqrt1_2(v.c_add(v.c_mul_neg_i(conj)));
                 let odd = [
                     o[0],
                     rot8(o[1]),
@@ -466,7 +475,7 @@ pub fn stage<C: MirrorComplex>(
             }
         }
     }
-    out
+    Some(out)
 }
 
 /// The radix-R butterfly's inputs x[p + m stride] times w_L^(m j) (no twiddles in the first
@@ -629,12 +638,13 @@ mod tests {
         let x = input(n);
         let want = fft_dd(&x.iter().map(|c| Cdd::from_df64(*c)).collect::<Vec<_>>());
         let t = table(n);
-        for tw in [Twiddles::Table(&t), Twiddles::Direct] {
+        let direct = ComplexDf64::direct_twiddle().expect("df64 computes twiddles in the shader");
+        for tw in [Twiddles::Table(&t), Twiddles::Direct(direct)] {
             let mut y = x.clone();
             let mut l = 1;
             while l < n {
                 l *= 2;
-                y = stage(MirrorStage::Radix2, &y, l, 1.0, 1.0, &tw, false);
+                y = stage(MirrorStage::Radix2, &y, l, 1.0, 1.0, &tw, false).expect("radix 2");
             }
             assert!(
                 max_err(&y, &want) < 1e-13,
@@ -646,9 +656,10 @@ mod tests {
                 let mut l = 1;
                 for kind in [MirrorStage::Radix4, MirrorStage::Radix4] {
                     l *= 4;
-                    y = stage(kind, &y, l, 1.0, 1.0, &tw, qf_loop);
+                    y = stage(kind, &y, l, 1.0, 1.0, &tw, qf_loop).expect("radix 4");
                 }
-                y = stage(MirrorStage::Radix2Last, &y, 32, 1.0, 1.0, &tw, qf_loop);
+                y = stage(MirrorStage::Radix2Last, &y, 32, 1.0, 1.0, &tw, qf_loop)
+                    .expect("last radix 2");
                 assert!(
                     max_err(&y, &want) < 1e-13,
                     "radix 4: {}",

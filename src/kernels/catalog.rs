@@ -48,7 +48,7 @@ fn flag(b: bool) -> Df64 {
 }
 
 /// Every element-wise df64 op, in [`Df64Op`]'s order.
-pub(crate) const DF64_OPS: [OpRow; 65] = [
+pub(crate) const DF64_OPS: [OpRow; 68] = [
     OpRow {
         op: Df64Op::Add,
         name: "add",
@@ -165,6 +165,33 @@ pub(crate) const DF64_OPS: [OpRow; 65] = [
         reference: Some(|a, _| a.sqrt()),
         oracle: None,
         flags: UNARY | UNSCALED,
+    },
+    OpRow {
+        op: Df64Op::MulFast,
+        name: "mul_fast",
+        glsl: "df64_mul_fast(a, b)",
+        mirror: m::df64_mul_fast,
+        reference: Some(|a, b| a * b),
+        oracle: Some(|o, a, b| o.mul(a, b)),
+        flags: NONE,
+    },
+    OpRow {
+        op: Df64Op::SqrFast,
+        name: "sqr_fast",
+        glsl: "df64_sqr_fast(a)",
+        mirror: |a, _| m::df64_sqr_fast(a),
+        reference: Some(|a, _| a * a),
+        oracle: Some(|o, a, _| o.mul(a, a)),
+        flags: UNARY,
+    },
+    OpRow {
+        op: Df64Op::MulF32Fast,
+        name: "mul_f32_fast",
+        glsl: "df64_mul_f32_fast(a, b.x)",
+        mirror: |a, b| m::df64_mul_f32_fast(a, b.hi),
+        reference: Some(|a, b| a.mul_f64(b.hi as f32 as f64)),
+        oracle: None,
+        flags: NONE,
     },
     OpRow {
         op: Df64Op::AddThall,

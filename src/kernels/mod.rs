@@ -323,10 +323,14 @@ impl Df64Kernels {
                     format!("a = {:?}, b = {:?}", a[i].x, b[i].x)
                 })
             }
-            ProgramKey::Chain(_) => Outcome {
-                cases: 0,
-                failure: None,
-            },
+            // Never asked: `program` builds the chains unproven (their results are never
+            // returned). Refused, so a chain cannot pass a self-test with no cases.
+            ProgramKey::Chain(_) => {
+                return Err(KernelError::Refused(format!(
+                    "{name} is a timing chain, which has no known answers to prove it by; \
+                     run the op itself for results"
+                )))
+            }
         })
     }
 

@@ -36,6 +36,12 @@ pub enum Df64Op {
     DivUnscaled,
     /// df64_sqrt_unscaled.
     SqrtUnscaled,
+    /// df64_mul_fast: the fast tier's a * b (2 ulp48, every operand of the domain).
+    MulFast,
+    /// df64_sqr_fast: the fast tier's a * a (2 ulp48).
+    SqrFast,
+    /// df64_mul_f32_fast: the fast tier's a * b.hi (2 ulp48).
+    MulF32Fast,
     /// df64_add_thall: Thall's published add.
     AddThall,
     /// df64_add_sloppy: Thall's add without the second TwoSum (fast, inexact under cancellation).
@@ -153,7 +159,7 @@ impl Df64Op {
     }
 
     /// Every op, in declaration order.
-    pub const ALL: [Df64Op; 65] = [
+    pub const ALL: [Df64Op; 68] = [
         Df64Op::Add,
         Df64Op::Sub,
         Df64Op::Mul,
@@ -167,6 +173,9 @@ impl Df64Op {
         Df64Op::MulUnscaled,
         Df64Op::DivUnscaled,
         Df64Op::SqrtUnscaled,
+        Df64Op::MulFast,
+        Df64Op::SqrFast,
+        Df64Op::MulF32Fast,
         Df64Op::AddThall,
         Df64Op::AddSloppy,
         Df64Op::SubThall,
@@ -233,6 +242,10 @@ impl Df64Op {
         Df64Op::Sqrt,
         Df64Op::Rsqrt,
     ];
+
+    /// The fast tier: within 2 ulp48 over the same domain as the accurate defaults, for about
+    /// half their work.
+    pub const FAST: [Df64Op; 3] = [Df64Op::MulFast, Df64Op::SqrFast, Df64Op::MulF32Fast];
 
     /// The elementary functions of `df64_func.glsl` that have an accuracy target.
     pub const FUNCTIONS: [Df64Op; 18] = [

@@ -236,6 +236,14 @@ pub fn build_proven<T, E: From<KernelError>>(
         let start = Instant::now();
         let outcome = test_under(*config, || test(&built))?;
         let test_time = start.elapsed();
+        // A self-test that ran no case proved nothing: an error, never a pass.
+        if outcome.cases == 0 && outcome.failure.is_none() {
+            return Err(KernelError::Refused(format!(
+                "the self-test of {name} ran no known-answer case, so nothing proves it on this \
+                 driver; this is a bug in df64gl, please report it"
+            ))
+            .into());
+        }
         let rerun = if measure_rerun() {
             let start = Instant::now();
             test_under(*config, || test(&built))?;

@@ -127,7 +127,8 @@ pub fn snippet(options: &SnippetOptions) -> Result<String, GlError> {
          // Paste after `{}`{}. Test your driver with `df64gl glsl --target {} --probe`.\n\
          // Domain: add/sub/mul/sqr/sqrt within 0.5 ulp48, div/recip/rsqrt within 1, for results of \
          magnitude 2^-100 to 2^126 (plus 2^-126 absolute where subnormals are flushed); ±0, ±inf, \
-         NaN as IEEE outside; the *_unscaled variants only from 2^-40.\n",
+         NaN as IEEE outside; the fast tier (df64_mul_fast, df64_sqr_fast, df64_mul_f32_fast) \
+         within 2 ulp48 over the same domain; the *_unscaled variants only from 2^-40.\n",
         match target {
             SnippetTarget::Glsl330 => "330",
             SnippetTarget::Glsl450 => "450",

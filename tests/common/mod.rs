@@ -29,6 +29,20 @@ pub fn is_llvmpipe(ctx: &GlContext) -> bool {
     ctx.info().renderer.contains("llvmpipe")
 }
 
+/// The drivers on which the GPU's results are documented to equal the CPU mirror bit for bit
+/// (docs/proof.md): Mesa's llvmpipe, softpipe and zink over lavapipe round every f32 `+ - * /`
+/// and `sqrt` to nearest. Written here, not taken from the probe: on these the tests assert the
+/// mirror comparison whatever the probe says, and `the_probe_agrees_with_the_documented_drivers`
+/// fails if the probe's verdict differs. Elsewhere (a GPU, whose division or square root GLSL
+/// lets be off by an ulp) the tests judge the bounds only.
+pub const MIRROR_EXACT_DRIVERS: [&str; 3] = ["llvmpipe", "softpipe", "zink"];
+
+/// Whether this context's driver is one of [`MIRROR_EXACT_DRIVERS`].
+pub fn mirror_documented_exact(ctx: &GlContext) -> bool {
+    let renderer = &ctx.info().renderer;
+    MIRROR_EXACT_DRIVERS.iter().any(|d| renderer.contains(d))
+}
+
 /// Runs one of the crate's binaries (`env!("CARGO_BIN_EXE_...")`) as a user would, without a
 /// DF64GL_DEVICE from the test's environment and with `env` added: (exit code, stdout,
 /// stderr).
@@ -89,5 +103,18 @@ pub fn qf128_exponent_bound(op: &str) -> (f64, f64) {
         "div" | "recip" | "sqrt" | "rsqrt" => (4.0, 4.0),
         "exp" | "log" | "sin" | "cos" => (8.0, 4.0),
         other => panic!("no qf128 exponent bound stated for {other}"),
+    }
+}
+
+/// The documented df64 bounds (docs/glsl.md, README), written here and not read from the library
+/// so that loosening the library's table cannot loosen a test: (max, RMS on Thall's ranges) in
+/// ulp48 for the accurate defaults and the fast tier. Panics for an op without one: a test
+/// that judges an op must state its bound.
+pub fn df64_bound(op: &str) -> (f64, f64) {
+    match op {
+        "add" | "sub" | "mul" | "sqr" | "mul_f32" | "sqrt" => (0.5, 0.25),
+        "div" | "recip" | "rsqrt" => (1.0, 0.25),
+        "mul_fast" | "sqr_fast" | "mul_f32_fast" => (2.0, 0.5),
+        other => panic!("no df64 bound stated in the tests for {other}"),
     }
 }

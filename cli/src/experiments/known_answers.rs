@@ -97,6 +97,7 @@ pub fn df64_bound(op: Df64Op) -> Result<f64, ExperimentError> {
     Ok(match op {
         Add | Sub | Mul | Sqr | MulF32 | Sqrt | AddUnscaled | MulUnscaled | SqrtUnscaled => 0.5,
         Div | Recip | Rsqrt | DivUnscaled => 1.0,
+        MulFast | SqrFast | MulF32Fast => 2.0,
         Neg | Abs | Min | Max | Eq | Neq | Lt | Le | Gt | Ge | Ldexp | Floor | Ceil | Round
         | Trunc | Frexp | FrexpExp | TwoSum | TwoProd => 0.0,
         f if Df64Op::FUNCTIONS.contains(&f) || f == Remainder => class_bound(f),
@@ -171,14 +172,14 @@ fn df64_expected(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expecte
         // Zero, infinite or NaN operands: IEEE double arithmetic on the signed values is exact
         // there and keeps the signs of zeros and infinities (the oracle has no signed zero).
         Add | Sub | Mul | Sqr | MulF32 | Div | Recip | Sqrt | Rsqrt | AddUnscaled | MulUnscaled
-        | DivUnscaled | SqrtUnscaled
+        | DivUnscaled | SqrtUnscaled | MulFast | SqrFast | MulF32Fast
             if !(x.is_finite() && y.is_finite() && x != 0.0 && (op.unary() || y != 0.0)) =>
         {
             let v = match op {
                 Add | AddUnscaled => x + y,
                 Sub => x - y,
-                Mul | MulF32 | MulUnscaled => x * y,
-                Sqr => x * x,
+                Mul | MulF32 | MulUnscaled | MulFast | MulF32Fast => x * y,
+                Sqr | SqrFast => x * x,
                 Div | DivUnscaled => x / y,
                 Recip => 1.0 / x,
                 Sqrt | SqrtUnscaled => x.sqrt(),
@@ -191,7 +192,8 @@ fn df64_expected(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expecte
             })
         }
         // The same value as the scaled routine (their rows carry no oracle of their own).
-        MulF32 | MulUnscaled => Some(expected(Mul, a, b, o)),
+        MulF32 | MulUnscaled | MulFast | MulF32Fast => Some(expected(Mul, a, b, o)),
+        SqrFast => Some(expected(Sqr, a, b, o)),
         AddUnscaled => Some(expected(Add, a, b, o)),
         DivUnscaled => Some(expected(Div, a, b, o)),
         SqrtUnscaled => Some(expected(Sqrt, a, b, o)),
@@ -280,7 +282,7 @@ fn df64_candidate(op: Df64Op, rng: &mut ChaCha8Rng, lo: i32, hi: i32) -> Option<
 fn single_words(op: Df64Op, a: Df64, b: Df64) -> (Df64, Df64) {
     match op {
         Df64Op::TwoSum | Df64Op::TwoProd => (Df64::new(a.hi, 0.0), Df64::new(b.hi, 0.0)),
-        Df64Op::MulF32 | Df64Op::Ldexp => (a, Df64::new(b.hi, 0.0)),
+        Df64Op::MulF32 | Df64Op::MulF32Fast | Df64Op::Ldexp => (a, Df64::new(b.hi, 0.0)),
         _ if op.unary() => (a, Df64::ZERO),
         _ => (a, b),
     }

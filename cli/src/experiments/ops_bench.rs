@@ -58,6 +58,12 @@ impl OpBenchOptions {
                 Df64Op::MulUnscaled,
                 Df64Op::DivUnscaled,
                 Df64Op::SqrtUnscaled,
+                // The fast tier (2 ulp48) beside the accurate ops and Thall's.
+                Df64Op::Sqr,
+                Df64Op::MulF32,
+                Df64Op::MulFast,
+                Df64Op::SqrFast,
+                Df64Op::MulF32Fast,
                 Df64Op::AddThall,
                 Df64Op::SubThall,
                 Df64Op::MulThall,

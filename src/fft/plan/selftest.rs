@@ -284,6 +284,37 @@ impl StockhamPlan {
         format!("{} {kind:?} pass ({})", kind.module(), self.variant_text())
     }
 
+    /// The probe's proof the self-test judges by: a plan without one (a test plan itself, or
+    /// one not built through `build`) has nothing to prove its programs against, an error
+    /// rather than a pass.
+    fn proof_for_self_test(&self) -> Result<Proof, FftError> {
+        self.proof.clone().ok_or_else(|| {
+            FftError::Unsupported(
+                "an FFT self-test ran on a plan without the probe's proof; build plans with \
+                 StockhamPlan::on_driver or FftPlan so their programs are proven"
+                    .into(),
+            )
+        })
+    }
+
+    /// The twiddles of the mirror: the table, or the shader's direct ones where the precision
+    /// computes them (not native double).
+    fn mirror_twiddles<'t, C: TestComplex>(
+        &self,
+        table: &'t [C],
+    ) -> Result<Twiddles<'t, C>, FftError> {
+        match self.options.twiddles {
+            TwiddleSource::Table => Ok(Twiddles::Table(table)),
+            TwiddleSource::Direct => C::direct_twiddle().map(Twiddles::Direct).ok_or_else(|| {
+                FftError::Unsupported(format!(
+                    "{} transforms take their twiddles from the table only (GLSL has no double \
+                     sin): plan them with TwiddleSource::Table",
+                    self.options.precision.name()
+                ))
+            }),
+        }
+    }
+
     /// A forward then an inverse transform of `n` points, every pass against the mirror.
     fn test_transform<C: TestComplex>(
         &self,
@@ -292,11 +323,8 @@ impl StockhamPlan {
     ) -> Result<Outcome, FftError> {
         let (mut t, data) = self.test_plan(programs, n, n, 0x0ff7_5e1f)?;
         let table = self.twiddles_for::<C>(n);
-        let tw = match self.options.twiddles {
-            TwiddleSource::Table => Twiddles::Table(&table),
-            TwiddleSource::Direct => Twiddles::Direct,
-        };
-        let proof = self.proof.clone();
+        let tw = self.mirror_twiddles::<C>(&table)?;
+        let proof = self.proof_for_self_test()?;
         let qf_loop = uses_loop_form(self.options.precision);
         let mut rows: Vec<Vec<C>> = data
             .chunks(n)
@@ -309,22 +337,13 @@ impl StockhamPlan {
                 if failure.is_some() {
                     return Ok(());
                 }
-                let Some(proof) = proof.as_ref() else {
-                    return Ok(());
-                };
-                proof.in_env(|| {
-                    for row in rows.iter_mut() {
-                        *row = stage(
-                            mirror_stage(s.kind),
-                            row,
-                            s.l,
-                            s.conj,
-                            s.scale,
-                            &tw,
-                            qf_loop,
-                        );
-                    }
+                let kind = mirror_stage(s.kind);
+                let mirrored = proof.in_env(|| {
+                    rows.iter()
+                        .map(|row| stage(kind, row, s.l, s.conj, s.scale, &tw, qf_loop))
+                        .collect::<Option<Vec<_>>>()
                 });
+                rows = mirrored.ok_or_else(|| no_mirror(self.program_label(s.kind)))?;
                 let got = plan.read_logical(s.loc, n)?;
                 cases += got.len();
                 let want: Vec<Vec<f32>> = rows.iter().flatten().map(C::words).collect();
@@ -364,17 +383,10 @@ impl StockhamPlan {
     ) -> Result<Outcome, FftError> {
         let (mut t, data) = self.test_plan(programs, n, 2 * n, 0x7ea1_9057)?;
         let x: Vec<C> = data.iter().map(|c| C::from_upload(*c)).collect();
-        let Some(proof) = self.proof.as_ref() else {
-            return Ok(Outcome {
-                cases: 0,
-                failure: None,
-            });
-        };
+        let proof = self.proof_for_self_test()?;
+        let proof = &proof;
         let table = self.twiddles_for::<C>(2 * n);
-        let tw = match self.options.twiddles {
-            TwiddleSource::Table => Twiddles::Table(&table),
-            TwiddleSource::Direct => Twiddles::Direct,
-        };
+        let tw = self.mirror_twiddles::<C>(&table)?;
         let want: Vec<C> = if kind == PassKind::RealPost {
             t.real_post()?;
             proof.in_env(|| {
@@ -486,4 +498,12 @@ impl StockhamPlan {
         }
         Ok(out)
     }
+}
+
+/// A pass the mirror has no model of (a qf128 radix-8 pass): its program cannot be proven.
+fn no_mirror(program: String) -> FftError {
+    FftError::Unsupported(format!(
+        "the {program} has no CPU mirror to be proven against (qf128 has no radix-8 pass): \
+         choose radix 4 for qf128 transforms"
+    ))
 }

@@ -73,6 +73,7 @@ pub struct AccuracyOptions {
 impl Default for AccuracyOptions {
     fn default() -> Self {
         let mut ops = Df64Op::ACCURATE.to_vec();
+        ops.extend(Df64Op::FAST);
         ops.extend(Df64Op::THALL);
         AccuracyOptions {
             samples: 1 << 22,
@@ -92,13 +93,15 @@ impl Default for AccuracyOptions {
     }
 }
 
-/// The accuracy target of an accurate default, from the engine's specification.
+/// The accuracy target of an accurate default or a fast-tier op, from the engine's
+/// specification.
 pub fn target(op: Df64Op) -> Option<(f64, f64)> {
     match op {
         Df64Op::Add | Df64Op::Sub | Df64Op::Mul | Df64Op::Sqr | Df64Op::Sqrt | Df64Op::MulF32 => {
             Some((0.5, 0.25))
         }
         Df64Op::Div | Df64Op::Recip | Df64Op::Rsqrt => Some((1.0, 0.25)),
+        Df64Op::MulFast | Df64Op::SqrFast | Df64Op::MulF32Fast => Some((2.0, 0.5)),
         _ => None,
     }
 }
@@ -287,7 +290,7 @@ fn inputs(op: Df64Op, n: usize, seed: u64, exponents: Option<i32>) -> (Vec<Df64>
             a.push(random_df64(&mut rng, lo, hi));
             random_df64(&mut rng, -1.0, 1.0)
         };
-        if op == Df64Op::MulF32 {
+        if matches!(op, Df64Op::MulF32 | Df64Op::MulF32Fast) {
             y.lo = 0.0;
         }
         b.push(y);
@@ -298,6 +301,8 @@ fn inputs(op: Df64Op, n: usize, seed: u64, exponents: Option<i32>) -> (Vec<Df64>
 fn variant(op: Df64Op) -> &'static str {
     if Df64Op::THALL.contains(&op) {
         "thall"
+    } else if Df64Op::FAST.contains(&op) {
+        "fast"
     } else {
         "accurate"
     }
