@@ -20,7 +20,8 @@
 //
 // Every routine has a Rust mirror with the same steps in src/numeric/df64.rs.
 // Thall's published routines keep their names with a _thall suffix; the unsuffixed ones are
-// the accurate defaults (add/sub/mul/sqr/sqrt within 0.5 ulp48, div/recip/rsqrt within 1).
+// the accurate defaults (add/sub/mul/sqr/sqrt within 0.5 ulp48, div/recip/rsqrt within 1, hypot
+// within 1.5).
 // The fast tier (df64_mul_fast, df64_sqr_fast, df64_mul_f32_fast) keeps 2 ulp48 over the same
 // domain for about half the work of df64_mul: for renderers that pay per pixel.
 //
@@ -654,6 +655,32 @@ bool df64_ge(vec2 a, vec2 b) {
 vec2 df64_abs(vec2 a) { a = DF64_B(a); return a.x < 0.0 ? -a : vec2(abs(a.x), a.y); }
 vec2 df64_min(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_lt(b, a) ? b : a; }
 vec2 df64_max(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_gt(b, a) ? b : a; }
+
+// ---------------------------------------------------------------- hypot
+
+// sqrt(a^2 + b^2) at every exponent, with no overflow or underflow on the way: both operands
+// scaled by the power of two that brings the larger to [1, 4) (exact), the accurate squares
+// summed and rooted unscaled, the root scaled back with one rounding. Within 1.5 ulp48: the
+// squares (0.5 each) and their sum (0.5) are at most 2^-47 relative off, the root halves that
+// (under 1 ulp48) and rounds once more (0.5). As C's hypot, an infinity wins over NaN; where
+// the smaller operand is under 2^-60 of the larger, its square is far below the last bit of the
+// sum and the result is |larger|.
+vec2 df64_hypot(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    a = df64_abs(a); b = df64_abs(b);
+    if (df64_isinf(a.x) || df64_isinf(b.x)) return vec2(df64_inf(), 0.0);
+    if (df64_isnan(a.x) || df64_isnan(b.x)) return df64_nan();
+    bool swap = df64_lt(a, b);
+    vec2 big = swap ? b : a;
+    vec2 small = swap ? a : b;
+    int apart = df64_biased_exponent(big.x) - df64_biased_exponent(small.x);
+    if (big.x == 0.0 || apart > 60) return big;
+    int k = df64_normalizer(big.x);
+    DF64_PRECISE vec2 sb = DF64_B(big * df64_pow2(k));
+    DF64_PRECISE vec2 ss = DF64_B(small * df64_pow2(k));
+    DF64_PRECISE vec2 sum = df64_add_unscaled(df64_sqr_unscaled(sb), df64_sqr_unscaled(ss));
+    return df64_scale(df64_sqrt_unscaled(sum), -k);
+}
 
 // ---------------------------------------------------------------- complex (vec4: re.hi, re.lo, im.hi, im.lo)
 

@@ -6,7 +6,7 @@ mod common;
 
 use df64gl::kernels::{ComplexOp, Df64Op};
 use df64gl::numeric::df64::{ComplexDf64, Df64};
-use df64gl::numeric::domain::{exponent_operand, judge, same_words, Verdict};
+use df64gl::numeric::domain::{exponent_operand, same_words};
 use df64gl::numeric::reference::{error_ulp48, Dd};
 use df64gl_cli::experiments::accuracy::{operand_range, random_df64};
 use rand::SeedableRng;
@@ -341,73 +341,12 @@ fn length_mismatch_is_an_error() {
     assert!(e.contains("1 and 0"), "{e}");
 }
 
-/// The domain, on the GPU: 2^18 operand pairs per op with exponents uniform in [-100, 100]
-/// (random signs): every result of magnitude 2^-100 to 2^126 within the bound beyond the
-/// driver's flush allowance, every other result as the IEEE rules say (never NaN for a finite
-/// or infinite exact result), and every result equal to the CPU mirror run in the driver's
-/// subnormal mode, bit for bit.
+/// The domain, on the GPU: 2^18 operand pairs per accurate and fast op with exponents uniform
+/// in [-100, 100] (`common::assert_every_exponent`, which the driver tests run on softpipe and
+/// zink too).
 #[test]
 fn every_exponent_keeps_the_bounds_and_the_mirror() {
-    const PAIRS: usize = 1 << 18;
-    let k = common::kernels();
-    let flush = k.proof().flushes_subnormals;
-    // Every accurate and fast op; each must have a bound stated in tests/common.
-    let bounds: Vec<(Df64Op, f64)> = Df64Op::ACCURATE
-        .into_iter()
-        .chain(Df64Op::FAST)
-        .map(|op| (op, common::df64_bound(op.name()).0))
-        .collect();
-    let mut report = Vec::new();
-    for (i, (op, bound)) in bounds.into_iter().enumerate() {
-        let mut rng = ChaCha8Rng::seed_from_u64(400 + i as u64);
-        let positive = matches!(op, Df64Op::Sqrt | Df64Op::Rsqrt);
-        let (a, b): (Vec<Df64>, Vec<Df64>) = (0..PAIRS)
-            .map(|_| {
-                let x = exponent_operand(&mut rng, 100, positive);
-                let mut y = exponent_operand(&mut rng, 100, false);
-                if matches!(op, Df64Op::MulF32 | Df64Op::MulF32Fast) {
-                    y.lo = 0.0;
-                }
-                (x, y)
-            })
-            .unzip();
-        let got = k.apply_unchecked(op, &a, &b).unwrap();
-        let mirror = op.mirror();
-        let want = k.mirror_map(PAIRS, |j| mirror(a[j], b[j]));
-        let reference = op.reference().unwrap();
-        let (mut max, mut inside, mut wrong, mut diffs) = (0.0f64, 0usize, Vec::new(), 0usize);
-        for j in 0..PAIRS {
-            if !same_words(got[j], want[j]) {
-                diffs += 1;
-            }
-            let exact = reference(Dd::from_df64(a[j]), Dd::from_df64(b[j]));
-            match judge(got[j], exact, bound, flush) {
-                Verdict::InDomain(e) => {
-                    inside += 1;
-                    max = max.max(e);
-                }
-                Verdict::OutsideOk => {}
-                Verdict::OutsideWrong => wrong.push((a[j], b[j], got[j], exact.to_f64())),
-            }
-        }
-        report.push(format!(
-            "{}: {inside} results in the domain, max {max:.3} ulp48; {} outside against the rules; {diffs} differ from the mirror",
-            op.name(),
-            wrong.len()
-        ));
-        assert!(inside > PAIRS / 2, "{}: {inside} in the domain", op.name());
-        assert!(max <= bound, "{}: max {max} ulp48 > {bound}", op.name());
-        assert!(
-            wrong.is_empty(),
-            "{}: {:?}",
-            op.name(),
-            &wrong[..wrong.len().min(4)]
-        );
-        if common::mirror_documented_exact(k.context()) {
-            assert_eq!(diffs, 0, "{}: GPU differs from the mirror", op.name());
-        }
-    }
-    eprintln!("{}", report.join("\n"));
+    common::assert_every_exponent(&common::kernels(), 1 << 18);
 }
 
 /// The `*_unscaled` variants (what the FFT and the Mandelbrot orbit use) equal the full-range

@@ -20,7 +20,6 @@ use crate::numeric::qf128::{self as q, Qf128};
 use crate::numeric::reference::Dd;
 use crate::probe::{DriverConfig, ProbeReport};
 
-mod catalog;
 mod ops;
 pub mod proof;
 pub use ops::{ComplexOp, Df64Op, F64Op, Qf128Op, TimedOp};
@@ -260,7 +259,7 @@ impl Df64Kernels {
         Ok(match key {
             ProgramKey::Lanes(op) => {
                 let (a, mut b): (Vec<Df64>, Vec<Df64>) = proof::df64_cases().into_iter().unzip();
-                if op == Df64Op::Ldexp {
+                if op.args() == crate::numeric::catalog::Args::WithExponent {
                     // b is the exponent: every integer from -40 to 40 over the cases.
                     for (i, x) in b.iter_mut().enumerate() {
                         *x = Df64::new((i % 81) as f32 - 40.0, 0.0);

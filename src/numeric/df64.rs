@@ -733,6 +733,28 @@ pub fn df64_abs(a: Df64) -> Df64 {
     }
 }
 
+/// CPU mirror of `df64_hypot` in `glsl/df64.glsl`: sqrt(a^2 + b^2) at every exponent (1.5
+/// ulp48), both operands scaled by the power of two that brings the larger to [1, 4).
+pub fn df64_hypot(a: Df64, b: Df64) -> Df64 {
+    let (a, b) = (df64_abs(a), df64_abs(b));
+    if a.hi.is_infinite() || b.hi.is_infinite() {
+        return Df64::new(f32::INFINITY, 0.0);
+    }
+    if a.hi.is_nan() || b.hi.is_nan() {
+        return Df64::new(f32::NAN, 0.0);
+    }
+    let (big, small) = if df64_lt(a, b) { (b, a) } else { (a, b) };
+    let apart = df64_biased_exponent(big.hi) - df64_biased_exponent(small.hi);
+    if ftz(big.hi) == 0.0 || apart > 60 {
+        return big;
+    }
+    let k = df64_normalizer(big.hi);
+    let sb = df64_scale_words(big, df64_pow2(k));
+    let ss = df64_scale_words(small, df64_pow2(k));
+    let sum = df64_add_unscaled(df64_sqr_unscaled(sb), df64_sqr_unscaled(ss));
+    df64_scale(df64_sqrt_unscaled(sum), -k)
+}
+
 /// CPU mirror of `df64_min` in `glsl/df64.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_min(a: Df64, b: Df64) -> Df64 {

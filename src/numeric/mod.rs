@@ -1,6 +1,7 @@
 //! Numeric types and their CPU mirrors: each GLSL module in `glsl/` has its reference here,
 //! in a Rust module of the same name.
 
+pub mod catalog;
 pub mod df64;
 pub mod df64_consts;
 pub mod df64_func;

@@ -12,9 +12,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::accuracy::{bound_for, class_bound, expected, qf128_cases, random_qf128, Expected};
+use super::accuracy::{bound_for, expected, qf128_cases, random_qf128, Expected};
 use super::ExperimentError;
 use df64gl::kernels::{Df64Op, Qf128Op};
+use df64gl::numeric::catalog::{Args, Bound, Range, Tier};
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::domain::{in_log2_range, operand_at_exponent, UNSCALED_DOMAIN_LOG2};
 use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
@@ -69,44 +70,26 @@ pub fn f64_words(o: &mut Oracle, x: &BigFloat) -> [f64; 3] {
     out
 }
 
-/// The df64 routines `check` covers: every accurate default, the unscaled variants, the
-/// comparisons and exact operations, the error-free transforms and every function. Thall's
-/// and Da Graca's published routines (kept for the papers' tables, with no bound over the
-/// domain) and the plain f32 rows are left out.
+/// The df64 routines `check` covers: every op whose catalog row documents a bound (the
+/// accurate defaults, the fast tier, the unscaled variants, the comparisons and exact
+/// operations, the error-free transforms and every function). Thall's and Da Graca's
+/// published routines (kept for the papers' tables, with no bound over the domain) and the
+/// plain f32 rows are left out.
 pub fn checked_df64_ops() -> Vec<Df64Op> {
     Df64Op::ALL
         .into_iter()
-        .filter(|op| {
-            !Df64Op::THALL.contains(op)
-                && !matches!(
-                    op,
-                    Df64Op::AddDagraca
-                        | Df64Op::MulDagraca
-                        | Df64Op::F32Add
-                        | Df64Op::F32Mul
-                        | Df64Op::F32Mad
-                )
-        })
+        .filter(|op| op.bound() != Bound::Unbounded)
         .collect()
 }
 
-/// The documented bound of a checked op in ulp48 (0: exact). An op with no stated bound is an
-/// error, not a pass.
+/// The documented bound of a checked op in ulp48 (0: exact), from its catalog row. An op with
+/// no stated bound is an error, not a pass.
 pub fn df64_bound(op: Df64Op) -> Result<f64, ExperimentError> {
-    use Df64Op::*;
-    Ok(match op {
-        Add | Sub | Mul | Sqr | MulF32 | Sqrt | AddUnscaled | MulUnscaled | SqrtUnscaled => 0.5,
-        Div | Recip | Rsqrt | DivUnscaled => 1.0,
-        MulFast | SqrFast | MulF32Fast => 2.0,
-        Neg | Abs | Min | Max | Eq | Neq | Lt | Le | Gt | Ge | Ldexp | Floor | Ceil | Round
-        | Trunc | Frexp | FrexpExp | TwoSum | TwoProd => 0.0,
-        f if Df64Op::FUNCTIONS.contains(&f) || f == Remainder => class_bound(f),
-        other => {
-            return Err(ExperimentError::Invalid(format!(
-                "df64 op {} has no documented bound for the known-answer check",
-                other.name()
-            )))
-        }
+    op.bound().max_ulp48().ok_or_else(|| {
+        ExperimentError::Invalid(format!(
+            "df64 op {} has no documented bound for the known-answer check",
+            op.name()
+        ))
     })
 }
 
@@ -171,32 +154,16 @@ fn df64_expected(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expecte
         }
         // Zero, infinite or NaN operands: IEEE double arithmetic on the signed values is exact
         // there and keeps the signs of zeros and infinities (the oracle has no signed zero).
-        Add | Sub | Mul | Sqr | MulF32 | Div | Recip | Sqrt | Rsqrt | AddUnscaled | MulUnscaled
-        | DivUnscaled | SqrtUnscaled | MulFast | SqrFast | MulF32Fast
-            if !(x.is_finite() && y.is_finite() && x != 0.0 && (op.unary() || y != 0.0)) =>
+        _ if op.ieee().is_some()
+            && !(x.is_finite() && y.is_finite() && x != 0.0 && (op.unary() || y != 0.0)) =>
         {
-            let v = match op {
-                Add | AddUnscaled => x + y,
-                Sub => x - y,
-                Mul | MulF32 | MulUnscaled | MulFast | MulF32Fast => x * y,
-                Sqr | SqrFast => x * x,
-                Div | DivUnscaled => x / y,
-                Recip => 1.0 / x,
-                Sqrt | SqrtUnscaled => x.sqrt(),
-                _ => 1.0 / x.sqrt(),
-            };
+            let v = op.ieee().map_or(f64::NAN, |f| f(x, y));
             Some(if v.is_nan() {
                 Expected::Nan
             } else {
                 Expected::Exact(v)
             })
         }
-        // The same value as the scaled routine (their rows carry no oracle of their own).
-        MulF32 | MulUnscaled | MulFast | MulF32Fast => Some(expected(Mul, a, b, o)),
-        SqrFast => Some(expected(Sqr, a, b, o)),
-        AddUnscaled => Some(expected(Add, a, b, o)),
-        DivUnscaled => Some(expected(Div, a, b, o)),
-        SqrtUnscaled => Some(expected(Sqrt, a, b, o)),
         _ => Some(expected(op, a, b, o)),
     }
 }
@@ -252,10 +219,10 @@ const SPECIALS: [f32; 8] = [
 /// Operand pairs for `op` from one class, before the filter.
 fn df64_candidate(op: Df64Op, rng: &mut ChaCha8Rng, lo: i32, hi: i32) -> Option<(Df64, Df64)> {
     use Df64Op::*;
-    let positive = matches!(op, Sqrt | Rsqrt | SqrtUnscaled | Log | Log2 | Log10 | Pow);
+    let positive = op.range() != Range::Signed;
     let (lo, hi) = match op {
         // Unscaled: operands and results from 2^-40.
-        AddUnscaled | MulUnscaled | DivUnscaled | SqrtUnscaled => (lo.max(-18), hi.min(60)),
+        _ if op.tier() == Tier::Unscaled => (lo.max(-18), hi.min(60)),
         Asin | Acos => (lo.min(-1), hi.min(-1)),
         _ => (lo, hi),
     };
@@ -270,22 +237,11 @@ fn df64_candidate(op: Df64Op, rng: &mut ChaCha8Rng, lo: i32, hi: i32) -> Option<
         _ if rng.gen::<bool>() => rng.gen_range(-2..=2),
         _ => rng.gen_range(lo..=hi),
     };
-    let b = match op {
-        Ldexp => Df64::new(rng.gen_range(-60..=60) as f32, 0.0),
+    let b = match op.args() {
+        Args::WithExponent => Df64::new(rng.gen_range(-60..=60) as f32, 0.0),
         _ => operand_at_exponent(rng, kb, false),
     };
-    Some(single_words(op, a, b))
-}
-
-/// The operands as the GLSL call reads them: the error-free transforms take one word each,
-/// mul_f32 and ldexp a single second word.
-fn single_words(op: Df64Op, a: Df64, b: Df64) -> (Df64, Df64) {
-    match op {
-        Df64Op::TwoSum | Df64Op::TwoProd => (Df64::new(a.hi, 0.0), Df64::new(b.hi, 0.0)),
-        Df64Op::MulF32 | Df64Op::MulF32Fast | Df64Op::Ldexp => (a, Df64::new(b.hi, 0.0)),
-        _ if op.unary() => (a, Df64::ZERO),
-        _ => (a, b),
-    }
+    Some(op.operands_as_read(a, b))
 }
 
 /// Every checked df64 routine's cases (seeded), each gated on the mirror.
@@ -361,7 +317,7 @@ pub fn df64_known_answers(seed: u64) -> Result<Vec<KnownRoutine>, ExperimentErro
                 vec![(s, other), (other, s)]
             };
             for (x, y) in pairs {
-                let (a, b) = single_words(op, Df64::new(x, 0.0), Df64::new(y, 0.0));
+                let (a, b) = op.operands_as_read(Df64::new(x, 0.0), Df64::new(y, 0.0));
                 consider(&mut o, a, b, &mut cases)?;
             }
         }
@@ -374,7 +330,7 @@ pub fn df64_known_answers(seed: u64) -> Result<Vec<KnownRoutine>, ExperimentErro
                 (0.0, inf),
                 (-0.0, -0.0),
             ] {
-                let (a, b) = single_words(op, Df64::new(x, 0.0), Df64::new(y, 0.0));
+                let (a, b) = op.operands_as_read(Df64::new(x, 0.0), Df64::new(y, 0.0));
                 consider(&mut o, a, b, &mut cases)?;
             }
         }

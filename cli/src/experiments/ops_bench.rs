@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use df64gl::kernels::{Df64Kernels, Df64Op, F64Op, KernelError, Qf128Op, TimedOp};
+use df64gl::numeric::catalog::Tier;
 
 use super::ExperimentError;
 
@@ -46,31 +47,18 @@ impl OpBenchOptions {
             Df64Op::F32Mul.into(),
             Df64Op::F32Mad.into(),
         ];
+        // The accurate defaults, the same without exponent scaling (what the FFT uses: the
+        // scaling's cost), the fast tier and Thall's published routines, from the catalog.
         ops.extend(
-            [
-                Df64Op::Add,
-                Df64Op::Sub,
-                Df64Op::Mul,
-                Df64Op::Div,
-                Df64Op::Sqrt,
-                // Without the exponent scaling (what the FFT uses): the scaling's cost.
-                Df64Op::AddUnscaled,
-                Df64Op::MulUnscaled,
-                Df64Op::DivUnscaled,
-                Df64Op::SqrtUnscaled,
-                // The fast tier (2 ulp48) beside the accurate ops and Thall's.
-                Df64Op::Sqr,
-                Df64Op::MulF32,
-                Df64Op::MulFast,
-                Df64Op::SqrFast,
-                Df64Op::MulF32Fast,
-                Df64Op::AddThall,
-                Df64Op::SubThall,
-                Df64Op::MulThall,
-                Df64Op::DivThall,
-                Df64Op::SqrtThall,
-            ]
-            .map(TimedOp::from),
+            Df64Op::ALL
+                .into_iter()
+                .filter(|op| {
+                    matches!(
+                        op.tier(),
+                        Tier::Accurate | Tier::Unscaled | Tier::Fast | Tier::Thall
+                    )
+                })
+                .map(TimedOp::from),
         );
         ops.extend([Qf128Op::Add, Qf128Op::Mul, Qf128Op::Div, Qf128Op::Sqrt].map(TimedOp::from));
         ops.extend(F64Op::ALL.map(TimedOp::from));

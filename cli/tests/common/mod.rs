@@ -7,6 +7,13 @@
 mod shared;
 pub use shared::*;
 
+use df64gl::kernels::{Df64Kernels, Df64Op};
+use df64gl::numeric::df64::Df64;
+use df64gl::numeric::domain::{exponent_operand, same_words};
+use df64gl::numeric::reference::Dd;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
 /// Chromium for the WebGL 2 tests, installed with apt-get when missing (once per process:
 /// tests run in parallel and apt-get takes a lock). Panics with what to do when it cannot be
 /// had: these tests run in CI, which is root.
@@ -57,4 +64,91 @@ pub fn js_dev_dependencies() -> std::path::PathBuf {
     })
     .clone()
     .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The domain on the context of `k`: `pairs` operand pairs per accurate and fast op with
+/// exponents uniform in [-100, 100] (random signs): every result of magnitude 2^-100 to 2^126
+/// within the bound stated in [`df64_bound`] beyond the driver's flush allowance, every other
+/// result as the IEEE rules say ([`judge_result`], never NaN for a finite or infinite exact
+/// result), and, on the drivers of [`MIRROR_EXACT_DRIVERS`], every result equal to the CPU
+/// mirror run in the driver's subnormal mode, bit for bit. The references are double-double
+/// products, sums, quotients and roots computed here.
+pub fn assert_every_exponent(k: &Df64Kernels, pairs: usize) {
+    let flush = k.proof().flushes_subnormals;
+    // Every accurate and fast op; each must have a bound stated in tests/common.
+    let bounds: Vec<(Df64Op, f64)> = Df64Op::ACCURATE
+        .into_iter()
+        .chain(Df64Op::FAST)
+        .map(|op| (op, df64_bound(op.name()).0))
+        .collect();
+    let mut report = Vec::new();
+    for (i, (op, bound)) in bounds.into_iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(400 + i as u64);
+        let positive = matches!(op, Df64Op::Sqrt | Df64Op::Rsqrt);
+        let (a, b): (Vec<Df64>, Vec<Df64>) = (0..pairs)
+            .map(|_| {
+                let x = exponent_operand(&mut rng, 100, positive);
+                let mut y = exponent_operand(&mut rng, 100, false);
+                if matches!(op, Df64Op::MulF32 | Df64Op::MulF32Fast) {
+                    y.lo = 0.0;
+                }
+                (x, y)
+            })
+            .unzip();
+        let got = k.apply_unchecked(op, &a, &b).unwrap();
+        let mirror = op.mirror();
+        let want = k.mirror_map(pairs, |j| mirror(a[j], b[j]));
+        let reference = df64_reference(op.name());
+        let (mut max, mut inside, mut wrong, mut diffs) = (0.0f64, 0usize, Vec::new(), 0usize);
+        for j in 0..pairs {
+            if !same_words(got[j], want[j]) {
+                diffs += 1;
+            }
+            let exact = reference(Dd::from_df64(a[j]), Dd::from_df64(b[j]));
+            match judge_result(got[j], exact, bound, flush) {
+                Judged::InDomain(e) => {
+                    inside += 1;
+                    max = max.max(e);
+                }
+                Judged::OutsideOk => {}
+                Judged::OutsideWrong => wrong.push((a[j], b[j], got[j], exact.to_f64())),
+            }
+        }
+        report.push(format!(
+            "{}: {inside} results in the domain, max {max:.3} ulp48; {} outside against the rules; {diffs} differ from the mirror",
+            op.name(),
+            wrong.len()
+        ));
+        assert!(inside > pairs / 2, "{}: {inside} in the domain", op.name());
+        assert!(max <= bound, "{}: max {max} ulp48 > {bound}", op.name());
+        assert!(
+            wrong.is_empty(),
+            "{}: {:?}",
+            op.name(),
+            &wrong[..wrong.len().min(4)]
+        );
+        if mirror_documented_exact(k.context()) {
+            assert_eq!(diffs, 0, "{}: GPU differs from the mirror", op.name());
+        }
+    }
+    eprintln!("{}", report.join("\n"));
+}
+
+/// The exact result of an accurate or fast op in double-double (2^-100 relative, far below
+/// every bound), computed here and not taken from the library's catalog. Panics for an op
+/// without one: a test that judges an op must state its reference.
+pub fn df64_reference(op: &str) -> fn(Dd, Dd) -> Dd {
+    match op {
+        "add" => |a, b| a + b,
+        "sub" => |a, b| a - b,
+        "mul" | "mul_fast" => |a, b| a * b,
+        "mul_f32" | "mul_f32_fast" => |a, b| a * Dd::from_f64(b.hi as f32 as f64),
+        "sqr" | "sqr_fast" => |a, _| a * a,
+        "div" => |a, b| a / b,
+        "recip" => |a, _| a.recip(),
+        "sqrt" => |a, _| a.sqrt(),
+        "rsqrt" => |a, _| a.sqrt().recip(),
+        "hypot" => |a, b| (a * a + b * b).sqrt(),
+        other => panic!("no df64 reference stated in the tests for {other}"),
+    }
 }

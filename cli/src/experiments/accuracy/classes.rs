@@ -35,27 +35,11 @@ pub fn swept() -> Vec<Df64Op> {
 }
 
 /// The engine's stated bound in ulp48 for a swept function wherever its result lies in the
-/// domain (2^-100 to 2^126); 0 for the exact ones (rounding, fmod, remainder, frexp, ldexp).
+/// domain (2^-100 to 2^126), from its catalog row; 0 for the exact ones (rounding, frexp,
+/// ldexp). Fmod and remainder: exact wherever the result is a df64 and |a/b| < 2^24, rounded
+/// once otherwise.
 pub fn class_bound(op: Df64Op) -> f64 {
-    match op {
-        Df64Op::Exp | Df64Op::Expm1 | Df64Op::Log | Df64Op::Log1p | Df64Op::Sin | Df64Op::Cos => {
-            1.0
-        }
-        Df64Op::Tan
-        | Df64Op::Atan
-        | Df64Op::Atan2
-        | Df64Op::Asin
-        | Df64Op::Acos
-        | Df64Op::Sinh
-        | Df64Op::Cosh
-        | Df64Op::Tanh
-        | Df64Op::Log2
-        | Df64Op::Log10 => 2.0,
-        Df64Op::Pow => 4.0,
-        // Exact wherever the result is a df64 and |a/b| < 2^24; rounded once otherwise.
-        Df64Op::Fmod | Df64Op::Remainder => 1.0,
-        _ => 0.0,
-    }
+    op.bound().max_ulp48().unwrap_or(0.0)
 }
 
 /// The bound for one pair of operands: pow's error grows with |y ln x| (the error of the

@@ -23,6 +23,7 @@ pub use classes::{
 };
 use df64gl::gl::GlInfo;
 use df64gl::kernels::{Df64Kernels, Df64Op, Qf128Op, TimedOp};
+use df64gl::numeric::catalog::{Args, Bound, Tier};
 use df64gl::numeric::df64::{df64_quick_two_sum, Df64};
 use df64gl::numeric::domain::{exponent_operand, judge, same_words, DomainCounts, Verdict};
 use df64gl::numeric::qf128::{qf128_renorm4, Qf128};
@@ -93,26 +94,18 @@ impl Default for AccuracyOptions {
     }
 }
 
-/// The accuracy target of an accurate default or a fast-tier op, from the engine's
-/// specification.
+/// The accuracy target (max, RMS in ulp48) of an accurate default or a fast-tier op: the
+/// bound its catalog row documents.
 pub fn target(op: Df64Op) -> Option<(f64, f64)> {
-    match op {
-        Df64Op::Add | Df64Op::Sub | Df64Op::Mul | Df64Op::Sqr | Df64Op::Sqrt | Df64Op::MulF32 => {
-            Some((0.5, 0.25))
-        }
-        Df64Op::Div | Df64Op::Recip | Df64Op::Rsqrt => Some((1.0, 0.25)),
-        Df64Op::MulFast | Df64Op::SqrFast | Df64Op::MulF32Fast => Some((2.0, 0.5)),
+    match (op.tier(), op.bound()) {
+        (Tier::Accurate | Tier::Fast, Bound::Ulp48 { max, rms }) => Some((max, rms)),
         _ => None,
     }
 }
 
-/// Thall's operand ranges (Table II) for an op's operands.
+/// Thall's operand ranges (Table II) for an op's first operand, from its catalog row.
 pub fn operand_range(op: Df64Op) -> (f64, f64, &'static str) {
-    match op {
-        Df64Op::Sqrt | Df64Op::SqrtThall => (0.0, 1.0, "[0, 1]"),
-        Df64Op::Rsqrt | Df64Op::RsqrtThall => (f64::MIN_POSITIVE, 1.0, "(0, 1)"),
-        _ => (-1.0, 1.0, "[-1, 1]"),
-    }
+    op.range().unit_interval()
 }
 
 /// A df64 with a full-precision low word: hi uniform in [lo, hi), lo uniform within ulp(hi)/2.
@@ -290,7 +283,7 @@ fn inputs(op: Df64Op, n: usize, seed: u64, exponents: Option<i32>) -> (Vec<Df64>
             a.push(random_df64(&mut rng, lo, hi));
             random_df64(&mut rng, -1.0, 1.0)
         };
-        if matches!(op, Df64Op::MulF32 | Df64Op::MulF32Fast) {
+        if op.args() == Args::WithF32 {
             y.lo = 0.0;
         }
         b.push(y);
@@ -299,12 +292,10 @@ fn inputs(op: Df64Op, n: usize, seed: u64, exponents: Option<i32>) -> (Vec<Df64>
 }
 
 fn variant(op: Df64Op) -> &'static str {
-    if Df64Op::THALL.contains(&op) {
-        "thall"
-    } else if Df64Op::FAST.contains(&op) {
-        "fast"
-    } else {
-        "accurate"
+    match op.tier() {
+        Tier::Thall => "thall",
+        Tier::Fast => "fast",
+        _ => "accurate",
     }
 }
 
