@@ -124,7 +124,7 @@ pub(crate) struct AccuracyArgs {
     /// Random inputs per operation.
     #[arg(long, default_value_t = 1 << 22)]
     pub(crate) samples: usize,
-    /// Operations to measure (default: the accurate defaults and Thall's variants).
+    /// Operations to measure (default: the accurate defaults, the fast tier and Thall's variants).
     #[arg(long, value_delimiter = ',')]
     pub(crate) ops: Vec<Df64Op>,
     /// Inputs for Warwick's statistics; 0 skips them.
