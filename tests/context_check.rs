@@ -91,7 +91,11 @@ fn check_passes_and_leaves_the_callers_bindings() {
             &SnippetOptions::new(SnippetTarget::Glsl450),
             Some(&["add", "not_a_routine"]),
         );
-        assert!(!r.pass && r.reason.contains("not_a_routine"), "{}", r.reason);
+        assert!(
+            !r.pass && r.reason.contains("not_a_routine"),
+            "{}",
+            r.reason
+        );
     }
 }
 

@@ -380,7 +380,7 @@ fn probe_cases(functions: bool) -> Vec<ProbeCase> {
             let b = df64_of(b, blo);
             let (x, y) = (big_df64(a), big_df64(b));
             let routine = PROBE_OPS.get(op).copied().unwrap_or(Df64Op::Add);
-            // Every probe op has an oracle and a bound in the catalog (a test checks it).
+            // Every probe op has an oracle and a bound in the catalog (the tests below check it).
             let exact = routine
                 .oracle(&mut o, &x, &y)
                 .unwrap_or_else(|| big(f64::NAN));
@@ -677,5 +677,46 @@ mod tests {
         ));
         let directive = |d: &str| s.lines().any(|l| l.trim_start().starts_with(d));
         assert!(!directive("#include") && !directive("#version"));
+    }
+
+    #[test]
+    fn probe_intervals_hold_the_exact_value_and_no_more_than_the_bound() {
+        for op in PROBE_OPS {
+            assert!(op.row().oracle.is_some(), "{} has no oracle", op.name());
+            assert!(
+                matches!(op.bound(), crate::numeric::catalog::Bound::Ulp48 { .. }),
+                "{} has no ulp48 bound",
+                op.name()
+            );
+        }
+        let mut o = Oracle::new();
+        for c in probe_cases(true) {
+            let op = PROBE_OPS[c.op];
+            let exact = op
+                .oracle(&mut o, &big_df64(c.a), &big_df64(c.b))
+                .unwrap_or_else(|| big(f64::NAN));
+            let x = to_f64(&exact);
+            let tol = op.bound().max_ulp48().unwrap_or(0.0) * ulp48(x);
+            let (lo, hi) = (big_df64(c.lo), big_df64(c.hi));
+            assert!(
+                lo <= exact && exact <= hi,
+                "{}: {:?} {:?}",
+                op.name(),
+                c.lo,
+                c.hi
+            );
+            let below = to_f64(&o.sub(&exact, &lo));
+            let above = to_f64(&o.sub(&hi, &exact));
+            assert!(
+                below <= tol && above <= tol,
+                "{}: {below} {above} > {tol}",
+                op.name()
+            );
+            // Both ends canonical (the shader's word order is the value order only then).
+            for d in [c.lo, c.hi] {
+                let q = crate::numeric::df64::df64_quick_two_sum(d.hi, d.lo);
+                assert_eq!((q.hi, q.lo), (d.hi, d.lo), "{}: {d:?}", op.name());
+            }
+        }
     }
 }
