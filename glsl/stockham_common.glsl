@@ -5,9 +5,11 @@
 // _real_post, _real_pre, _pointwise, _copy), holding only that pass's main().
 //
 // Layout, set by the engine for each pass:
-//   FFT_OUT_SLOTS  outputs per fragment: 1 (natural order), 4 or 8 (one per layer ("plane") of
-//                  an array texture, through as many color attachments);
-//   FFT_IN_PLANES  defined where the pass reads planes (else natural order).
+//   FFT_OUT_SLOTS  outputs per fragment: 1 (natural order), 3, 4 or 8 (one per layer ("plane")
+//                  of an array texture, through as many color attachments);
+//   FFT_IN_PLANES  defined where the pass reads planes (else natural order);
+//   FFT_ODD        the odd factor of the lengths (1, or 3 for 3 * 2^k: mixed radix), so
+//                  divisions by it are by a constant.
 //
 // Precision: FFT_F32 (f32 arithmetic on the high words), FFT_QF128 (real and imaginary parts
 // in two textures or two groups of layers), FFT_F64 (native double, GLSL 4.00 or
@@ -17,21 +19,21 @@
 // imaginary part (the two-pass variant); without it one pass writes both (two attachments).
 // FFT_DIRECT computes twiddles in the shader with df64 (or qf128) sincos instead of reading W_long.
 //
-// Addressing: the data holds batches of transforms of 2^u_log2_n elements; element e of a
-// transform is at bit position u_log2_stride of the linear texel index (stride 1 for rows,
-// the row length for the columns of a 2-D transform), the other bits pick the transform.
-// Natural order stores element e at that index. Planes store, for a writer of radix R =
-// 2^u_in_log2_radix and span Ls = 2^u_in_log2_ls, element e in layer (e >> ls) & (R - 1) at
-// element position ((e >> (ls + log2 R)) << ls) | (e & (Ls - 1)): exactly where a radix-R
-// fragment writes its outputs.
+// Addressing: the data holds batches of transforms of N = FFT_ODD 2^u_log2_n elements;
+// element e of transform b is at linear texel index ((b N + e) << u_log2_stride) | low bits
+// (stride 1 for rows, the row length for the columns of a 2-D transform). Natural order stores
+// element e there. Planes store, for a writer of R = u_in_radix planes and span
+// Ls = 2^u_in_log2_ls, element e in layer (e / Ls) mod R at element position
+// ((e / (Ls R)) Ls) + (e mod Ls), transform b at b N / R: exactly where a fragment of that
+// writer puts its outputs.
 // Needs df64.glsl before it; with FFT_QF128 also qf128.glsl, else with FFT_DIRECT df64_func.glsl.
 
-uniform int u_log2_n;         // log2 of the transform length along this axis
+uniform int u_log2_n;         // log2 of the transform length along this axis (of its power of two)
 uniform int u_log2_stride;    // log2 of the distance between elements of one transform
 uniform int u_log2_out_width; // width of the texture (layer) written, as a power of two
 uniform int u_log2_in_width;  // width of the texture (layer) read
 uniform int u_in_log2_ls;     // plane mapping of the input (planes only)
-uniform int u_in_log2_radix;  // layers of the planes read: 2 (four) or 3 (eight)
+uniform int u_in_radix;       // layers of the planes read: FFT_ODD (3), 4 or 8
 uniform int u_L;              // 2^q after this stage (stage passes)
 uniform float u_conj;         // -1 for the inverse transform (conjugate twiddles), else 1
 uniform float u_scale;        // 1, or 1/N on the last inverse pass (a power of two: exact)
@@ -40,12 +42,25 @@ uniform int u_radix;          // 4: a loop bound the compiler cannot see (qf128 
 #ifndef FFT_OUT_SLOTS
 #define FFT_OUT_SLOTS 1
 #endif
+#ifndef FFT_ODD
+#define FFT_ODD 1
+#endif
+// The transform's length N.
+#define FFT_N (FFT_ODD << u_log2_n)
+// A fragment's element positions per transform: FFT_OUT_ODD 2^FFT_OUT_ELEMENT_BITS = N / slots.
 #if FFT_OUT_SLOTS == 8
 #define FFT_OUT_ELEMENT_BITS (u_log2_n - 3)
+#define FFT_OUT_ODD FFT_ODD
 #elif FFT_OUT_SLOTS == 4
 #define FFT_OUT_ELEMENT_BITS (u_log2_n - 2)
-#else
+#define FFT_OUT_ODD FFT_ODD
+#elif FFT_OUT_SLOTS == 1
 #define FFT_OUT_ELEMENT_BITS u_log2_n
+#define FFT_OUT_ODD FFT_ODD
+#else
+// An odd radix's planes: slots == FFT_ODD, N / slots = 2^u_log2_n.
+#define FFT_OUT_ELEMENT_BITS u_log2_n
+#define FFT_OUT_ODD 1
 #endif
 
 #if defined(FFT_QF128) && !defined(FFT_PART)
@@ -148,6 +163,24 @@ cplx c_scale(cplx a, float s) { s = DF64_B(s); return DF64_B(a * s); }
 #define to_texel(v) (v)
 #endif
 
+// a k for a real constant k given as its qf128 words (k.x + k.y + k.z + k.w): df64 takes two
+// words, f32 one, native double the sum of three (exact to 53 bits), qf128 all four.
+cplx c_mul_real(cplx a, vec4 k) {
+    k = DF64_B(k);
+#ifdef FFT_QF128
+    return cplx(qf128_mul(a.re, k), qf128_mul(a.im, k));
+#elif defined(FFT_F64)
+    DF64_PRECISE double kd = DF64_B(DF64_B(double(k.x) + double(k.y)) + double(k.z));
+    DF64_PRECISE dvec2 r = DF64_B(a * kd);
+    return r;
+#elif defined(FFT_F32)
+    DF64_PRECISE vec4 r = vec4(DF64_B(a.x * k.x), 0.0, DF64_B(a.z * k.x), 0.0);
+    return r;
+#else
+    return vec4(df64_mul_unscaled(a.xy, k.xy), df64_mul_unscaled(a.zw, k.xy));
+#endif
+}
+
 // ---------------------------------------------------------------- addressing
 
 #ifdef FFT_QF128
@@ -170,18 +203,32 @@ void fft_locate() {
     int s = u_log2_stride;
     int bits = FFT_OUT_ELEMENT_BITS;
     g_lo = p & ((1 << s) - 1);
-    g_pos = (p >> s) & ((1 << bits) - 1);
-    g_hi = p >> (s + bits);
+    int q = p >> s;
+    int r = q >> bits;
+    // Integer arithmetic (DF64_B on an int is the identity; the barrier check cannot tell).
+    g_hi = DF64_B(r / FFT_OUT_ODD);
+    g_pos = (DF64_B(r - DF64_B(g_hi * FFT_OUT_ODD)) << bits) | (q & ((1 << bits) - 1));
+}
+
+// t / r for the planes' count r (the odd radix, or a power of two): a division by a constant,
+// or a shift.
+int fft_div_radix(int t, int r) {
+    if (r == FFT_ODD) {
+        return DF64_B(t / FFT_ODD);
+    }
+    return t >> findLSB(r);
 }
 
 #ifdef FFT_IN_PLANES
 uniform sampler2DArray u_in;
 cplx fetch(int e) {
     int ls = u_in_log2_ls;
-    int rb = u_in_log2_radix;
-    int layer = (e >> ls) & ((1 << rb) - 1);
-    int epos = ((e >> (ls + rb)) << ls) | (e & ((1 << ls) - 1));
-    int i = (g_hi << (u_log2_stride + u_log2_n - rb)) | (epos << u_log2_stride) | g_lo;
+    int rr = u_in_radix;
+    int span = e >> ls;
+    int over = fft_div_radix(span, rr);
+    int layer = span - over * rr;
+    int epos = (over << ls) | (e & ((1 << ls) - 1));
+    int i = ((g_hi * fft_div_radix(FFT_N, rr) + epos) << u_log2_stride) | g_lo;
     ivec2 t = fft_texel(i, u_log2_in_width);
 #ifdef FFT_QF128
     return cplx(texelFetch(u_in, ivec3(t, layer), 0), texelFetch(u_in, ivec3(t, layer + 4), 0));
@@ -195,7 +242,7 @@ uniform sampler2D u_in;
 uniform sampler2D u_in_im;
 #endif
 ivec2 fft_natural_texel(int e) {
-    int i = (g_hi << (u_log2_stride + u_log2_n)) | (e << u_log2_stride) | g_lo;
+    int i = (DF64_B(DF64_B(g_hi * FFT_N) + e) << u_log2_stride) | g_lo;
     return fft_texel(i, u_log2_in_width);
 }
 cplx fetch(int e) { return FFT_FETCH2(u_in, u_in_im, fft_natural_texel(e)); }
@@ -219,6 +266,9 @@ void emit(int slot, cplx v) {
 
 // ---------------------------------------------------------------- twiddles
 
+#if defined(FFT_DIRECT) && FFT_ODD > 1
+#error "mixed-radix lengths take their twiddles from the table"
+#endif
 #ifdef FFT_DIRECT
 // w_L^j = exp(-2 pi i j / L) for 0 <= j < L/2. j / L is exact in f32; the quarter turns are
 // taken off exactly, so sincos sees |phi| <= pi/4 and phi carries only its own rounding.
@@ -259,9 +309,22 @@ uniform sampler2D u_twiddle;
 uniform sampler2D u_twiddle_im;
 #endif
 uniform int u_log2_twiddle_width;
+#if FFT_ODD > 1
+// Mixed radix: the table for N = FFT_ODD 2^k holds W_long up to 2^k (2^k - 1 entries), then
+// w_N^j for j < N/2, the twiddles of the one stage whose L has the odd factor (L = N).
+int fft_twiddle_index(int L, int j) {
+    if ((L & (L - 1)) == 0) {
+        return (L >> 1) + j - 1;
+    }
+    return (L & -L) - 1 + j;
+}
+#else
+int fft_twiddle_index(int L, int j) { return (L >> 1) + j - 1; }
+#endif
 // W_long: w_L^j at index L/2 + j - 1.
 cplx twiddle(int L, int j) {
-    return FFT_FETCH2(u_twiddle, u_twiddle_im, fft_texel((L >> 1) + j - 1, u_log2_twiddle_width));
+    return FFT_FETCH2(u_twiddle, u_twiddle_im, fft_texel(fft_twiddle_index(L, j),
+            u_log2_twiddle_width));
 }
 #endif
 

@@ -13,6 +13,6 @@ void main() {
     bool second = j >= half_l;
     if (second) j -= half_l;
     cplx x = fetch(k * half_l + j);
-    cplx tau = c_mul(twiddle_signed(u_L, j), fetch(k * half_l + j + (1 << (u_log2_n - 1))));
+    cplx tau = c_mul(twiddle_signed(u_L, j), fetch(k * half_l + j + (FFT_N >> 1)));
     emit(0, second ? c_sub(x, tau) : c_add(x, tau));
 }

@@ -8,7 +8,7 @@ void main() {
     // The last stage (L = N) of an odd log2 N: butterflies j = p and j = p + N/4. Output
     // o = t N/2 + j lies in plane o >> (log2 N - 2) = 2 t + (j >= N/4), at position p.
     int p = g_pos;
-    int quarter = 1 << (u_log2_n - 2);
+    int quarter = FFT_N >> 2;
     int half_n = 2 * quarter;
 #ifdef FFT_QF128
     // A loop for the same reason as in the radix-4 stage; slot = b + 2 t for butterfly b.

@@ -7,7 +7,7 @@ void main() {
     // Fragment p = k Ls + j computes out[k L + t Ls + j], t = 0..3, from
     // x_m = in[m N/4 + p] times w_L^(m j), and writes output t to plane t.
     int p = g_pos;
-    int quarter = 1 << (u_log2_n - 2);
+    int quarter = FFT_N >> 2;
     int ls = u_L >> 2;
     int j = p & (ls - 1);
 #ifdef FFT_QF128

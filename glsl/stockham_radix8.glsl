@@ -25,7 +25,7 @@ void main() {
     // Fragment p = k Ls + j computes out[k L + t Ls + j], t = 0..7, from x_m = in[m N/8 + p]
     // times w_L^(m j): two radix-4 butterflies (even and odd m), joined by w_8^t.
     int p = g_pos;
-    int eighth = 1 << (u_log2_n - 3);
+    int eighth = FFT_N >> 3;
     int ls = u_L >> 3;
     int j = p & (ls - 1);
     cplx a[8];

@@ -495,3 +495,69 @@ fn a_plan_from_the_context_and_the_probe_equals_one_from_the_kernels() {
     let e = rel_l2(&from_df64(&a[..256]), &Dft::new(256).apply_df64(&x[..256]));
     assert!(e < 1e-14, "{e:e}");
 }
+
+/// Rows of 3 * 2^k points run as mixed radix (the power-of-two stages, then one radix-3
+/// stage) with no Bluestein padding, in every precision and radix: forward against a naive
+/// DFT (small) or rustfft, and the inverse back to the input.
+#[test]
+fn three_times_powers_of_two_run_as_mixed_radix() {
+    let k = common::kernels();
+    let mut planner = rustfft::FftPlanner::<f64>::new();
+    for (precision, bound) in [
+        (FftPrecision::F32, 1e-5),
+        (FftPrecision::Df64, 1e-14),
+        (FftPrecision::F64, 1e-14),
+        (FftPrecision::Qf128, 1e-14),
+    ] {
+        let radices: &[Radix] = match precision {
+            FftPrecision::Qf128 => &[Radix::Four],
+            _ => &[Radix::Two, Radix::Four, Radix::Eight],
+        };
+        for &radix in radices {
+            // Every ladder shape: the radix-3 stage alone, after radix 2, after an even and an
+            // odd count of radix-4 stages, after radix 8 with each remainder; larger in df64.
+            let sizes: &[u32] = match (precision, radix) {
+                (FftPrecision::Qf128, _) => &[0, 1, 3],
+                (FftPrecision::Df64, Radix::Four) => &[0, 1, 2, 3, 4, 5, 12],
+                (_, Radix::Eight) => &[3, 4, 5],
+                _ => &[0, 1, 2, 3],
+            };
+            for &log2 in sizes {
+                let n = 3usize << log2;
+                let x = to_df64(&signal(n, 300 + log2 as u64));
+                let shape = FftShape::Rows { n, batch: 2 };
+                let mut plan = match StockhamPlan::with_options(&k, shape, opts(precision, radix)) {
+                    Ok(p) => p,
+                    Err(e) => panic!("{precision:?} {radix:?} n = {n}: {e}"),
+                };
+                let rows: Vec<ComplexDf64> = x.iter().chain(x.iter().rev()).copied().collect();
+                let fwd = plan.transform(&rows, Direction::Forward).unwrap();
+                for (r, row) in rows.chunks(n).enumerate() {
+                    let mut reference = from_df64(row);
+                    planner.plan_fft_forward(n).process(&mut reference);
+                    let e = rel_l2(&from_df64(&fwd[r * n..(r + 1) * n]), &reference);
+                    assert!(
+                        e < bound,
+                        "{precision:?} {radix:?} n = {n} row {r}: forward error {e:e}"
+                    );
+                }
+                let back = plan.transform(&fwd, Direction::Inverse).unwrap();
+                let e = rel_l2(&from_df64(&back), &from_df64(&rows));
+                assert!(
+                    e < bound,
+                    "{precision:?} {radix:?} n = {n}: round trip {e:e}"
+                );
+            }
+        }
+    }
+    // qf128 written one part per pass: three attachments of each part.
+    let n = 12;
+    let x = to_df64(&signal(n, 17));
+    let options = opts(FftPrecision::Qf128, Radix::Four).qf_write(QfWrite::TwoPass);
+    let mut plan = StockhamPlan::with_options(&k, FftShape::Rows { n, batch: 1 }, options).unwrap();
+    let mut reference = from_df64(&x);
+    planner.plan_fft_forward(n).process(&mut reference);
+    let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
+    let e = rel_l2(&got, &reference);
+    assert!(e < 1e-14, "qf128 two-pass n = 12: {e:e}");
+}

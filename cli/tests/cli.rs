@@ -231,6 +231,8 @@ fn fft_benchmarks_report_floors_radices_and_lengths() {
         "100",
         "--cost-length",
         "100",
+        "--mixed-length",
+        "96",
         "--repeats",
         "1",
         "--check",
@@ -246,4 +248,34 @@ fn fft_benchmarks_report_floors_radices_and_lengths() {
         assert!(e > 0.0 && e <= g["target"].as_f64().unwrap(), "{g}");
     }
     assert_eq!(report["cost"]["padded"].as_u64().unwrap(), 256);
+    // 96 = 3 * 2^5 runs as mixed radix: radix 2, two radix-4 stages, radix 3 and the copy,
+    // against 128's three radix-4 stages, the last radix-2 stage and the copy.
+    let mixed = &report["mixed"];
+    assert_eq!(mixed["n"].as_u64().unwrap(), 96, "{mixed}");
+    assert_eq!(mixed["power_of_two"].as_u64().unwrap(), 128, "{mixed}");
+    assert_eq!(mixed["passes"].as_u64().unwrap(), 5, "{mixed}");
+    assert_eq!(mixed["power_of_two_passes"].as_u64().unwrap(), 5, "{mixed}");
+    let e = mixed["rel_l2_vs_rustfft"].as_f64().unwrap();
+    assert!(e > 0.0 && e < 1e-14, "{mixed}");
+    let (code, _, err) = df64gl(&[
+        "bench",
+        "lengths",
+        "--every-up-to",
+        "1",
+        "--qf128-every-up-to",
+        "1",
+        "--lengths",
+        "2",
+        "--qf128-lengths",
+        "2",
+        "--cost-length",
+        "0",
+        "--mixed-length",
+        "100",
+    ]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("--mixed-length 100") && err.contains("3 * 2^k"),
+        "{err}"
+    );
 }

@@ -1,5 +1,6 @@
-//! Transforms of any length: [`FftPlan`] takes every extent as it is. Powers of two go
-//! straight through the Stockham passes; any other length n goes through Bluestein's chirp-z,
+//! Transforms of any length: [`FftPlan`] takes every extent as it is. Powers of two (and the
+//! points of rows of 3 * 2^k, mixed radix, with table twiddles) go straight through the
+//! Stockham passes; any other length n goes through Bluestein's chirp-z,
 //! nk = (n^2 + k^2 - (k - n)^2) / 2, as a circular convolution of power-of-two length
 //! M >= 2n - 1 on the same passes:
 //!
@@ -21,10 +22,10 @@ use crate::numeric::df64::ComplexDf64;
 use crate::numeric::qf128::{ComplexQf128, Qf128};
 use crate::numeric::Dd;
 
-use super::plan::{first_non_finite, FftShape, GpuOperand, PassKind, StockhamPlan};
+use super::plan::{first_non_finite, mixed_length, FftShape, GpuOperand, PassKind, StockhamPlan};
 use super::reference::{fft_dd, Cdd};
 use super::twiddle::{chirp_big, chirp_f64};
-use super::{BlockScaled, Direction, FftError, FftOptions, FftPrecision, Underflow};
+use super::{BlockScaled, Direction, FftError, FftOptions, FftPrecision, TwiddleSource, Underflow};
 
 /// One extent of the data, slowest first as [`FftShape::dims`] lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,11 +55,12 @@ pub struct FftPlan {
     factors: [Option<Factors>; 2],
 }
 
-/// The GPU's padded length of one extent (`transformed`: a transform runs along it).
-fn padded_length(n: usize, transformed: bool) -> (usize, bool) {
+/// The GPU's padded length of one extent (`transformed`: a transform runs along it; `mixed`:
+/// the passes take an odd radix times a power of two as it is, in rows with table twiddles).
+fn padded_length(n: usize, transformed: bool, mixed: bool) -> (usize, bool) {
     if !transformed {
         (n.next_power_of_two(), false)
-    } else if n >= 2 && n.is_power_of_two() {
+    } else if (n >= 2 && n.is_power_of_two()) || (mixed && mixed_length(n).is_some()) {
         (n, false)
     } else {
         ((2 * n - 1).next_power_of_two().max(2), true)
@@ -99,11 +101,14 @@ impl FftPlan {
         let dims = shape.dims();
         let names = extent_names(&shape);
         let mut extents = Vec::new();
+        // Mixed radix: the points of rows, with the twiddle table (see StockhamPlan).
+        let mixed =
+            matches!(shape, FftShape::Rows { .. }) && options.twiddles == TwiddleSource::Table;
         for ((n, transformed), name) in dims.iter().zip(shape.transformed()).zip(&names) {
             if *n == 0 {
                 return Err(FftError::ZeroLength(name.to_string()));
             }
-            let (padded, bluestein) = padded_length(*n, transformed);
+            let (padded, bluestein) = padded_length(*n, transformed, mixed);
             extents.push(Extent {
                 n: *n,
                 padded,
@@ -504,14 +509,20 @@ mod tests {
 
     #[test]
     fn padded_lengths_follow_bluestein() {
-        assert_eq!(padded_length(1, true), (2, true));
-        assert_eq!(padded_length(2, true), (2, false));
-        assert_eq!(padded_length(3, true), (8, true));
-        assert_eq!(padded_length(1024, true), (1024, false));
-        assert_eq!(padded_length(1000, true), (2048, true));
-        assert_eq!(padded_length(1_000_000, true), (1 << 21, true));
-        assert_eq!(padded_length(3, false), (4, false));
-        assert_eq!(padded_length(1, false), (1, false));
+        for mixed in [false, true] {
+            assert_eq!(padded_length(1, true, mixed), (2, true));
+            assert_eq!(padded_length(2, true, mixed), (2, false));
+            assert_eq!(padded_length(1024, true, mixed), (1024, false));
+            assert_eq!(padded_length(1000, true, mixed), (2048, true));
+            assert_eq!(padded_length(1_000_000, true, mixed), (1 << 21, true));
+            assert_eq!(padded_length(3, false, mixed), (4, false));
+            assert_eq!(padded_length(1, false, mixed), (1, false));
+            assert_eq!(padded_length(5 << 4, true, mixed), (256, true));
+        }
+        assert_eq!(padded_length(3, true, false), (8, true));
+        assert_eq!(padded_length(3, true, true), (3, false));
+        assert_eq!(padded_length(3 << 18, true, false), (1 << 21, true));
+        assert_eq!(padded_length(3 << 18, true, true), (3 << 18, false));
     }
 
     #[test]

@@ -5,8 +5,11 @@
 //! - [`StockhamPlan`]: complex transforms of rows (batched) or of a 2-D image, forward and
 //!   inverse (1/N), radix 2 (Algorithm 10 as published) or radix 4 (four outputs per
 //!   fragment through four color attachments, a radix-2 stage last when log2 N is odd);
-//! - [`FftPlan`]: any length in every dimension (1-D batches, 2-D, 3-D): powers of two straight
-//!   through the Stockham passes, other lengths by Bluestein's chirp-z through them;
+//! - mixed radix: rows of 3 * 2^k points run the power-of-two stages, then one radix-3 stage
+//!   (the butterflies are rows of [`stockham::BUTTERFLIES`]: radix, outputs, place, GLSL file);
+//! - [`FftPlan`]: any length in every dimension (1-D batches, 2-D, 3-D): powers of two (and rows
+//!   of 3 * 2^k) straight through the Stockham passes, other lengths by Bluestein's chirp-z
+//!   through them;
 //! - [`Convolution`]: linear and circular convolution and correlation, on the GPU from upload
 //!   to readback;
 //! - [`RealFftPlan`]: N reals to the N/2 + 1 bins, through an N/2-point complex transform;
@@ -42,7 +45,7 @@ use crate::kernels::KernelError;
 #[derive(Debug, Error)]
 pub enum FftError {
     /// A `StockhamPlan` length that is not a power of two (the length, the next one up).
-    #[error("FFT length {0} is not a power of two, which StockhamPlan needs: use FftPlan, which takes any length (Bluestein), or pad the input with zeros to {1} if that transform is the one you want")]
+    #[error("FFT length {0} is not a power of two (nor, for rows with table twiddles, 3 times one), which StockhamPlan needs: use FftPlan, which takes any length (Bluestein), or pad the input with zeros to {1} if that transform is the one you want")]
     NotPowerOfTwo(usize, usize),
     /// An extent of 0 (which one).
     #[error("an FFT over 0 {0}: every extent must be at least 1")]

@@ -10,8 +10,7 @@ mod run;
 mod selftest;
 
 use crate::gl::{
-    timed, Framebuffer, GlContext, GlError, GlslLibrary, Layout, Pass, Program, Texture, Timing,
-    Uniform,
+    timed, Framebuffer, GlContext, GlError, Layout, Pass, Program, Texture, Timing, Uniform,
 };
 use crate::kernels::proof::{build_proven, Proof};
 use crate::kernels::Df64Kernels;
@@ -22,7 +21,8 @@ use crate::numeric::qf128::{ComplexQf128, Qf128};
 use crate::probe::DriverConfig;
 
 use super::scale::{ldexp, qf_to_f64, split_f64, BlockScaled, Underflow};
-use super::twiddle::{base_big, base_f64, w_long};
+use super::stockham::{ladder, odd_radices, stockham_library, Butterfly, MirrorStage};
+use super::twiddle::{base_big, base_f64, w_long_mixed};
 use super::{Direction, FftError, FftOptions, FftPrecision, QfWrite, Radix, TwiddleSource};
 
 /// What is transformed: a batch of 1-D rows, a 2-D image (rows, then columns) or a 3-D
@@ -98,7 +98,8 @@ impl FftShape {
     }
 }
 
-/// One 1-D transform direction over the data: 2^log2_n elements 2^log2_stride apart.
+/// One 1-D transform direction over the data: `odd * 2^log2_n` elements 2^log2_stride apart
+/// (`odd` is the plan's).
 #[derive(Debug, Clone, Copy)]
 struct Axis {
     log2_n: u32,
@@ -107,12 +108,11 @@ struct Axis {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum PassKind {
-    Radix2,
-    Radix4First,
-    Radix4,
-    Radix8First,
-    Radix8,
-    Radix2Last,
+    /// A butterfly stage ([`BUTTERFLIES`]), reading planes or natural order.
+    Stage {
+        stage: MirrorStage,
+        from_planes: bool,
+    },
     Unscramble,
     RealPost,
     RealPre,
@@ -121,13 +121,18 @@ pub(crate) enum PassKind {
 }
 
 impl PassKind {
+    /// The butterfly row of a stage pass.
+    fn butterfly(self) -> Option<&'static Butterfly> {
+        match self {
+            PassKind::Stage { stage, .. } => stage.butterfly(),
+            _ => None,
+        }
+    }
+
     /// The GLSL file of this kind's pass (its `main`, after `stockham_common.glsl`).
     fn module(self) -> &'static str {
         match self {
-            PassKind::Radix2 => "stockham_radix2.glsl",
-            PassKind::Radix4First | PassKind::Radix4 => "stockham_radix4.glsl",
-            PassKind::Radix8First | PassKind::Radix8 => "stockham_radix8.glsl",
-            PassKind::Radix2Last => "stockham_radix2_last.glsl",
+            PassKind::Stage { stage, .. } => stage.butterfly().map_or("", |b| b.module),
             PassKind::RealPost => "stockham_real_post.glsl",
             PassKind::RealPre => "stockham_real_pre.glsl",
             PassKind::Pointwise => "stockham_pointwise.glsl",
@@ -135,15 +140,15 @@ impl PassKind {
         }
     }
 
+    /// Outputs per fragment: planes written, or 1 for natural order.
+    fn outputs(self) -> usize {
+        self.butterfly().map_or(1, |b| b.outputs)
+    }
+
     /// The layout defines of `stockham_common.glsl`: outputs per fragment and, where the pass
     /// reads planes, `FFT_IN_PLANES`.
     fn layout_defines(self) -> Vec<(String, String)> {
-        let slots = match (self.writes_planes(), self.writes_eight()) {
-            (false, _) => "1",
-            (true, false) => "4",
-            (true, true) => "8",
-        };
-        let mut defines = vec![("FFT_OUT_SLOTS".to_string(), slots.to_string())];
+        let mut defines = vec![("FFT_OUT_SLOTS".to_string(), self.outputs().to_string())];
         if self.reads_planes() {
             defines.push(("FFT_IN_PLANES".into(), "1".into()));
         }
@@ -151,32 +156,21 @@ impl PassKind {
     }
 
     fn writes_planes(self) -> bool {
-        matches!(
-            self,
-            PassKind::Radix4First
-                | PassKind::Radix4
-                | PassKind::Radix8First
-                | PassKind::Radix8
-                | PassKind::Radix2Last
-        )
-    }
-
-    /// Writes the eight planes of a radix-8 stage (else four).
-    fn writes_eight(self) -> bool {
-        matches!(self, PassKind::Radix8First | PassKind::Radix8)
+        self.outputs() > 1
     }
 
     fn reads_planes(self) -> bool {
-        matches!(
-            self,
-            PassKind::Radix4 | PassKind::Radix8 | PassKind::Radix2Last | PassKind::Unscramble
-        )
+        match self {
+            PassKind::Stage { from_planes, .. } => from_planes,
+            PassKind::Unscramble => true,
+            _ => false,
+        }
     }
 }
 
 /// Storage for one copy of the data: natural order (1 texture, or re and im textures for
-/// qf128) or planes (one array texture of 4 layers, 8 for qf128: re in 0-3, im in 4-7; or 8
-/// layers for radix 8).
+/// qf128) or planes (one array texture of one layer per output of the writer; 8 for qf128:
+/// re from 0, im from 4).
 struct Buffer {
     textures: Vec<Texture>,
     /// Every attachment: what a one-pass program writes.
@@ -184,8 +178,8 @@ struct Buffer {
     /// qf128 two-pass: the real and the imaginary attachments alone.
     parts: Option<[Framebuffer; 2]>,
     log2_width: u32,
-    /// Planes: log2 of the writer's radix (2 or 3); 0 for natural order.
-    log2_radix: u32,
+    /// Planes: the writer's outputs per fragment (3, 4 or 8); 1 for natural order.
+    planes: usize,
 }
 
 impl Buffer {
@@ -199,7 +193,7 @@ impl Buffer {
                 all,
                 parts: None,
                 log2_width: w.trailing_zeros(),
-                log2_radix: 0,
+                planes: 1,
             });
         }
         let im = Texture::new(ctx, w, h)?;
@@ -213,7 +207,7 @@ impl Buffer {
             all,
             parts: Some(parts),
             log2_width: w.trailing_zeros(),
-            log2_radix: 0,
+            planes: 1,
         })
     }
 
@@ -222,45 +216,56 @@ impl Buffer {
         layout: Layout,
         qf: bool,
         mrt: bool,
-        log2_radix: u32,
+        planes: usize,
     ) -> Result<Self, FftError> {
         let (w, h) = (layout.width, layout.height);
-        let radix = 1u32 << log2_radix;
-        let layers = if qf { 8 } else { radix };
+        let count = planes as u32;
+        let layers = if qf { 8 } else { count };
         let max = ctx
             .info()
             .max_color_attachments
             .min(ctx.info().max_draw_buffers);
-        if !qf && radix > max {
+        if !qf && count > max {
             return Err(FftError::Unsupported(format!(
-                "radix {radix} writes {radix} color attachments and this driver has {max}: use \
-                 radix 4"
+                "a pass of {planes} outputs writes {planes} color attachments and this driver \
+                 has {max}: use radix 4"
             )));
         }
         let arr = Texture::new_array(ctx, w, h, layers)?;
-        let attach = |range: std::ops::Range<u32>| -> Result<Framebuffer, GlError> {
-            let l: Vec<(&Texture, u32)> = range.map(|i| (&arr, i)).collect();
+        let attach = |layers: &mut dyn Iterator<Item = u32>| -> Result<Framebuffer, GlError> {
+            let l: Vec<(&Texture, u32)> = layers.map(|i| (&arr, i)).collect();
             Framebuffer::from_layers(ctx, &l)
         };
         let (all, parts) = if !qf {
-            (attach(0..radix)?, None)
-        } else if mrt {
-            if max < 8 {
-                return Err(FftError::Unsupported(format!(
-                    "qf128 radix-4 in one pass writes 8 color attachments and this driver has \
-                     {max}: use the two-pass qf128 write (--qf-write two-pass) or radix 2"
-                )));
-            }
-            (attach(0..8)?, Some([attach(0..4)?, attach(4..8)?]))
+            (attach(&mut (0..count))?, None)
         } else {
-            (attach(0..4)?, Some([attach(0..4)?, attach(4..8)?]))
+            // Real parts in layers 0.., imaginary parts in 4..: the shader's im offset.
+            let re = || 0..count;
+            let im = || 4..4 + count;
+            let both = || -> Result<Framebuffer, GlError> { attach(&mut re().chain(im())) };
+            if mrt {
+                if 2 * count > max {
+                    return Err(FftError::Unsupported(format!(
+                        "a qf128 pass of {planes} outputs in one pass writes {} color \
+                         attachments and this driver has {max}: use the two-pass qf128 write \
+                         (--qf-write two-pass) or radix 2",
+                        2 * count
+                    )));
+                }
+                (both()?, Some([attach(&mut re())?, attach(&mut im())?]))
+            } else {
+                (
+                    attach(&mut re())?,
+                    Some([attach(&mut re())?, attach(&mut im())?]),
+                )
+            }
         };
         Ok(Buffer {
             textures: vec![arr],
             all,
             parts,
             log2_width: w.trailing_zeros(),
-            log2_radix,
+            planes,
         })
     }
 }
@@ -307,9 +312,13 @@ pub struct StockhamPlan {
     shape: FftShape,
     axes: Vec<Axis>,
     natural: [Buffer; 2],
-    /// Planes: two of four layers (radix 4, and the stages that end a radix-8 transform),
-    /// then two of eight (radix 8); `Loc::Planes` indexes this.
+    /// Planes: a pair for each number of outputs the stages write (4 for radix 4 and the
+    /// last radix-2 stage, 8 for radix 8, 3 for radix 3), ping-pong within a pair;
+    /// `Loc::Planes` indexes this.
     planes: Vec<Buffer>,
+    /// The odd factor of the transform lengths: 1, or the radix of the mixed radix's last stage
+    /// (rows of 3 * 2^k points).
+    odd: usize,
     front: usize,
     twiddles: Option<(Vec<Texture>, u32)>,
     programs: HashMap<PassKind, Vec<Rc<Program>>>,
@@ -333,6 +342,52 @@ fn log2_checked(n: usize, what: &str) -> Result<u32, FftError> {
         return Err(FftError::NotPowerOfTwo(n, n.next_power_of_two()));
     }
     Ok(n.trailing_zeros())
+}
+
+/// The odd factor and log2 of the rest of a row length that the passes take as it is: a power
+/// of two, or one of the odd radices ([`odd_radices`]) times one.
+pub(crate) fn mixed_length(n: usize) -> Option<(usize, u32)> {
+    if n < 2 {
+        return None;
+    }
+    let log2 = n.trailing_zeros();
+    let odd = n >> log2;
+    (odd == 1 || odd_radices().any(|r| r == odd)).then_some((odd, log2))
+}
+
+/// The passes of one axis: the butterfly stages of its ladder, then the unscramble pass when
+/// the last stage wrote planes.
+fn ladder_kinds(options: &FftOptions, odd: usize, axis: Axis) -> Result<Vec<PassKind>, FftError> {
+    let radix = match options.radix {
+        Radix::Two => 2,
+        Radix::Four => 4,
+        Radix::Eight => 8,
+    };
+    let qf = options.precision == FftPrecision::Qf128;
+    let stages = ladder(axis.log2_n, odd, radix, qf).ok_or_else(|| {
+        FftError::Unsupported(if qf && radix == 8 {
+            "radix 8 is built for f32, df64 and f64 (qf128 would write 16 color attachments): \
+             use radix 4 for qf128"
+                .into()
+        } else {
+            format!(
+                "no butterfly stages for {odd} * 2^{} points in {}: use FftPlan (Bluestein)",
+                axis.log2_n,
+                options.precision.name()
+            )
+        })
+    })?;
+    let mut kinds = Vec::new();
+    let mut from_planes = false;
+    for stage in stages {
+        let kind = PassKind::Stage { stage, from_planes };
+        from_planes = kind.writes_planes();
+        kinds.push(kind);
+    }
+    if from_planes {
+        kinds.push(PassKind::Unscramble);
+    }
+    Ok(kinds)
 }
 
 impl StockhamPlan {
@@ -410,20 +465,22 @@ impl StockhamPlan {
     ) -> Result<Self, FftError> {
         let mut plan = Self::allocate(ctx, config, shape, options, table_len)?;
         plan.proof = Some(proof.clone());
-        let kinds = plan.transform_kinds();
+        let kinds = plan.transform_kinds()?;
         plan.prove(&kinds)?;
         Ok(plan)
     }
 
     /// Every pass kind the transforms of this plan draw.
-    fn transform_kinds(&self) -> Vec<PassKind> {
+    fn transform_kinds(&self) -> Result<Vec<PassKind>, FftError> {
         let mut kinds: Vec<PassKind> = Vec::new();
-        for kind in self.axes.iter().flat_map(|a| self.stage_kinds(*a)) {
-            if !kinds.contains(&kind) {
-                kinds.push(kind);
+        for axis in &self.axes {
+            for kind in self.stage_kinds(*axis)? {
+                if !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
             }
         }
-        kinds
+        Ok(kinds)
     }
 
     /// Textures, buffers and twiddles, without programs.
@@ -434,13 +491,28 @@ impl StockhamPlan {
         options: FftOptions,
         table_len: usize,
     ) -> Result<Self, FftError> {
+        let mut odd = 1;
         let axes = match shape {
             FftShape::Rows { n, batch } => {
                 if batch == 0 || !batch.is_power_of_two() {
                     return Err(FftError::BadBatch(batch));
                 }
+                let log2_n = match mixed_length(n) {
+                    Some((o, log2)) if o > 1 => {
+                        if options.twiddles == TwiddleSource::Direct {
+                            return Err(FftError::Unsupported(format!(
+                                "{n} points run as mixed radix with the twiddle table only: \
+                                 use TwiddleSource::Table (or FftPlan, which takes direct \
+                                 twiddles through Bluestein)"
+                            )));
+                        }
+                        odd = o;
+                        log2
+                    }
+                    _ => log2_checked(n, "points")?,
+                };
                 vec![Axis {
-                    log2_n: log2_checked(n, "points")?,
+                    log2_n,
                     log2_stride: 0,
                 }]
             }
@@ -467,31 +539,27 @@ impl StockhamPlan {
         }
         let total = shape.total();
         let max = ctx.info().max_texture_size;
-        let layout = Layout::power_of_two(total, max)?;
+        let layout = Layout::power_of_two_width(total, max)?;
         let qf = options.precision == FftPrecision::Qf128;
         let mrt = options.qf_write == QfWrite::Mrt;
         let natural = [
             Buffer::natural(ctx, layout, qf)?,
             Buffer::natural(ctx, layout, qf)?,
         ];
-        if options.radix == Radix::Eight && qf {
-            return Err(FftError::Unsupported(
-                "radix 8 is built for f32, df64 and f64 (qf128 would write 16 color \
-                 attachments): use radix 4 for qf128"
-                    .into(),
-            ));
-        }
-        let mut planes = Vec::new();
-        if options.radix != Radix::Two && axes.iter().any(|a| a.log2_n >= 2) {
-            let pl = Layout::power_of_two(total / 4, max)?;
-            for _ in 0..2 {
-                planes.push(Buffer::planes(ctx, pl, qf, mrt, 2)?);
+        // A pair of planes buffers for each number of outputs the stages write.
+        let mut outputs: Vec<usize> = Vec::new();
+        for axis in &axes {
+            for kind in ladder_kinds(&options, odd, *axis)? {
+                if kind.writes_planes() && !outputs.contains(&kind.outputs()) {
+                    outputs.push(kind.outputs());
+                }
             }
         }
-        if options.radix == Radix::Eight && axes.iter().any(|a| a.log2_n >= 3) {
-            let pl = Layout::power_of_two(total / 8, max)?;
+        let mut planes = Vec::new();
+        for count in outputs {
+            let pl = Layout::power_of_two_width(total / count, max)?;
             for _ in 0..2 {
-                planes.push(Buffer::planes(ctx, pl, qf, mrt, 3)?);
+                planes.push(Buffer::planes(ctx, pl, qf, mrt, count)?);
             }
         }
         let twiddles = match options.twiddles {
@@ -506,6 +574,7 @@ impl StockhamPlan {
             axes,
             natural,
             planes,
+            odd,
             front: 0,
             twiddles,
             programs: HashMap::new(),
@@ -557,7 +626,7 @@ impl StockhamPlan {
         let per = if self.two_pass() { 2 } else { 1 };
         self.axes
             .iter()
-            .map(|a| self.stage_kinds(*a).len() * per)
+            .map(|a| self.stage_kinds(*a).map_or(0, |k| k.len()) * per)
             .collect()
     }
 }
@@ -633,21 +702,28 @@ fn twiddle_words(precision: FftPrecision, n: usize) -> TwiddleWords {
     match precision {
         FftPrecision::F32 | FftPrecision::Df64 => {
             let f32_only = precision == FftPrecision::F32;
-            TwiddleWords::Pairs(w_long(n, &base_f64(n), ComplexDf64::default(), |(c, s)| {
-                let z = ComplexDf64 {
-                    re: Df64::from_f64(*c),
-                    im: Df64::from_f64(*s),
-                };
-                if f32_only {
-                    high_words(z)
-                } else {
-                    z
-                }
-            }))
+            TwiddleWords::Pairs(padded_table(
+                n,
+                &base_f64(n),
+                ComplexDf64::default(),
+                |(c, s)| {
+                    let z = ComplexDf64 {
+                        re: Df64::from_f64(*c),
+                        im: Df64::from_f64(*s),
+                    };
+                    if f32_only {
+                        high_words(z)
+                    } else {
+                        z
+                    }
+                },
+            ))
         }
-        FftPrecision::F64 => TwiddleWords::Doubles(w_long(n, &base_f64(n), (0.0, 0.0), |p| *p)),
+        FftPrecision::F64 => {
+            TwiddleWords::Doubles(padded_table(n, &base_f64(n), (0.0, 0.0), |p| *p))
+        }
         FftPrecision::Qf128 => {
-            let w = w_long(n, &base_big(n), (Qf128::ZERO, Qf128::ZERO), |(c, s)| {
+            let w = padded_table(n, &base_big(n), (Qf128::ZERO, Qf128::ZERO), |(c, s)| {
                 (Qf128::from_big(c), Qf128::from_big(s))
             });
             TwiddleWords::Qf(
@@ -658,16 +734,35 @@ fn twiddle_words(precision: FftPrecision, n: usize) -> TwiddleWords {
     }
 }
 
+/// The twiddle table of `n` points ([`w_long_mixed`]) padded to a power of two, the length
+/// of its texture's layout.
+fn padded_table<B: Clone, T: Clone>(
+    n: usize,
+    base: &[B],
+    fill: T,
+    convert: impl Fn(&B) -> T,
+) -> Vec<T> {
+    let mut w = w_long_mixed(n, base, fill.clone(), convert);
+    w.resize(w.len().next_power_of_two(), fill);
+    w
+}
+
 /// W_long textures for transforms up to `n` points (see [`twiddle_words`]).
 fn twiddle_textures(
     ctx: &GlContext,
     precision: FftPrecision,
     n: usize,
 ) -> Result<(Vec<Texture>, u32), FftError> {
-    let layout = Layout::power_of_two(n.max(2), ctx.info().max_texture_size)?;
+    let words = twiddle_words(precision, n);
+    let len = match &words {
+        TwiddleWords::Pairs(p) => p.len(),
+        TwiddleWords::Doubles(d) => d.len(),
+        TwiddleWords::Qf(re, _) => re.len(),
+    };
+    let layout = Layout::power_of_two(len, ctx.info().max_texture_size)?;
     let log2_w = layout.width.trailing_zeros();
     let (w, h) = (layout.width, layout.height);
-    let textures = match twiddle_words(precision, n) {
+    let textures = match words {
         TwiddleWords::Pairs(p) => vec![Texture::with_data(ctx, w, h, &p)?],
         TwiddleWords::Doubles(d) => {
             let t: Vec<[f32; 4]> = d.iter().map(|(c, s)| double_texel(*c, *s)).collect();

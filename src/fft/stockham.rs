@@ -15,6 +15,7 @@ use crate::numeric::qf128::{
 use crate::numeric::qf128_consts::QF_PI_2;
 
 use super::FftPrecision;
+use crate::gl::GlslLibrary;
 
 /// One complex value of the working precision, with the shader's `cplx` operations. f32
 /// values are df64 pairs whose low words stay 0, as in the shader.
@@ -40,6 +41,9 @@ pub trait MirrorComplex: Copy {
     /// Both parts times 1/sqrt(2), the radix-8 rotation's product, for the precisions that
     /// have a radix-8 pass (f32, df64, f64); `None` for qf128, which has none.
     fn radix8_rotation() -> Option<fn(Self) -> Self>;
+    /// Both parts times the real constant whose qf128 words are `k`, as the shader's
+    /// `c_mul_real` (df64: two words, f32: one, f64: the sum of three, qf128: all four).
+    fn c_mul_real(self, k: [f32; 4]) -> Self;
 }
 
 /// 1/sqrt(2) as the shader's df64 constant (f32 plans use the high word).
@@ -140,6 +144,13 @@ impl MirrorComplex for F64Complex {
     fn direct_twiddle() -> Option<fn(i32, i32) -> Self> {
         None
     }
+    fn c_mul_real(self, k: [f32; 4]) -> Self {
+        let kd = (k[0] as f64 + k[1] as f64) + k[2] as f64;
+        F64Complex {
+            re: self.re * kd,
+            im: self.im * kd,
+        }
+    }
     fn c_neg(self) -> Self {
         F64Complex {
             re: -self.re,
@@ -207,6 +218,13 @@ impl MirrorComplex for F32Complex {
         // FFT_F32 with FFT_DIRECT computes the df64 twiddle; its products read the high words.
         Some(|l, j| F32Complex(df64_twiddle_direct(l, j)))
     }
+    fn c_mul_real(self, k: [f32; 4]) -> Self {
+        let a = self.0;
+        F32Complex(ComplexDf64::new(
+            Df64::new(a.re.hi * k[0], 0.0),
+            Df64::new(a.im.hi * k[0], 0.0),
+        ))
+    }
 }
 
 impl MirrorComplex for ComplexDf64 {
@@ -253,6 +271,10 @@ impl MirrorComplex for ComplexDf64 {
     }
     fn direct_twiddle() -> Option<fn(i32, i32) -> Self> {
         Some(df64_twiddle_direct)
+    }
+    fn c_mul_real(self, k: [f32; 4]) -> Self {
+        let k = Df64::new(k[0], k[1]);
+        ComplexDf64::new(df64_mul_unscaled(self.re, k), df64_mul_unscaled(self.im, k))
     }
 }
 
@@ -318,6 +340,13 @@ impl MirrorComplex for ComplexQf128 {
     fn direct_twiddle() -> Option<fn(i32, i32) -> Self> {
         Some(qf128_twiddle_direct)
     }
+    fn c_mul_real(self, k: [f32; 4]) -> Self {
+        let k = Qf128 { x: k };
+        ComplexQf128 {
+            re: qf128_mul(self.re, k),
+            im: qf128_mul(self.im, k),
+        }
+    }
 }
 
 /// The qf128 direct twiddle w_L^j, j < L/2, as `stockham_common.glsl` computes it.
@@ -355,7 +384,10 @@ pub enum Twiddles<'a, C> {
 impl<C: MirrorComplex> Twiddles<'_, C> {
     fn get(&self, l: i32, j: i32) -> C {
         match self {
-            Twiddles::Table(t) => t[((l >> 1) + j - 1) as usize],
+            // W_long for powers of two; the odd length's own segment after it (see
+            // `twiddle::w_long_mixed`).
+            Twiddles::Table(t) if l & (l - 1) == 0 => t[((l >> 1) + j - 1) as usize],
+            Twiddles::Table(t) => t[((l & -l) - 1 + j) as usize],
             Twiddles::Direct(f) => f(l, j),
         }
     }
@@ -456,6 +488,19 @@ pub fn stage<C: MirrorComplex>(
                 }
             }
         }
+        MirrorStage::Radix3 => {
+            let third = n / 3;
+            let ls = l / 3;
+            for p in 0..third {
+                let j = (p % ls) as i32;
+                let k = p / ls;
+                let y = radix3_butterfly(twiddled::<C, 3>(x, p, third, l, j, conj, tw), conj);
+                for (t, v) in y.into_iter().enumerate() {
+                    let v = if conj < 0.0 { v.c_mul_real(THIRD) } else { v };
+                    out[k * l + t * ls + j as usize] = emit(v);
+                }
+            }
+        }
         MirrorStage::Radix2Last => {
             let quarter = n / 4;
             let half_n = n / 2;
@@ -513,11 +558,37 @@ fn radix4_butterfly<C: MirrorComplex>(a: [C; 4], conj: f32) -> [C; 4] {
     ]
 }
 
+/// sqrt(3)/2 as qf128 words (`FFT_SQRT3_2` of `stockham_radix3.glsl`).
+pub const SQRT3_2: [f32; 4] = [
+    f32::from_bits(0x3f5d_b3d7),
+    f32::from_bits(0x3285_84cb),
+    f32::from_bits(0xa631_89b5),
+    f32::from_bits(0x98bd_28f8),
+];
+
+/// 1/3 as qf128 words (`FFT_THIRD`): the inverse's odd part of 1/N.
+pub const THIRD: [f32; 4] = [
+    f32::from_bits(0x3eaa_aaab),
+    f32::from_bits(0xb22a_aaab),
+    f32::from_bits(0x25aa_aaab),
+    f32::from_bits(0x992a_aaab),
+];
+
+/// The 3-point DFT (w_3 = -1/2 -+ i sqrt(3)/2) as `stockham_radix3.glsl` computes it.
+fn radix3_butterfly<C: MirrorComplex>(a: [C; 3], conj: f32) -> [C; 3] {
+    let s = a[1].c_add(a[2]);
+    let d = a[1].c_sub(a[2]).c_mul_real(SQRT3_2).c_mul_neg_i(conj);
+    let m = a[0].c_sub(s.c_scale(0.5));
+    [a[0].c_add(s), m.c_add(d), m.c_sub(d)]
+}
+
 /// The arithmetic of a pass kind (unscrambling is a copy).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MirrorStage {
     /// Thall's radix-2 stage (natural order in and out).
     Radix2,
+    /// A radix-3 stage: the last of a mixed-radix length 3 * 2^k.
+    Radix3,
     /// A radix-4 stage.
     Radix4,
     /// A radix-8 stage.
@@ -526,6 +597,166 @@ pub enum MirrorStage {
     Radix2Last,
     /// A copy (the unscramble pass).
     Copy,
+}
+
+/// Where a butterfly may stand among a transform's stages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// A stage of the power-of-two part (the plan's radix option picks which).
+    PowerOfTwo,
+    /// The last stage of a power-of-two length when log2 N leaves one factor 2 over (it reads
+    /// the planes before it and its span is N/4).
+    FinishTwo,
+    /// The last stage of a length with this odd factor (its twiddles are w_N, whose table the
+    /// plan appends to W_long).
+    OddLast,
+}
+
+/// One butterfly stage: all the plan needs to lay out, draw and prove a radix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Butterfly {
+    /// The mirror's stage (and the pass kind's name).
+    pub stage: MirrorStage,
+    /// L grows by this factor.
+    pub radix: usize,
+    /// Outputs per fragment: 1 writes natural order; more write one plane each (layers of an
+    /// array texture through as many color attachments; qf128 twice as many).
+    pub outputs: usize,
+    /// Where it stands in the stage ladder.
+    pub place: Place,
+    /// The GLSL file with its `main()` (after `stockham_common.glsl`), and its text.
+    pub module: &'static str,
+    /// The file's text, embedded.
+    pub source: &'static str,
+    /// Whether qf128 has it (its outputs times two attachments must fit).
+    pub qf128: bool,
+}
+
+/// Every butterfly stage the plans draw, one row each.
+pub const BUTTERFLIES: [Butterfly; 5] = [
+    Butterfly {
+        stage: MirrorStage::Radix2,
+        radix: 2,
+        outputs: 1,
+        place: Place::PowerOfTwo,
+        module: "stockham_radix2.glsl",
+        source: include_str!("../../glsl/stockham_radix2.glsl"),
+        qf128: true,
+    },
+    Butterfly {
+        stage: MirrorStage::Radix4,
+        radix: 4,
+        outputs: 4,
+        place: Place::PowerOfTwo,
+        module: "stockham_radix4.glsl",
+        source: include_str!("../../glsl/stockham_radix4.glsl"),
+        qf128: true,
+    },
+    Butterfly {
+        stage: MirrorStage::Radix8,
+        radix: 8,
+        outputs: 8,
+        place: Place::PowerOfTwo,
+        module: "stockham_radix8.glsl",
+        source: include_str!("../../glsl/stockham_radix8.glsl"),
+        qf128: false,
+    },
+    Butterfly {
+        stage: MirrorStage::Radix2Last,
+        radix: 2,
+        outputs: 4,
+        place: Place::FinishTwo,
+        module: "stockham_radix2_last.glsl",
+        source: include_str!("../../glsl/stockham_radix2_last.glsl"),
+        qf128: true,
+    },
+    Butterfly {
+        stage: MirrorStage::Radix3,
+        radix: 3,
+        outputs: 3,
+        place: Place::OddLast,
+        module: "stockham_radix3.glsl",
+        source: include_str!("../../glsl/stockham_radix3.glsl"),
+        qf128: true,
+    },
+];
+
+impl MirrorStage {
+    /// The butterfly row of this stage; `None` for the copy.
+    pub fn butterfly(self) -> Option<&'static Butterfly> {
+        BUTTERFLIES.iter().find(|b| b.stage == self)
+    }
+}
+
+/// The built-in GLSL modules with every butterfly pass added, each after
+/// `stockham_common.glsl`.
+pub fn stockham_library() -> GlslLibrary {
+    BUTTERFLIES.iter().fold(GlslLibrary::builtin(), |lib, b| {
+        lib.with_module_needing(b.module, &["stockham_common.glsl"], b.source)
+    })
+}
+
+/// The odd factors a mixed-radix length may have (one `OddLast` stage each).
+pub fn odd_radices() -> impl Iterator<Item = usize> {
+    BUTTERFLIES
+        .iter()
+        .filter(|b| b.place == Place::OddLast)
+        .map(|b| b.radix)
+}
+
+/// The butterfly stages of a transform of `odd * 2^log2` points with `radix` (2, 4 or 8) as
+/// the power-of-two stages' radix, in order; `None` when no row serves `odd` or the
+/// precision lacks a stage it needs. Pure powers of two: radix-R stages, finished by a
+/// radix-4 stage or the last radix-2 one for the remainder of log2 N. With an odd factor its
+/// stage comes last (its twiddles are w_N), so a remainder of one factor 2 goes first as
+/// Thall's radix-2 stage (natural order in and out).
+pub fn ladder(log2: u32, odd: usize, radix: usize, qf128: bool) -> Option<Vec<MirrorStage>> {
+    let row = |stage: MirrorStage| stage.butterfly().filter(|b| b.qf128 || !qf128);
+    let primary = BUTTERFLIES
+        .iter()
+        .find(|b| b.place == Place::PowerOfTwo && b.radix == radix && (b.qf128 || !qf128))?;
+    let odd_stage = if odd == 1 {
+        None
+    } else {
+        Some(
+            BUTTERFLIES
+                .iter()
+                .find(|b| b.place == Place::OddLast && b.radix == odd && (b.qf128 || !qf128))?
+                .stage,
+        )
+    };
+    let bits = primary.radix.trailing_zeros();
+    let mut stages = Vec::new();
+    if bits == 1 || log2 < 2 {
+        stages.extend(std::iter::repeat_n(
+            row(MirrorStage::Radix2)?.stage,
+            log2 as usize,
+        ));
+    } else {
+        // Radix 8 below 8 points runs as radix 4.
+        let (p, bits) = if log2 < bits {
+            (row(MirrorStage::Radix4)?, 2)
+        } else {
+            (primary, bits)
+        };
+        let rest = log2 % bits;
+        if rest == 1 && odd_stage.is_some() {
+            stages.push(row(MirrorStage::Radix2)?.stage);
+        }
+        stages.extend(std::iter::repeat_n(p.stage, (log2 / bits) as usize));
+        if rest == 2 {
+            stages.push(row(MirrorStage::Radix4)?.stage);
+        } else if rest == 1 && odd_stage.is_none() {
+            stages.push(
+                BUTTERFLIES
+                    .iter()
+                    .find(|b| b.place == Place::FinishTwo && (b.qf128 || !qf128))?
+                    .stage,
+            );
+        }
+    }
+    stages.extend(odd_stage);
+    Some(stages)
 }
 
 /// The real-input FFT's last pass: bins of the N-point real transform from the M = N/2-point
@@ -628,6 +859,117 @@ mod tests {
                     .max((g.im.to_f64() - w.im).abs())
             })
             .fold(0.0, f64::max)
+    }
+
+    /// The radix-3 constants are sqrt(3)/2 and 1/3 to qf128's 2^-100 and are the qf128 split
+    /// (each word the nearest f32 to what the words before it leave).
+    #[test]
+    fn radix3_constants_are_their_values_split_into_qf128_words() {
+        use crate::numeric::oracle::{big, big_words, ORACLE_BITS};
+        use astro_float::RoundingMode::ToEven;
+        let three = big(3.0);
+        let sqrt3_2 = three
+            .sqrt(ORACLE_BITS, ToEven)
+            .div(&big(2.0), ORACLE_BITS, ToEven);
+        let third = big(1.0).div(&three, ORACLE_BITS, ToEven);
+        for (words, exact) in [(SQRT3_2, sqrt3_2), (THIRD, third)] {
+            let rest = exact.sub(&big_words(&words), ORACLE_BITS, ToEven);
+            let rel = rest.div(&exact, ORACLE_BITS, ToEven);
+            let rel: f64 = Qf128::from_big(&rel).to_f64().abs();
+            assert!(rel < 2f64.powi(-99), "{words:?}: relative rest {rel:e}");
+            for k in 1..4 {
+                let ahead = exact.sub(&big_words(&words[..k]), ORACLE_BITS, ToEven);
+                let nearest = Qf128::from_big(&ahead).x[0];
+                assert_eq!(words[k], nearest, "word {k} of {words:?}");
+            }
+        }
+    }
+
+    /// Every butterfly file guards every float operation with the barrier, as the built-in
+    /// modules do, and the ladder uses each row where its place says.
+    #[test]
+    fn butterfly_rows_build_and_stand_in_their_place() {
+        let lib = stockham_library();
+        for b in BUTTERFLIES {
+            lib.check_barriers(b.module).expect(b.module);
+            assert_eq!(lib.needs(b.module, &[]), ["stockham_common.glsl"]);
+        }
+        use MirrorStage::*;
+        assert_eq!(
+            ladder(5, 1, 4, false),
+            Some(vec![Radix4, Radix4, Radix2Last])
+        );
+        assert_eq!(
+            ladder(7, 1, 8, false),
+            Some(vec![Radix8, Radix8, Radix2Last])
+        );
+        assert_eq!(ladder(8, 1, 8, false), Some(vec![Radix8, Radix8, Radix4]));
+        assert_eq!(ladder(2, 1, 8, false), Some(vec![Radix4]));
+        assert_eq!(ladder(3, 1, 2, false), Some(vec![Radix2, Radix2, Radix2]));
+        assert_eq!(
+            ladder(5, 3, 4, false),
+            Some(vec![Radix2, Radix4, Radix4, Radix3])
+        );
+        assert_eq!(ladder(18, 3, 4, false).map(|l| l.len()), Some(10));
+        assert_eq!(ladder(7, 3, 8, true), None);
+        assert_eq!(ladder(0, 3, 4, true), Some(vec![Radix3]));
+        assert_eq!(ladder(4, 5, 4, false), None);
+        // Each ladder multiplies up to its length.
+        for log2 in 0..12 {
+            for radix in [2, 4, 8] {
+                for odd in [1, 3] {
+                    if let Some(l) = ladder(log2, odd, radix, false) {
+                        let product: usize = l
+                            .iter()
+                            .map(|s| s.butterfly().map_or(0, |b| b.radix))
+                            .product();
+                        assert_eq!(product, odd << log2, "{log2} {radix} {odd}: {l:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The radix-3 stage after the power-of-two stages is the DFT of 3 * 2^k points, forward
+    /// and (with its 1/3 and the last pass's 2^-k) inverse, to df64 accuracy.
+    #[test]
+    fn mixed_radix_stages_compute_the_dft() {
+        for log2 in [0u32, 1, 2, 3, 4, 5] {
+            let n = 3usize << log2;
+            let x = input(n);
+            let x_dd: Vec<Cdd> = x.iter().map(|c| Cdd::from_df64(*c)).collect();
+            let want = crate::fft::reference::naive_dft_dd(&x_dd, crate::fft::Direction::Forward);
+            let t = crate::fft::twiddle::w_long_mixed(
+                n,
+                &crate::fft::twiddle::base_f64(n),
+                ComplexDf64::default(),
+                |(c, s)| ComplexDf64::from_f64(*c, *s),
+            );
+            let tw = Twiddles::Table(&t);
+            let stages = ladder(log2, 3, 4, false).expect("radix 4 with radix 3");
+            let run = |x: &[ComplexDf64], conj: f32| {
+                let mut y = x.to_vec();
+                let mut l = 1;
+                for (i, s) in stages.iter().enumerate() {
+                    l *= s.butterfly().map_or(1, |b| b.radix);
+                    let scale = if conj < 0.0 && i == stages.len() - 1 {
+                        1.0 / (1u32 << log2) as f32
+                    } else {
+                        1.0
+                    };
+                    y = stage(*s, &y, l, conj, scale, &tw, false).expect("df64 stage");
+                }
+                y
+            };
+            let y = run(&x, 1.0);
+            assert!(max_err(&y, &want) < 1e-13, "{n}: {}", max_err(&y, &want));
+            let back = run(&y, -1.0);
+            assert!(
+                max_err(&back, &x_dd) < 1e-13,
+                "{n} inverse: {}",
+                max_err(&back, &x_dd)
+            );
+        }
     }
 
     /// The mirrored stages, chained as the plan chains them, are a forward DFT to df64

@@ -99,15 +99,46 @@ pub fn w_long<B: Clone, T>(n: usize, base: &[B], fill: T, convert: impl Fn(&B) -
 where
     T: Clone,
 {
-    let mut w = vec![fill; n.max(1)];
+    w_long_up_to(n, n, base, fill, convert)
+}
+
+/// W_long for L = 2, ..., p (p entries, the last `fill`) from the base table of w_n.
+fn w_long_up_to<B: Clone, T>(
+    p: usize,
+    n: usize,
+    base: &[B],
+    fill: T,
+    convert: impl Fn(&B) -> T,
+) -> Vec<T>
+where
+    T: Clone,
+{
+    let mut w = vec![fill; p.max(1)];
     let mut l = 2;
-    while l <= n {
+    while l <= p {
         let half = l / 2;
         for j in 0..half {
             w[half + j - 1] = convert(&base[j * (n / l)]);
         }
         l *= 2;
     }
+    w
+}
+
+/// The twiddle table of a transform of n = odd 2^k points (odd > 1: mixed radix): W_long up to
+/// 2^k (its 2^k - 1 entries), then w_n^j for j < n/2 (the last stage's, L = n), `base` being
+/// w_n's base table. For a power of two n, W_long itself.
+pub fn w_long_mixed<B: Clone, T>(n: usize, base: &[B], fill: T, convert: impl Fn(&B) -> T) -> Vec<T>
+where
+    T: Clone,
+{
+    let p = 1usize << n.max(1).trailing_zeros();
+    if p == n {
+        return w_long(n, base, fill, convert);
+    }
+    let mut w = w_long_up_to(p, n, base, fill, &convert);
+    w.truncate(p - 1);
+    w.extend(base.iter().take(n / 2).map(convert));
     w
 }
 

@@ -39,7 +39,8 @@ impl Needs {
     }
 }
 
-/// The modules shipped in `glsl/` and what each needs before it.
+/// The modules shipped in `glsl/` and what each needs before it (the FFT's butterfly passes,
+/// one file per radix, are added by the FFT layer from its rows: `fft::stockham::BUTTERFLIES`).
 fn builtin_modules() -> Vec<(&'static str, Vec<Needs>, &'static str)> {
     let always = |m: &[&str]| m.iter().map(|m| Needs::always(m)).collect::<Vec<_>>();
     // One FFT pass kind: its main() after the shared common file.
@@ -71,22 +72,6 @@ fn builtin_modules() -> Vec<(&'static str, Vec<Needs>, &'static str)> {
                 when("FFT_DIRECT", Some("FFT_QF128"), "df64_func.glsl"),
             ],
             include_str!("../../glsl/stockham_common.glsl"),
-        ),
-        stockham_pass(
-            "stockham_radix2.glsl",
-            include_str!("../../glsl/stockham_radix2.glsl"),
-        ),
-        stockham_pass(
-            "stockham_radix4.glsl",
-            include_str!("../../glsl/stockham_radix4.glsl"),
-        ),
-        stockham_pass(
-            "stockham_radix8.glsl",
-            include_str!("../../glsl/stockham_radix8.glsl"),
-        ),
-        stockham_pass(
-            "stockham_radix2_last.glsl",
-            include_str!("../../glsl/stockham_radix2_last.glsl"),
         ),
         stockham_pass(
             "stockham_real_post.glsl",
@@ -499,7 +484,7 @@ mod tests {
             lib.check_barriers(name).unwrap();
         }
         assert_eq!(
-            lib.possible_needs("stockham_radix4.glsl"),
+            lib.possible_needs("stockham_copy.glsl"),
             [
                 "df64.glsl",
                 "qf128.glsl",

@@ -238,6 +238,26 @@ impl Layout {
         )
     }
 
+    /// `len` = odd 2^m elements with the paper's power-of-two width, W = 2^ceil(m/2), and
+    /// H = odd 2^floor(m/2) (the power-of-two layout when odd = 1): the shaders find a texel
+    /// with a shift and a mask, whatever the height.
+    pub fn power_of_two_width(len: usize, max_texture_size: u32) -> GlResult<Self> {
+        if len == 0 {
+            return Self::power_of_two(len, max_texture_size);
+        }
+        let m = len.trailing_zeros();
+        let width = 1u64 << m.div_ceil(2);
+        let height = len as u64 / width;
+        Self::checked(
+            len,
+            1,
+            width,
+            height,
+            max_texture_size,
+            "power-of-two-width layout",
+        )
+    }
+
     /// Any `len`, padded up to whole rows: as square as the texture limit allows.
     pub fn padded(len: usize, per_texel: usize, max_texture_size: u32) -> GlResult<Self> {
         let per_texel = per_texel.max(1);
@@ -314,6 +334,18 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("16384"), "{err}");
+    }
+
+    #[test]
+    fn power_of_two_width_layout_keeps_the_paper_shape_and_takes_odd_factors() {
+        for m in 1..20 {
+            let p = Layout::power_of_two(1 << m, 16384).unwrap();
+            assert_eq!(Layout::power_of_two_width(1 << m, 16384).unwrap(), p);
+            let l = Layout::power_of_two_width(3 << m, 16384).unwrap();
+            assert_eq!((l.width, l.height), (p.width, 3 * p.height));
+            assert_eq!(l.texels(), 3 << m);
+        }
+        assert!(Layout::power_of_two_width(3 << 29, 16384).is_err());
     }
 
     #[test]

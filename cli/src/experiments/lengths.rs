@@ -32,6 +32,9 @@ pub struct LengthSweepOptions {
     pub naive_up_to: usize,
     /// Bluestein's cost: df64 at this length against the power of two it pads to (0: skip).
     pub cost_length: usize,
+    /// Mixed radix's cost: df64 at this length (an odd radix times a power of two) against the
+    /// next power of two, and its error against rustfft (0: skip).
+    pub mixed_length: usize,
     /// Timed runs per measurement; the best is kept.
     pub repeats: usize,
 }
@@ -47,6 +50,7 @@ impl Default for LengthSweepOptions {
             qf128_large: vec![100, 127, 1000, 1009, 4093, 4095, 4096],
             naive_up_to: 64,
             cost_length: 1_000_000,
+            mixed_length: 3 << 18,
             repeats: 3,
         }
     }
@@ -86,6 +90,28 @@ pub struct BluesteinCost {
     pub ratio: f64,
 }
 
+/// Mixed radix's cost: a length with an odd factor, run through the power-of-two stages and
+/// one odd-radix stage, against the next power of two.
+#[derive(Debug, Clone, Serialize)]
+pub struct MixedRadixCost {
+    /// The length.
+    pub n: usize,
+    /// The power of two it is compared with.
+    pub power_of_two: usize,
+    /// Full-screen passes of one transform of `n` points, and of the power of two.
+    pub passes: usize,
+    /// Passes of the power of two.
+    pub power_of_two_passes: usize,
+    /// Seconds of one df64 forward transform of `n` points.
+    pub mixed_seconds: f64,
+    /// Seconds of the power of two.
+    pub power_of_two_seconds: f64,
+    /// Mixed time over the power-of-two time.
+    pub ratio: f64,
+    /// Relative L2 error of the forward transform against rustfft (f64).
+    pub rel_l2_vs_rustfft: f64,
+}
+
 /// The sweep: each group's worst error and Bluestein's cost.
 #[derive(Debug, Clone, Serialize)]
 pub struct LengthSweepReport {
@@ -95,6 +121,8 @@ pub struct LengthSweepReport {
     pub groups: Vec<LengthGroup>,
     /// Bluestein's cost, where measured.
     pub cost: Option<BluesteinCost>,
+    /// Mixed radix's cost, where measured.
+    pub mixed: Option<MixedRadixCost>,
 }
 
 fn target(p: FftPrecision) -> f64 {
@@ -248,10 +276,72 @@ pub fn run_length_sweep(
     } else {
         None
     };
+    let mixed = if options.mixed_length > 0 {
+        progress("mixed radix cost");
+        Some(mixed_radix_cost(
+            kernels,
+            options.mixed_length,
+            options.repeats,
+        )?)
+    } else {
+        None
+    };
     Ok(LengthSweepReport {
         device: kernels.context().info().renderer.clone(),
         groups,
         cost,
+        mixed,
+    })
+}
+
+/// Best df64 forward transforms of `n` points (mixed radix) and of the next power of two,
+/// alternating so both see the same machine load; the mixed result against rustfft.
+fn mixed_radix_cost(
+    kernels: &Df64Kernels,
+    n: usize,
+    repeats: usize,
+) -> Result<MixedRadixCost, ExperimentError> {
+    let mut mixed = FftPlan::new(kernels, n, FftPrecision::Df64)?;
+    if mixed.uses_bluestein() {
+        return Err(ExperimentError::Invalid(format!(
+            "--mixed-length {n} is not an odd radix times a power of two: the plan pads it for \
+             Bluestein (3 * 2^k runs as mixed radix)"
+        )));
+    }
+    let power_of_two = n.next_power_of_two();
+    let mut pow2 = StockhamPlan::new(kernels, power_of_two, FftPrecision::Df64)?;
+    let x = signal(n);
+    mixed.upload_f64(&x)?;
+    pow2.upload_f64(&signal(power_of_two))?;
+    for d in [Direction::Forward, Direction::Inverse] {
+        mixed.execute(d)?;
+        pow2.execute(d)?;
+    }
+    let (mut a, mut b) = (Duration::MAX, Duration::MAX);
+    for _ in 0..repeats.max(1) {
+        a = a.min(mixed.execute(Direction::Forward)?.best());
+        mixed.execute(Direction::Inverse)?;
+        b = b.min(pow2.execute(Direction::Forward)?.best());
+        pow2.execute(Direction::Inverse)?;
+    }
+    // The error of one forward transform of the data as the plan holds it.
+    mixed.upload_f64(&x)?;
+    mixed.execute(Direction::Forward)?;
+    let got: Vec<Cdd> = mixed
+        .download_f64()?
+        .into_iter()
+        .map(Cdd::from_c64)
+        .collect();
+    let error = rel_l2(&got, &rustfft_ref(&x, Direction::Forward));
+    Ok(MixedRadixCost {
+        n,
+        power_of_two,
+        passes: mixed.passes(),
+        power_of_two_passes: pow2.passes(),
+        mixed_seconds: a.as_secs_f64(),
+        power_of_two_seconds: b.as_secs_f64(),
+        ratio: a.as_secs_f64() / b.as_secs_f64(),
+        rel_l2_vs_rustfft: error,
     })
 }
 
@@ -335,11 +425,30 @@ impl LengthSweepReport {
                 c.ratio
             ));
         }
+        if let Some(m) = &self.mixed {
+            s.push_str(&format!(
+                "\nMixed radix, df64 forward, best times in one run: N = {} ({} passes) takes \
+                 {:.1} ms, the power of two {} ({} passes) takes {:.1} ms: {:.2}x; relative L2 \
+                 error against rustfft {:.2e}\n",
+                m.n,
+                m.passes,
+                m.mixed_seconds * 1e3,
+                m.power_of_two,
+                m.power_of_two_passes,
+                m.power_of_two_seconds * 1e3,
+                m.ratio,
+                m.rel_l2_vs_rustfft
+            ));
+        }
         s
     }
 
     /// Whether every group met its target.
     pub fn met(&self) -> bool {
         self.groups.iter().all(|g| g.max_rel_l2 <= g.target)
+            && self
+                .mixed
+                .as_ref()
+                .is_none_or(|m| m.rel_l2_vs_rustfft <= target(FftPrecision::Df64))
     }
 }

@@ -5,30 +5,9 @@
 use super::*;
 
 impl StockhamPlan {
-    pub(super) fn stage_kinds(&self, axis: Axis) -> Vec<PassKind> {
-        let n = axis.log2_n;
-        if self.options.radix == Radix::Two || n < 2 {
-            return vec![PassKind::Radix2; n as usize];
-        }
-        if self.options.radix == Radix::Eight && n >= 3 {
-            // Radix-8 stages, then one radix-4 (log2 N = 2 mod 3) or radix-2 (1 mod 3) stage.
-            let mut kinds = vec![PassKind::Radix8First];
-            kinds.extend(std::iter::repeat_n(PassKind::Radix8, (n / 3 - 1) as usize));
-            match n % 3 {
-                1 => kinds.push(PassKind::Radix2Last),
-                2 => kinds.push(PassKind::Radix4),
-                _ => {}
-            }
-            kinds.push(PassKind::Unscramble);
-            return kinds;
-        }
-        let mut kinds = vec![PassKind::Radix4First];
-        kinds.extend(std::iter::repeat_n(PassKind::Radix4, (n / 2 - 1) as usize));
-        if n % 2 == 1 {
-            kinds.push(PassKind::Radix2Last);
-        }
-        kinds.push(PassKind::Unscramble);
-        kinds
+    /// The passes of one axis (the plan checked every axis's ladder when it was allocated).
+    pub(super) fn stage_kinds(&self, axis: Axis) -> Result<Vec<PassKind>, FftError> {
+        ladder_kinds(&self.options, self.odd, axis)
     }
 
     pub(crate) fn ensure_program(&mut self, kind: PassKind) -> Result<(), FftError> {
@@ -38,6 +17,10 @@ impl StockhamPlan {
     /// Builds and self-tests the passes not drawn by a transform: the real transform's both
     /// ways, the pointwise product and the copy (`df64gl selftest` proves every program).
     pub fn prove_single_passes(&mut self) -> Result<(), FftError> {
+        if self.odd > 1 {
+            // Mixed-radix plans have no real-input passes.
+            return self.prove(&[PassKind::Pointwise, PassKind::Copy]);
+        }
         self.prove(&[
             PassKind::RealPost,
             PassKind::RealPre,
@@ -124,6 +107,9 @@ impl StockhamPlan {
     ) -> Result<Vec<Rc<Program>>, FftError> {
         let mut base = config.defines();
         base.extend(kind.layout_defines());
+        if self.odd > 1 {
+            base.push(("FFT_ODD".into(), self.odd.to_string()));
+        }
         match self.options.precision {
             FftPrecision::F32 => base.push(("FFT_F32".into(), "1".into())),
             FftPrecision::Df64 => {}
@@ -143,7 +129,7 @@ impl StockhamPlan {
         } else {
             vec![None]
         };
-        let lib = GlslLibrary::builtin();
+        let lib = stockham_library();
         let mut programs = Vec::new();
         for part in parts {
             let mut defines = base.clone();

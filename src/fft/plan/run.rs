@@ -16,12 +16,25 @@ impl StockhamPlan {
             .iter()
             .zip(selected)
             .filter(|(_, s)| **s)
-            .map(|(a, _)| a.log2_n as i32)
+            .map(|(a, _)| self.log2_len_ceil(*a))
             .sum();
         if self.options.block_scaling && self.bound_log2 + growth > HEADROOM_LOG2 {
             self.rescale()?;
         }
         Ok(())
+    }
+
+    /// ceil(log2 N) of an axis: the growth of its transform's magnitudes.
+    pub(super) fn log2_len_ceil(&self, axis: Axis) -> i32 {
+        (axis.log2_n + (self.odd as u32).next_power_of_two().trailing_zeros()) as i32
+    }
+
+    /// The whole data as one axis of `len` elements (copy and pointwise passes).
+    fn whole(&self) -> Axis {
+        Axis {
+            log2_n: (self.len() / self.odd).trailing_zeros(),
+            log2_stride: 0,
+        }
     }
 
     /// Scales the data back to a largest part in [0.5, 1) through the host: rare, only when
@@ -160,15 +173,12 @@ impl StockhamPlan {
     }
 
     pub(super) fn copy_pass(&mut self) -> Result<(), FftError> {
-        let axis = Axis {
-            log2_n: self.len().trailing_zeros(),
-            log2_stride: 0,
-        };
+        let axis = self.whole();
         self.pass(
             PassKind::Copy,
             axis,
             Loc::Natural(self.front),
-            1 << axis.log2_n,
+            self.len(),
             1.0,
             1.0,
             None,
@@ -184,15 +194,12 @@ impl StockhamPlan {
         bound_log2: i32,
     ) -> Result<(), FftError> {
         self.ensure_program(PassKind::Pointwise)?;
-        let axis = Axis {
-            log2_n: self.len().trailing_zeros(),
-            log2_stride: 0,
-        };
+        let axis = self.whole();
         self.pass(
             PassKind::Pointwise,
             axis,
             Loc::Natural(self.front),
-            1 << axis.log2_n,
+            self.len(),
             1.0,
             1.0,
             Some(b),
@@ -206,6 +213,7 @@ impl StockhamPlan {
 
     /// The real-input FFT's last pass over an `n/2`-point transform of packed reals.
     pub(crate) fn real_post(&mut self) -> Result<(), FftError> {
+        self.require_power_of_two("the real-input transform")?;
         self.ensure_program(PassKind::RealPost)?;
         let axis = self.axes[0];
         let m = 1usize << axis.log2_n;
@@ -226,6 +234,7 @@ impl StockhamPlan {
 
     /// The inverse real-input FFT's first pass, before an inverse `n/2`-point transform.
     pub(crate) fn real_pre(&mut self) -> Result<(), FftError> {
+        self.require_power_of_two("the real-input transform")?;
         self.ensure_program(PassKind::RealPre)?;
         let axis = self.axes[0];
         let m = 1usize << axis.log2_n;
@@ -242,6 +251,17 @@ impl StockhamPlan {
         // Z_k = E_k + i O_k: at most twice the largest bin.
         self.bound_log2 += 1;
         self.history.push("the inverse real transform's first pass");
+        Ok(())
+    }
+
+    /// An error for what only power-of-two plans do (the real-input passes).
+    pub(super) fn require_power_of_two(&self, what: &str) -> Result<(), FftError> {
+        if self.odd > 1 {
+            return Err(FftError::Unsupported(format!(
+                "{what} takes power-of-two lengths; this plan's have the odd factor {}",
+                self.odd
+            )));
+        }
         Ok(())
     }
 
@@ -265,6 +285,7 @@ impl StockhamPlan {
         // the inverse, as its definition has it. With it, about 1/sqrt(N) each way (floor
         // forward, ceil inverse) and the rest of the inverse's 1/N in the exponent: the words
         // keep their energy, so round trips neither grow nor shrink them.
+        // The power of two of N (an odd factor's 1/odd is its stage's on the inverse).
         let l = axis.log2_n as i32;
         let (shift, exponent_delta) = match (self.options.block_scaling, direction) {
             (false, Direction::Forward) => (0, 0),
@@ -274,8 +295,8 @@ impl StockhamPlan {
         };
         self.exponent += exponent_delta;
         // Each output is a sum of N inputs, then scaled.
-        self.bound_log2 += l - shift;
-        let kinds = self.stage_kinds(axis);
+        self.bound_log2 += self.log2_len_ceil(axis) - shift;
+        let kinds = self.stage_kinds(axis)?;
         let last = kinds.len() - 1;
         let total = kinds.len();
         let mut loc = Loc::Natural(self.front);
@@ -286,12 +307,7 @@ impl StockhamPlan {
             } else {
                 1.0
             };
-            l *= match kind {
-                PassKind::Radix2 | PassKind::Radix2Last => 2,
-                PassKind::Radix4First | PassKind::Radix4 => 4,
-                PassKind::Radix8First | PassKind::Radix8 => 8,
-                _ => 1,
-            };
+            l *= kind.butterfly().map_or(1, |b| b.radix);
             loc = self.pass(kind, axis, loc, l, conj, scale, None)?;
             if let Some(observe) = observe.as_mut() {
                 let stage = StageDone {
@@ -339,18 +355,22 @@ impl StockhamPlan {
             )));
         }
         let (dst, out_buf) = if kind.writes_planes() {
-            // Ping-pong within the pair of the radix written (four planes: 0 and 1, eight: 2
-            // and 3).
-            let first = if kind.writes_eight() { 2 } else { 0 };
+            // Ping-pong within the pair of buffers with as many planes as the pass writes.
+            let outputs = kind.outputs();
+            let first = self
+                .planes
+                .iter()
+                .position(|b| b.planes == outputs)
+                .ok_or_else(|| {
+                    FftError::Unsupported(format!("internal: no planes buffer for {kind:?}"))
+                })?;
             let next = match src {
                 Loc::Planes(i, _) if i / 2 == first / 2 => i ^ 1,
                 _ => first,
             };
-            let ls = match kind {
-                PassKind::Radix2Last => axis.log2_n - 2,
-                PassKind::Radix8First | PassKind::Radix8 => (l / 8).trailing_zeros(),
-                _ => (l / 4).trailing_zeros(),
-            };
+            // The span Ls = L / outputs: where output t of fragment k Ls + j lands (the last
+            // radix-2 stage's two butterflies make four outputs at L = N, span N/4).
+            let ls = (l / outputs).trailing_zeros();
             (Loc::Planes(next, ls), self.plane_buffer(next)?)
         } else {
             let next = match src {
@@ -380,7 +400,7 @@ impl StockhamPlan {
                 .optional_uniform("u_log2_out_width", Uniform::I32(out_buf.log2_width as i32))
                 .optional_uniform("u_log2_in_width", Uniform::I32(in_buf.log2_width as i32))
                 .optional_uniform("u_in_log2_ls", Uniform::I32(in_ls as i32))
-                .optional_uniform("u_in_log2_radix", Uniform::I32(in_buf.log2_radix as i32))
+                .optional_uniform("u_in_radix", Uniform::I32(in_buf.planes as i32))
                 .optional_uniform("u_L", Uniform::I32(l as i32))
                 .optional_uniform("u_radix", Uniform::I32(4))
                 .optional_uniform("u_conj", Uniform::F32(conj))

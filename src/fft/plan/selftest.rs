@@ -170,10 +170,7 @@ fn test_values(count: usize, n: usize, seed: u64) -> Vec<ComplexQf128> {
 
 fn mirror_stage(kind: PassKind) -> MirrorStage {
     match kind {
-        PassKind::Radix2 => MirrorStage::Radix2,
-        PassKind::Radix4First | PassKind::Radix4 => MirrorStage::Radix4,
-        PassKind::Radix8First | PassKind::Radix8 => MirrorStage::Radix8,
-        PassKind::Radix2Last => MirrorStage::Radix2Last,
+        PassKind::Stage { stage, .. } => stage,
         _ => MirrorStage::Copy,
     }
 }
@@ -218,6 +215,7 @@ impl StockhamPlan {
             // The smallest transform with every kind an axis draws: 16 or 32 points (the
             // parity of log2 N decides whether a last radix-2 stage exists; radix 8: 64 to 256
             // points by log2 N mod 3), or N itself.
+            // A mixed-radix plan's programs take its odd factor times these.
             sizes = self
                 .axes
                 .iter()
@@ -233,13 +231,13 @@ impl StockhamPlan {
             sizes.dedup();
         }
         for log2 in sizes {
-            let o = self.test_transform::<C>(programs, 1 << log2)?;
+            let o = self.test_transform::<C>(programs, self.odd << log2)?;
             cases += o.cases;
             if o.failure.is_some() {
                 return Ok(Outcome { cases, ..o });
             }
         }
-        let n = 1usize << self.axes[0].log2_n.min(5);
+        let n = self.odd << self.axes[0].log2_n.min(5);
         for kind in SINGLE_PASSES {
             if kinds.contains(&kind) {
                 let o = self.test_single_pass::<C>(programs, kind, n)?;
@@ -442,7 +440,6 @@ impl StockhamPlan {
         let qf = self.options.precision == FftPrecision::Qf128;
         let f64_texels = self.options.precision == FftPrecision::F64;
         let rows = self.len() / n;
-        let log2_n = n.trailing_zeros();
         let read = |fb: &Framebuffer, a: usize| -> Result<Vec<[f32; 4]>, FftError> {
             Ok(fb.read(&self.ctx, a)?)
         };
@@ -456,7 +453,7 @@ impl StockhamPlan {
             }
             Loc::Planes(i, ls) => {
                 let buf = self.plane_buffer(i)?;
-                for layer in 0..1usize << buf.log2_radix {
+                for layer in 0..buf.planes {
                     if qf {
                         let (re_fb, im_fb, im_at) = match &buf.parts {
                             Some([re, im]) => (re, im, layer),
@@ -467,17 +464,19 @@ impl StockhamPlan {
                         layers.push((read(&buf.all, layer)?, None));
                     }
                 }
-                Some((ls, buf.log2_radix))
+                Some((ls, buf.planes))
             }
         };
         let mut out = Vec::with_capacity(rows * n);
         for b in 0..rows {
             for e in 0..n {
+                // Where stockham_common.glsl's fetch finds element e of row b.
                 let (layer, index) = match ls {
-                    None => (0, (b << log2_n) | e),
-                    Some((ls, rb)) => {
-                        let epos = ((e >> (ls + rb)) << ls) | (e & ((1 << ls) - 1));
-                        ((e >> ls) & ((1 << rb) - 1), (b << (log2_n - rb)) | epos)
+                    None => (0, b * n + e),
+                    Some((ls, r)) => {
+                        let span = e >> ls;
+                        let epos = ((span / r) << ls) | (e & ((1 << ls) - 1));
+                        (span % r, b * (n / r) + epos)
                     }
                 };
                 let (re, im) = &layers[layer];

@@ -80,8 +80,9 @@ pub(crate) enum Command {
 pub(crate) enum BenchCommand {
     /// FFT: f32, df64 (radix 2 and 4) and qf128 on the GPU against rustfft f64 on the host.
     Fft(BenchFftArgs),
-    /// FFT accuracy at every length (Bluestein where N is not a power of two) against
-    /// rustfft, the DFT by its definition and the double-double DFT; Bluestein's cost.
+    /// FFT accuracy at every length (mixed radix for 3 * 2^k, Bluestein for other lengths
+    /// that are not powers of two) against rustfft, the DFT by its definition and the
+    /// double-double DFT; Bluestein's and mixed radix's cost.
     Lengths(BenchLengthsArgs),
     /// Throughput of f32, df64, qf128 and native double ops, as ratios to the f32 add and
     /// speed-ups over double (Warwick's Table 2 measure).
@@ -317,6 +318,10 @@ pub(crate) struct BenchLengthsArgs {
     /// Bluestein's cost: df64 at this N over the power of two it pads to (0: skip).
     #[arg(long, default_value_t = 1_000_000)]
     pub(crate) cost_length: usize,
+    /// Mixed radix's cost: df64 at this N (3 * 2^k) over the next power of two, and its error
+    /// against rustfft (0: skip).
+    #[arg(long, default_value_t = 3 << 18)]
+    pub(crate) mixed_length: usize,
     /// Timed repetitions for the cost (the best counts).
     #[arg(long, default_value_t = 3)]
     pub(crate) repeats: usize,

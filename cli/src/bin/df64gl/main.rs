@@ -514,6 +514,7 @@ fn bench_lengths(global: &Global, args: BenchLengthsArgs) -> Result<ExitCode, Ex
         lengths,
         qf128_lengths,
         cost_length,
+        mixed_length,
         repeats,
         check,
     } = args;
@@ -525,6 +526,7 @@ fn bench_lengths(global: &Global, args: BenchLengthsArgs) -> Result<ExitCode, Ex
         large: lengths.unwrap_or(defaults.large),
         qf128_large: qf128_lengths.unwrap_or(defaults.qf128_large),
         cost_length,
+        mixed_length,
         repeats,
         ..defaults
     };
