@@ -20,7 +20,7 @@ pub const DF64_FLOOR: f64 = 1.1754943508222875e-38;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum AnswerKind {
-    /// Within the bound of the value `want` (ulp48 or ulp96 of want[0]), beyond the floor.
+    /// Within the bound of the value `want` (ulp48 or ulp96 of `want[0]`), beyond the floor.
     Value = 0,
     /// NaN, any payload.
     Nan = 1,
