@@ -210,13 +210,13 @@ void fft_locate() {
     g_pos = (DF64_B(r - DF64_B(g_hi * FFT_OUT_ODD)) << bits) | (q & ((1 << bits) - 1));
 }
 
-// t / r for the planes' count r (the odd radix, or a power of two): a division by a constant,
-// or a shift.
+// t / r for the planes' count r (the odd radix, 4 or 8): a division by a constant, or a shift
+// (no findLSB: GLSL 3.30 has none).
 int fft_div_radix(int t, int r) {
     if (r == FFT_ODD) {
         return DF64_B(t / FFT_ODD);
     }
-    return t >> findLSB(r);
+    return t >> (r == 8 ? 3 : 2);
 }
 
 #ifdef FFT_IN_PLANES
