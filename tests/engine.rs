@@ -283,7 +283,10 @@ fn every_glsl_file_compiles_alone_after_what_it_needs() {
     let lib = df64gl::fft::stockham::stockham_library();
     let names: Vec<String> = lib.names().map(str::to_string).collect();
     assert!(names.len() >= 8, "{names:?}");
-    assert!(names.iter().any(|n| n == "stockham_radix3.glsl"), "{names:?}");
+    assert!(
+        names.iter().any(|n| n == "stockham_radix3.glsl"),
+        "{names:?}"
+    );
     let gl = ctx.gl();
     for name in &names {
         for version in [450, 330] {

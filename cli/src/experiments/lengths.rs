@@ -11,7 +11,7 @@ use rustfft::num_complex::Complex64;
 use serde::Serialize;
 
 use df64gl::fft::reference::{dft_dd, naive_dft_dd, rel_l2, rustfft_c64, words_dd, Cdd};
-use df64gl::fft::{Direction, FftPlan, FftPrecision, StockhamPlan};
+use df64gl::fft::{Direction, FftError, FftPlan, FftPrecision, StockhamPlan};
 use df64gl::kernels::Df64Kernels;
 use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 
@@ -313,17 +313,11 @@ fn mixed_radix_cost(
     let x = signal(n);
     mixed.upload_f64(&x)?;
     pow2.upload_f64(&signal(power_of_two))?;
-    for d in [Direction::Forward, Direction::Inverse] {
-        mixed.execute(d)?;
-        pow2.execute(d)?;
-    }
-    let (mut a, mut b) = (Duration::MAX, Duration::MAX);
-    for _ in 0..repeats.max(1) {
-        a = a.min(mixed.execute(Direction::Forward)?.best());
-        mixed.execute(Direction::Inverse)?;
-        b = b.min(pow2.execute(Direction::Forward)?.best());
-        pow2.execute(Direction::Inverse)?;
-    }
+    let (a, b) = best_of_alternating(
+        repeats,
+        &mut |d| mixed.execute(d).map(|t| t.best()),
+        &mut |d| pow2.execute(d).map(|t| t.best()),
+    )?;
     // The error of one forward transform of the data as the plan holds it.
     mixed.upload_f64(&x)?;
     mixed.execute(Direction::Forward)?;
@@ -352,6 +346,28 @@ fn list(v: &[usize]) -> String {
         .join(", ")
 }
 
+/// Best forward times of two transforms over `repeats` rounds, each forward followed by its
+/// inverse (the data keep their size), alternating so both see the same machine load, after an
+/// untimed round (shader compiles on first draw, Bluestein's factors on first use).
+fn best_of_alternating(
+    repeats: usize,
+    a: &mut dyn FnMut(Direction) -> Result<Duration, FftError>,
+    b: &mut dyn FnMut(Direction) -> Result<Duration, FftError>,
+) -> Result<(Duration, Duration), ExperimentError> {
+    for d in [Direction::Forward, Direction::Inverse] {
+        a(d)?;
+        b(d)?;
+    }
+    let (mut best_a, mut best_b) = (Duration::MAX, Duration::MAX);
+    for _ in 0..repeats.max(1) {
+        best_a = best_a.min(a(Direction::Forward)?);
+        a(Direction::Inverse)?;
+        best_b = best_b.min(b(Direction::Forward)?);
+        b(Direction::Inverse)?;
+    }
+    Ok((best_a, best_b))
+}
+
 /// Best forward transform of df64 at `n` (any length) and at the power of two Bluestein pads
 /// it to, alternating so both see the same machine load.
 fn bluestein_cost(
@@ -364,18 +380,11 @@ fn bluestein_cost(
     let mut pow2 = StockhamPlan::new(kernels, padded, FftPrecision::Df64)?;
     any.upload_f64(&signal(n))?;
     pow2.upload_f64(&signal(padded))?;
-    // Untimed first runs: shader compiles on first draw, the factors on first use.
-    for d in [Direction::Forward, Direction::Inverse] {
-        any.execute(d)?;
-        pow2.execute(d)?;
-    }
-    let (mut a, mut b) = (Duration::MAX, Duration::MAX);
-    for _ in 0..repeats {
-        a = a.min(any.execute(Direction::Forward)?.best());
-        any.execute(Direction::Inverse)?;
-        b = b.min(pow2.execute(Direction::Forward)?.best());
-        pow2.execute(Direction::Inverse)?;
-    }
+    let (a, b) = best_of_alternating(
+        repeats,
+        &mut |d| any.execute(d).map(|t| t.best()),
+        &mut |d| pow2.execute(d).map(|t| t.best()),
+    )?;
     Ok(BluesteinCost {
         n,
         padded,
