@@ -711,19 +711,18 @@ pub fn odd_radices() -> impl Iterator<Item = usize> {
 /// stage comes last (its twiddles are w_N), so a remainder of one factor 2 goes first as
 /// Thall's radix-2 stage (natural order in and out).
 pub fn ladder(log2: u32, odd: usize, radix: usize, qf128: bool) -> Option<Vec<MirrorStage>> {
+    // The row of this place and radix that the precision has.
+    let find = |place: Place, radix: usize| {
+        BUTTERFLIES
+            .iter()
+            .find(|b| b.place == place && b.radix == radix && (b.qf128 || !qf128))
+    };
     let row = |stage: MirrorStage| stage.butterfly().filter(|b| b.qf128 || !qf128);
-    let primary = BUTTERFLIES
-        .iter()
-        .find(|b| b.place == Place::PowerOfTwo && b.radix == radix && (b.qf128 || !qf128))?;
+    let primary = find(Place::PowerOfTwo, radix)?;
     let odd_stage = if odd == 1 {
         None
     } else {
-        Some(
-            BUTTERFLIES
-                .iter()
-                .find(|b| b.place == Place::OddLast && b.radix == odd && (b.qf128 || !qf128))?
-                .stage,
-        )
+        Some(find(Place::OddLast, odd)?.stage)
     };
     let bits = primary.radix.trailing_zeros();
     let mut stages = Vec::new();
@@ -747,12 +746,7 @@ pub fn ladder(log2: u32, odd: usize, radix: usize, qf128: bool) -> Option<Vec<Mi
         if rest == 2 {
             stages.push(row(MirrorStage::Radix4)?.stage);
         } else if rest == 1 && odd_stage.is_none() {
-            stages.push(
-                BUTTERFLIES
-                    .iter()
-                    .find(|b| b.place == Place::FinishTwo && (b.qf128 || !qf128))?
-                    .stage,
-            );
+            stages.push(find(Place::FinishTwo, 2)?.stage);
         }
     }
     stages.extend(odd_stage);
