@@ -179,8 +179,11 @@ bool df64_isnan(float x) { x = DF64_B(x); return (floatBitsToInt(x) & 0x7fffffff
 bool df64_isinf(float x) { x = DF64_B(x); return (floatBitsToInt(x) & 0x7fffffff) == 0x7f800000; }
 
 // NaN and +inf from bits (0.0 / 0.0 and 1.0 / 0.0 are undefined in GLSL ES, and folded).
-vec2 df64_nan() { return vec2(intBitsToFloat(0x7fc00000), 0.0); }
-float df64_inf() { return intBitsToFloat(0x7f800000); }
+// The bits pass through a function parameter: a bit pattern of NaN or inf in a constant
+// expression is an error in WGSL, which the WGSL export is translated into.
+float df64_float_from_bits(int bits) { return intBitsToFloat(bits); }
+vec2 df64_nan() { return vec2(df64_float_from_bits(0x7fc00000), 0.0); }
+float df64_inf() { return df64_float_from_bits(0x7f800000); }
 // ±inf with the sign of x.
 float df64_signed_inf(float x) {
     x = DF64_B(x);
@@ -633,7 +636,9 @@ vec2 df64_rsqrt(vec2 a) {
 // ---------------------------------------------------------------- comparisons and friends
 
 bool df64_eq(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return a.x == b.x && a.y == b.y; }
-bool df64_neq(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return a.x != b.x || a.y != b.y; }
+// Not equal as the negation of ==: Tint on SwiftShader (WebGPU) makes `x != y` false for a
+// NaN (WGSL lets an implementation assume there are none); `!(x == y)` stays true.
+bool df64_neq(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return !(a.x == b.x && a.y == b.y); }
 bool df64_lt(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
     return a.x < b.x || (a.x == b.x && a.y < b.y);

@@ -120,11 +120,15 @@ vec2 qf128_three_sum2(float a, float b, float c) {
     return vec2(u.x, s);
 }
 
-bool qf128_nonfinite(float x) { x = DF64_B(x); return isnan(x) || isinf(x); }
+// From the bits, as df64.glsl's tests: some compilers fold isnan/isinf away (WGSL has neither).
+bool qf128_nonfinite(float x) {
+    x = DF64_B(x);
+    return (floatBitsToInt(x) & 0x7fffffff) >= 0x7f800000;
+}
 
 vec4 qf128_renorm5(float c0, float c1, float c2, float c3, float c4) {
     c0 = DF64_B(c0); c1 = DF64_B(c1); c2 = DF64_B(c2); c3 = DF64_B(c3); c4 = DF64_B(c4);
-    if (isinf(c0)) return vec4(c0, c1, c2, c3);
+    if (df64_isinf(c0)) return vec4(c0, c1, c2, c3);
     DF64_PRECISE vec2 t = df64_quick_two_sum(c3, c4);
     c4 = t.y;
     t = df64_quick_two_sum(c2, t.x);
@@ -579,8 +583,8 @@ vec4 qf128_word4(int which, int i) {
 
 vec4 qf128_exp(vec4 a) {
     a = DF64_B(a);
-    if (isnan(a.x)) return a;
-    if (a.x > 88.72283) return qf128_from_f32(intBitsToFloat(0x7f800000));
+    if (df64_isnan(a.x)) return a;
+    if (a.x > 88.72283) return qf128_from_f32(df64_inf());
     if (a.x < -87.33654) return vec4(0.0);
     DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * 46.16624) + 0.5));
     DF64_PRECISE vec4 t = qf128_reduce(a, k, QF128_LN2_32[0], QF128_LN2_32[1], QF128_LN2_32[2],
@@ -595,9 +599,9 @@ vec4 qf128_exp(vec4 a) {
 
 vec4 qf128_log(vec4 a) {
     a = DF64_B(a);
-    if (isnan(a.x) || a.x < 0.0) return qf128_from_f32(intBitsToFloat(0x7fc00000));
-    if (a.x == 0.0) return qf128_from_f32(-intBitsToFloat(0x7f800000));
-    if (isinf(a.x)) return a;
+    if (df64_isnan(a.x) || a.x < 0.0) return qf128_from_f32(df64_nan().x);
+    if (a.x == 0.0) return qf128_from_f32(-df64_inf());
+    if (df64_isinf(a.x)) return a;
     // A subnormal (where the driver keeps them) has no exponent in its bits: lift it by 2^24,
     // exactly, so that it has one.
     int lift = 0;
@@ -635,8 +639,8 @@ vec4 qf128_log(vec4 a) {
 
 void qf128_sincos(vec4 a, out vec4 s_out, out vec4 c_out) {
     a = DF64_B(a);
-    if (isnan(a.x) || isinf(a.x) || abs(a.x) > QF128_TRIG_LIMIT) {
-        s_out = qf128_from_f32(intBitsToFloat(0x7fc00000));
+    if (df64_isnan(a.x) || df64_isinf(a.x) || abs(a.x) > QF128_TRIG_LIMIT) {
+        s_out = qf128_from_f32(df64_nan().x);
         c_out = s_out;
         return;
     }

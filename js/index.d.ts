@@ -13,6 +13,18 @@ export declare const DF64_GLSL: string;
 /** qf128 arithmetic and functions in GLSL ES 3.00: paste after DF64_GLSL. */
 export declare const QF128_GLSL: string;
 
+/**
+ * df64 arithmetic and functions in WGSL (`df64gl wgsl`), translated from the same GLSL. Every
+ * float step passes through an XOR with the first u32 of a read-only storage buffer the caller
+ * binds at `@group(0) @binding(0)` (16 bytes of zeros), which no compiler can know: WGSL has no
+ * `precise` and lets compilers reassociate (a uniform buffer is not enough: lavapipe inlines
+ * uniform values). Other groups: `df64gl wgsl --group G --binding B`.
+ */
+export declare const DF64_WGSL: string;
+
+/** DF64_WGSL with qf128 (`df64gl wgsl --qf128`): complete, use it instead of DF64_WGSL. */
+export declare const DF64_QF128_WGSL: string;
+
 /** One routine's known-answer results. */
 export interface RoutineResult {
   /** The routine's name ("add", "exp", ...; the GLSL function is df64_<name>). */
@@ -84,6 +96,27 @@ export interface CheckOptions {
  * answer are each `pass: false` with the reason.
  */
 export declare function check(gl: WebGL2RenderingContext | null | undefined, options?: CheckOptions): CheckResult;
+
+/** Options of `checkWebGPU`. */
+export interface WebGPUCheckOptions {
+  /** Also check the qf128 routines (compiles DF64_QF128_WGSL). */
+  qf128?: boolean;
+  /** Check only these routines (names as in RoutineResult.name); default all. */
+  routines?: string[];
+  /** Check this WGSL instead of the export (df64, and qf128 with options.qf128; its barrier buffer, if any, at @group(0) @binding(0)). */
+  wgsl?: string;
+  /** The kind of the barrier's buffer in `wgsl`: 'storage' (read-only, as exported; default) or 'uniform' (`df64gl wgsl --zero uniform`). */
+  zero?: 'storage' | 'uniform';
+}
+
+/**
+ * Proves the WGSL routines on this WebGPU device (a GPUDevice): every routine on the same known answers as
+ * `check`, as compute shaders, judged alike (`probe` is null: twoSum and twoProduct are among
+ * the routines). Resolves to the same kind of result as `check`; never rejects for a device
+ * that fails (a module that does not compile, a validation error, a wrong answer: `pass: false`
+ * with the reason). Its buffers are destroyed before it resolves.
+ */
+export declare function checkWebGPU(device: object | null | undefined, options?: WebGPUCheckOptions): Promise<CheckResult>;
 
 /**
  * [hi, lo] f32 words of a number: hi = Math.fround(x), lo = Math.fround(x - hi). NaN gives

@@ -12,11 +12,13 @@ import {
   VERSION,
   DF64_GLSL,
   QF128_GLSL,
+  DF64_WGSL,
+  DF64_QF128_WGSL,
   PROBE_MAIN,
   KNOWN_ANSWERS,
 } from './generated.js';
 
-export { VERSION, DF64_GLSL, QF128_GLSL };
+export { VERSION, DF64_GLSL, QF128_GLSL, DF64_WGSL, DF64_QF128_WGSL };
 
 // ------------------------------------------------------------------ numbers to f32 words
 
@@ -394,14 +396,23 @@ function runKnown(gl, scratch, source, set, label, only) {
   });
   const px = new Float32Array(w * h * 4);
   gl.readPixels(0, 0, w, h, gl.RGBA, gl.FLOAT, px);
-  const bits = new Uint32Array(px.buffer);
+  return judgeRoutines(set, chosen, function (k, i) { return 4 * (k * w + i); }, px, times);
+}
+
+// Every chosen routine of a set judged: case i of routine k left its words in `px` (a
+// Float32Array) from index at(k, i). The error against the known value and its bound, and bit
+// equality with the CPU mirror's words (any NaN equals any NaN). WebGL and WebGPU alike.
+function judgeRoutines(set, chosen, at, px, times) {
+  const words = set.words;
+  const stride = 3 * words + 1;
+  const bits = new Uint32Array(px.buffer, px.byteOffset, px.length);
   const mirrorBits = new Uint32Array(set.f32.buffer);
   // Word `part` (0: a, 1: b, 2: the mirror's result) of case c.
   const caseWords = function (c, part) {
     return Array.prototype.slice.call(set.f32, stride * c + part * words, stride * c + (part + 1) * words);
   };
   const results = [];
-  c = 0;
+  let c = 0;
   set.routines.forEach(function (r, k) {
     if (!chosen(r)) {
       c += r.cases;
@@ -413,8 +424,8 @@ function runKnown(gl, scratch, source, set, label, only) {
     let failed = 0;
     let firstMismatch = null;
     for (let i = 0; i < r.cases; i++, c++) {
-      const at = 4 * (k * w + i);
-      const got = Array.prototype.slice.call(px, at, at + words);
+      const from = at(k, i);
+      const got = Array.prototype.slice.call(px, from, from + words);
       const kind = set.kind[c];
       const want = [set.f64[3 * c], set.f64[3 * c + 1], set.f64[3 * c + 2]];
       const bound = set.f32[stride * c + 3 * words];
@@ -431,9 +442,9 @@ function runKnown(gl, scratch, source, set, label, only) {
       }
       let same = true;
       for (let j = 0; j < words; j++) {
-        const g = bits[at + j];
+        const g = bits[from + j];
         const m = mirrorBits[stride * c + 2 * words + j];
-        const bothNaN = Number.isNaN(px[at + j]) && Number.isNaN(set.f32[stride * c + 2 * words + j]);
+        const bothNaN = Number.isNaN(px[from + j]) && Number.isNaN(set.f32[stride * c + 2 * words + j]);
         if (g !== m && !bothNaN) same = false;
       }
       if (same) matched++;
@@ -492,17 +503,9 @@ function summarize(routines) {
   }).join(', ');
 }
 
-/**
- * Proves the df64 routines (and with `options.qf128`, the qf128 ones) on this WebGL 2
- * context: the probe shader, then every exported routine on known answers. Never throws for a
- * driver that fails; see index.d.ts for the options and the result.
- */
-export function check(gl, options) {
-  const opts = options || {};
-  const t0 = now();
-  const df64Source = typeof opts.glsl === 'string' ? opts.glsl : DF64_GLSL;
-  const qf128Source = typeof opts.qf128Glsl === 'string' ? opts.qf128Glsl : QF128_GLSL;
-  const result = {
+// A check's result before it is settled (the shape index.d.ts declares as CheckResult).
+function emptyResult() {
+  return {
     pass: false,
     reason: '',
     renderer: '',
@@ -513,11 +516,48 @@ export function check(gl, options) {
     ms: 0,
     cached: false,
   };
+}
+
+function settle(result, pass, reason, t0) {
+  result.pass = pass;
+  result.reason = reason;
+  result.ms = now() - t0;
+  return result;
+}
+
+// options.routines checked against the known answers: null for all, else the names.
+function routinesAskedFor(known, opts) {
+  const only = Array.isArray(opts.routines) ? opts.routines.map(String) : null;
+  if (!only) return null;
+  const names = known.df64.routines.map(function (r) { return r.name; });
+  const qfNames = known.qf128.routines.map(function (r) { return r.name; });
+  const unknown = only.filter(function (n) { return names.indexOf(n) < 0 && qfNames.indexOf(n) < 0; });
+  if (unknown.length) {
+    throw new CheckFailure('options.routines: no routine ' + unknown.join(', ') + '; the df64 routines are ' + names.join(', ') + ' and the qf128 ones ' + qfNames.join(', '));
+  }
+  // Nothing passes unchecked: each set asked for checks at least one of its routines.
+  if (!only.some(function (n) { return names.indexOf(n) >= 0; })) {
+    throw new CheckFailure('options.routines names no df64 routine (' + names.join(', ') + ')');
+  }
+  if (opts.qf128 && !only.some(function (n) { return qfNames.indexOf(n) >= 0; })) {
+    throw new CheckFailure('options.routines names no qf128 routine (' + qfNames.join(', ') + ') but options.qf128 asks for them');
+  }
+  return only;
+}
+
+/**
+ * Proves the df64 routines (and with `options.qf128`, the qf128 ones) on this WebGL 2
+ * context: the probe shader, then every exported routine on known answers. Never throws for a
+ * driver that fails; see index.d.ts for the options and the result.
+ */
+export function check(gl, options) {
+  const opts = options || {};
+  const t0 = now();
+  const df64Source = typeof opts.glsl === 'string' ? opts.glsl : DF64_GLSL;
+  const qf128Source = typeof opts.qf128Glsl === 'string' ? opts.qf128Glsl : QF128_GLSL;
+  const result = emptyResult();
   const done = function (pass, reason) {
-    result.pass = pass;
-    result.reason = reason;
-    result.ms = now() - t0;
-    return result;
+    return settle(result, pass, reason, t0);
   };
   const isWebGL2 = gl && typeof gl.texStorage2D === 'function' && typeof gl.createVertexArray === 'function';
   if (!isWebGL2) {
@@ -561,22 +601,7 @@ export function check(gl, options) {
     const vao = scratch.add('vertexArray', gl.createVertexArray());
     gl.bindVertexArray(vao);
     const known = knownAnswers();
-    const only = Array.isArray(opts.routines) ? opts.routines.map(String) : null;
-    if (only) {
-      const names = known.df64.routines.map(function (r) { return r.name; });
-      const qfNames = known.qf128.routines.map(function (r) { return r.name; });
-      const unknown = only.filter(function (n) { return names.indexOf(n) < 0 && qfNames.indexOf(n) < 0; });
-      if (unknown.length) {
-        throw new CheckFailure('options.routines: no routine ' + unknown.join(', ') + '; the df64 routines are ' + names.join(', ') + ' and the qf128 ones ' + qfNames.join(', '));
-      }
-      // Nothing passes unchecked: each set asked for checks at least one of its routines.
-      if (!only.some(function (n) { return names.indexOf(n) >= 0; })) {
-        throw new CheckFailure('options.routines names no df64 routine (' + names.join(', ') + ')');
-      }
-      if (opts.qf128 && !only.some(function (n) { return qfNames.indexOf(n) >= 0; })) {
-        throw new CheckFailure('options.routines names no qf128 routine (' + qfNames.join(', ') + ') but options.qf128 asks for them');
-      }
-    }
+    const only = routinesAskedFor(known, opts);
     const t = now();
     result.probe = runProbe(gl, scratch, df64Source);
     result.probe.ms = now() - t;
@@ -620,4 +645,176 @@ export function check(gl, options) {
     }
   }
   return result;
+}
+
+// ------------------------------------------------------------------ WebGPU
+
+// The check's own buffers sit at group 1; the export's barrier buffer at group 0, binding 0 (a
+// read-only storage buffer, or with options.zero === 'uniform' a uniform one).
+const WGSL_IO = '\n// ---- df64gl known-answer check\n' +
+  '@group(1) @binding(0) var<storage, read> df64gl_in: array<vec4<f32>>;\n' +
+  '@group(1) @binding(1) var<storage, read_write> df64gl_out: array<vec4<f32>>;\n' +
+  'struct Df64glRange { first: u32, count: u32, pad0: u32, pad1: u32 }\n' +
+  '@group(1) @binding(2) var<uniform> df64gl_range: Df64glRange;\n';
+const RANGE_SLOT = 256;
+
+// Every chosen routine of a set as a compute entry point of one module, run on its cases.
+async function runKnownWebGPU(device, source, set, label, only, opts) {
+  const words = set.words;
+  const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
+  const ty = words === 2 ? 'vec2<f32>' : 'vec4<f32>';
+  const pick = words === 2 ? '.xy' : '';
+  let code = source + WGSL_IO;
+  set.routines.forEach(function (r, k) {
+    if (!chosen(r)) return;
+    const value = words === 2 ? 'vec4<f32>(' + r.wgsl + ', 0.0, 0.0)' : r.wgsl;
+    code += '@compute @workgroup_size(64)\nfn df64gl_known_' + k +
+      '(@builtin(global_invocation_id) id: vec3<u32>) {\n' +
+      '  if (id.x >= df64gl_range.count) { return; }\n' +
+      '  let i = df64gl_range.first + id.x;\n' +
+      '  let a: ' + ty + ' = df64gl_in[2u * i]' + pick + ';\n' +
+      '  let b: ' + ty + ' = df64gl_in[2u * i + 1u]' + pick + ';\n' +
+      '  df64gl_out[i] = ' + value + ';\n}\n';
+  });
+  const cases = set.routines.reduce(function (n, r) { return n + r.cases; }, 0);
+  const stride = 3 * words + 1;
+  const input = new Float32Array(8 * cases);
+  const start = [];
+  let c = 0;
+  set.routines.forEach(function (r) {
+    start.push(4 * c);
+    for (let i = 0; i < r.cases; i++, c++) {
+      for (let j = 0; j < words; j++) {
+        input[8 * c + j] = set.f32[stride * c + j];
+        input[8 * c + 4 + j] = set.f32[stride * c + words + j];
+      }
+    }
+  });
+  const ranges = new Uint32Array(RANGE_SLOT / 4 * set.routines.length);
+  let first = 0;
+  set.routines.forEach(function (r, k) {
+    ranges[k * RANGE_SLOT / 4] = first;
+    ranges[k * RANGE_SLOT / 4 + 1] = r.cases;
+    first += r.cases;
+  });
+  const made = [];
+  const buffer = function (size, usage, data) {
+    const b = device.createBuffer({ size: size, usage: usage, mappedAtCreation: !!data });
+    made.push(b);
+    if (data) {
+      new Uint8Array(b.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+      b.unmap();
+    }
+    return b;
+  };
+  const U = GPUBufferUsage;
+  try {
+    device.pushErrorScope('validation');
+    const module = device.createShaderModule({ code: code, label: 'df64gl ' + label + ' known answers' });
+    const info = module.getCompilationInfo ? await module.getCompilationInfo() : { messages: [] };
+    const errors = info.messages.filter(function (m) { return m.type === 'error'; });
+    if (errors.length) {
+      await device.popErrorScope();
+      throw new CheckFailure('the ' + label + ' WGSL does not compile here: ' + errors.map(function (m) {
+        return m.lineNum + ':' + m.linePos + ' ' + m.message;
+      }).slice(0, 3).join('; '));
+    }
+    const zeroLayout = device.createBindGroupLayout({ entries: [
+      { binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: opts.zero === 'uniform' ? 'uniform' : 'read-only-storage' } }] });
+    const ioLayout = device.createBindGroupLayout({ entries: [
+      { binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
+      { binding: 1, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } },
+      { binding: 2, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true } }] });
+    const layout = device.createPipelineLayout({ bindGroupLayouts: [zeroLayout, ioLayout] });
+    const zero = buffer(16, U.UNIFORM | U.STORAGE, new Uint32Array(4));
+    const inBuf = buffer(input.byteLength, U.STORAGE, input);
+    const outBuf = buffer(16 * cases, U.STORAGE | U.COPY_SRC);
+    const readBuf = buffer(16 * cases, U.MAP_READ | U.COPY_DST);
+    const rangeBuf = buffer(ranges.byteLength, U.UNIFORM, ranges);
+    const zeroGroup = device.createBindGroup({ layout: zeroLayout, entries: [
+      { binding: 0, resource: { buffer: zero } }] });
+    const ioGroup = device.createBindGroup({ layout: ioLayout, entries: [
+      { binding: 0, resource: { buffer: inBuf } },
+      { binding: 1, resource: { buffer: outBuf } },
+      { binding: 2, resource: { buffer: rangeBuf, size: 16 } }] });
+    const times = [];
+    const encoder = device.createCommandEncoder();
+    for (let k = 0; k < set.routines.length; k++) {
+      const r = set.routines[k];
+      if (!chosen(r)) {
+        times.push(0);
+        continue;
+      }
+      const t = now();
+      const pipeline = await device.createComputePipelineAsync({
+        layout: layout,
+        compute: { module: module, entryPoint: 'df64gl_known_' + k },
+      });
+      times.push(now() - t);
+      const pass = encoder.beginComputePass();
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, zeroGroup);
+      pass.setBindGroup(1, ioGroup, [k * RANGE_SLOT]);
+      pass.dispatchWorkgroups(Math.ceil(r.cases / 64));
+      pass.end();
+    }
+    encoder.copyBufferToBuffer(outBuf, 0, readBuf, 0, 16 * cases);
+    device.queue.submit([encoder.finish()]);
+    const error = await device.popErrorScope();
+    if (error) throw new CheckFailure('WebGPU error during the ' + label + ' check: ' + error.message);
+    await readBuf.mapAsync(GPUMapMode.READ);
+    const px = new Float32Array(readBuf.getMappedRange().slice(0));
+    readBuf.unmap();
+    return judgeRoutines(set, chosen, function (k, i) { return start[k] + 4 * i; }, px, times);
+  } finally {
+    made.forEach(function (b) { b.destroy(); });
+  }
+}
+
+function adapterOf(device) {
+  const info = device.adapterInfo;
+  if (!info) return 'unknown';
+  return [info.vendor, info.architecture, info.device, info.description]
+    .filter(function (x) { return x; }).join(' ') || 'unknown';
+}
+
+/**
+ * Proves the WGSL routines (DF64_WGSL; with `options.qf128`, DF64_QF128_WGSL) on this WebGPU
+ * device: every routine on the known answers `check` runs, judged alike. Resolves to the same
+ * kind of result as `check(gl)` (no probe shader: the known answers include twoSum and
+ * twoProduct); never rejects for a device that fails. See index.d.ts.
+ */
+export async function checkWebGPU(device, options) {
+  const opts = options || {};
+  const t0 = now();
+  const result = emptyResult();
+  const done = function (pass, reason) {
+    return settle(result, pass, reason, t0);
+  };
+  if (!device || typeof device.createShaderModule !== 'function' || typeof GPUBufferUsage === 'undefined') {
+    return done(false, 'no WebGPU device: pass the GPUDevice your renderer uses (navigator.gpu.requestAdapter(), then adapter.requestDevice())');
+  }
+  result.renderer = adapterOf(device);
+  const source = typeof opts.wgsl === 'string' ? opts.wgsl : opts.qf128 ? DF64_QF128_WGSL : DF64_WGSL;
+  try {
+    const known = knownAnswers();
+    const only = routinesAskedFor(known, opts);
+    result.routines = await runKnownWebGPU(device, source, known.df64, 'df64', only, opts);
+    if (opts.qf128) {
+      const routines = await runKnownWebGPU(device, source, known.qf128, 'qf128', only, opts);
+      result.qf128 = { pass: routines.every(function (r) { return r.pass; }), routines: routines };
+    }
+    const failures = summarize(result.routines);
+    let reason;
+    if (failures) {
+      reason = 'df64 routines off their bounds on ' + result.renderer + ': ' + failures;
+    } else if (result.qf128 && !result.qf128.pass) {
+      reason = 'qf128 routines off their bounds on ' + result.renderer + ': ' + summarize(result.qf128.routines);
+    } else {
+      reason = 'df64' + (result.qf128 ? ' and qf128' : '') + ' exact on ' + result.renderer;
+    }
+    return done(!failures && !(result.qf128 && !result.qf128.pass), reason);
+  } catch (e) {
+    return done(false, e instanceof CheckFailure ? e.reason : 'the check could not run: ' + (e && e.message ? e.message : String(e)));
+  }
 }

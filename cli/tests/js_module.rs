@@ -208,27 +208,8 @@ fn full_check_passes(backend: BrowserBackend, renderer: &str) {
     for x in routines {
         assert_eq!(x["pass"], true, "{x}");
         assert_eq!(x["failed"], 0, "{x}");
-        // The bounds this test states, not the module's: add/sub/mul/sqr/sqrt 0.5 ulp48,
-        // div/recip/rsqrt 1, hypot 1.5, the fast tier 2, functions 1 to 2 (pow 4 + |y ln x|), exact
-        // operations 0.
         let name = x["name"].as_str().unwrap();
-        let own_bound = match name {
-            "add" | "sub" | "mul" | "sqr" | "mul_f32" | "sqrt" | "add_unscaled"
-            | "mul_unscaled" | "sqrt_unscaled" => 0.5,
-            "div" | "recip" | "rsqrt" | "div_unscaled" => 1.0,
-            "hypot" => 1.5,
-            "mul_fast" | "sqr_fast" | "mul_f32_fast" => 2.0,
-            "exp" | "expm1" | "log" | "log1p" | "sin" | "cos" | "fmod" | "remainder" => 1.0,
-            "log2" | "log10" | "tan" | "atan" | "atan2" | "asin" | "acos" | "sinh" | "cosh"
-            | "tanh" => 2.0,
-            "pow" => 4.0 + 100.0,
-            "neg" | "abs" | "min" | "max" | "eq" | "neq" | "lt" | "le" | "gt" | "ge" | "ldexp"
-            | "floor" | "ceil" | "round" | "trunc" | "frexp" | "frexp_exp" | "add12" | "mul12" => {
-                0.0
-            }
-            // A routine this test states no bound for fails, rather than passing as exact.
-            other => panic!("no bound stated in this test for {other}"),
-        };
+        let own_bound = common::known_answer_bound(name);
         let worst = x["worst"].as_f64().unwrap_or(f64::INFINITY);
         assert!(worst <= own_bound, "{name}: {worst} > {own_bound}");
         // Bit-equal to the mirror but where the mirror's low word is subnormal and this

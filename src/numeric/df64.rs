@@ -696,7 +696,7 @@ pub fn df64_eq(a: Df64, b: Df64) -> bool {
 /// CPU mirror of `df64_neq` in `glsl/df64.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_neq(a: Df64, b: Df64) -> bool {
-    a.hi != b.hi || a.lo != b.lo
+    !(a.hi == b.hi && a.lo == b.lo)
 }
 
 /// CPU mirror of `df64_lt` in `glsl/df64.glsl`: the same operations in the same order in

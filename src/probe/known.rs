@@ -287,6 +287,56 @@ pub fn known_answers() -> Result<KnownAnswers, String> {
     })
 }
 
+/// Every routine of `set` that `chosen` names, judged: case `i` of routine `k` returned
+/// `got(k, i)` (its words). Shared by every check (GL, WebGPU) so each judges alike: the error
+/// beyond the floor (df64: [`DF64_FLOOR`]; qf128: none) against the case's bound, and bit
+/// equality with the mirror's words (any NaN equals any NaN).
+pub fn judge_routines<'a>(
+    set: &KnownSet,
+    chosen: &dyn Fn(&str) -> bool,
+    got: &dyn Fn(usize, usize) -> Option<&'a [f32]>,
+) -> Result<Vec<RoutineCheck>, String> {
+    let floor = if set.words == 2 { DF64_FLOOR } else { 0.0 };
+    let mut rows = Vec::new();
+    let mut c = 0;
+    for (k, r) in set.routines.iter().enumerate() {
+        if !chosen(&r.name) {
+            c += r.cases;
+            continue;
+        }
+        let mut row = RoutineCheck {
+            name: r.name.clone(),
+            cases: r.cases,
+            bound: r.bound,
+            worst: 0.0,
+            failed: 0,
+            mirror_matched: 0,
+        };
+        for i in 0..r.cases {
+            let case = set.case(c).ok_or("known answers end early")?;
+            let got = got(k, i).ok_or("fewer results than known answers")?;
+            let e = judge_words(got, case.kind, case.want, floor);
+            if e.is_nan() || e > case.bound {
+                row.failed += 1;
+            }
+            row.worst = if e.is_nan() {
+                f64::INFINITY
+            } else {
+                row.worst.max(e)
+            };
+            let same = got.len() == case.mirror.len()
+                && got
+                    .iter()
+                    .zip(case.mirror)
+                    .all(|(g, m)| g.to_bits() == m.to_bits() || g.is_nan() && m.is_nan());
+            row.mirror_matched += same as usize;
+            c += 1;
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
 /// One routine's result.
 #[derive(Debug, Clone, Serialize)]
 pub struct RoutineCheck {
@@ -660,42 +710,11 @@ unsafe fn run(
         glow::FLOAT,
         glow::PixelPackData::Slice(Some(bytemuck::cast_slice_mut(&mut result))),
     );
-    let mut c = 0;
-    for (k, r) in set.routines.iter().enumerate() {
-        if !chosen(&r.name) {
-            c += r.cases;
-            continue;
-        }
-        let mut row = RoutineCheck {
-            name: r.name.clone(),
-            cases: r.cases,
-            bound: r.bound,
-            worst: 0.0,
-            failed: 0,
-            mirror_matched: 0,
-        };
-        for i in 0..r.cases {
-            let case = set.case(c).ok_or("known answers end early")?;
-            let at = 4 * (k * w as usize + i);
-            let got = &result[at..at + 2];
-            let e = judge_words(got, case.kind, case.want, DF64_FLOOR);
-            if e.is_nan() || e > case.bound {
-                row.failed += 1;
-            }
-            row.worst = if e.is_nan() {
-                f64::INFINITY
-            } else {
-                row.worst.max(e)
-            };
-            let same = got
-                .iter()
-                .zip(case.mirror)
-                .all(|(g, m)| g.to_bits() == m.to_bits() || g.is_nan() && m.is_nan());
-            row.mirror_matched += same as usize;
-            c += 1;
-        }
-        out.routines.push(row);
-    }
+    let row_of = |k: usize, i: usize| {
+        let at = 4 * (k * w as usize + i);
+        result.get(at..at + 2)
+    };
+    out.routines = judge_routines(set, &chosen, &row_of)?;
     if gl.get_error() != glow::NO_ERROR {
         return Err("a GL error during the check".into());
     }

@@ -8,6 +8,10 @@ mod config;
 pub mod known;
 pub mod selftest;
 pub mod snippet;
+#[cfg(feature = "wgpu")]
+pub mod wgpu_check;
+#[cfg(feature = "wgsl")]
+pub mod wgsl;
 
 use glow::HasContext;
 use rand::{Rng, SeedableRng};
@@ -37,6 +41,12 @@ pub enum ProbeError {
     /// The GL layer failed.
     #[error(transparent)]
     Gl(#[from] GlError),
+    /// The WGSL export could not be made, or the WebGPU check could not run.
+    #[error("WGSL: {detail}")]
+    Wgsl {
+        /// What went wrong, and what to do.
+        detail: String,
+    },
     /// The probe cache could not be read or written.
     #[error("probe cache at {path}: {detail}")]
     Cache {

@@ -194,7 +194,7 @@ pub fn snippet(options: &SnippetOptions) -> Result<String, GlError> {
 
 /// The header's statement of the bounds, from the catalog: the accurate defaults grouped by
 /// bound, the domain, the fast tier and the unscaled variants.
-fn domain_line() -> String {
+pub(crate) fn domain_line() -> String {
     let tier_bounds = |tier: Tier| {
         let mut groups: Vec<(f64, Vec<&str>)> = Vec::new();
         for op in Df64Op::ALL.into_iter().filter(|op| op.tier() == tier) {

@@ -27,6 +27,10 @@ pub enum BrowserBackend {
     Swiftshader,
     /// ANGLE over the system's OpenGL ES through EGL (`--use-angle=gl-egl`): Mesa here.
     AngleGl,
+    /// WebGPU (`--enable-unsafe-webgpu`): Dawn and Tint on SwiftShader's Vulkan here. For the
+    /// WebGPU pages only, not a WebGL backend.
+    #[value(skip)]
+    WebGpu,
 }
 
 impl BrowserBackend {
@@ -41,6 +45,11 @@ impl BrowserBackend {
                 "--ignore-gpu-blocklist",
                 "--enable-gpu",
             ],
+            BrowserBackend::WebGpu => &[
+                "--enable-unsafe-webgpu",
+                "--use-angle=swiftshader",
+                "--enable-unsafe-swiftshader",
+            ],
         }
     }
 
@@ -49,6 +58,7 @@ impl BrowserBackend {
         match self {
             BrowserBackend::Swiftshader => "WebGL 2, ANGLE over SwiftShader",
             BrowserBackend::AngleGl => "WebGL 2, ANGLE over the system's OpenGL ES",
+            BrowserBackend::WebGpu => "WebGPU, Dawn over SwiftShader",
         }
     }
 }

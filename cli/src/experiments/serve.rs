@@ -2,15 +2,30 @@
 //! imports from file://): it serves the files under one folder, plus files held in memory,
 //! with the content types browsers insist on for scripts. For the tests and the examples' runs,
 //! not for the open network: GET only, no ranges, one thread per connection.
+//!
+//! A page whose work is asynchronous (WebGPU) holds its document's load event, and so
+//! Chromium's `--dump-dom`, with `<img src="/__df64gl/wait">`: the server answers that request
+//! only after the page has sent `POST /__df64gl/done` (or after [`WAIT_LIMIT`]).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 use super::ExperimentError;
+
+/// The request a page holds its load event with.
+pub const WAIT_PATH: &str = "/__df64gl/wait";
+/// The request that releases it.
+pub const DONE_PATH: &str = "/__df64gl/done";
+/// How long a held load event waits for the page at most.
+pub const WAIT_LIMIT: Duration = Duration::from_secs(240);
+
+/// Whether the page said it is done, and a way to wait for it.
+type Done = Arc<(Mutex<bool>, Condvar)>;
 
 /// A running server; it stops when dropped.
 pub struct StaticServer {
@@ -51,6 +66,7 @@ fn respond(
     mut stream: TcpStream,
     root: &Path,
     memory: &HashMap<String, Vec<u8>>,
+    done: &Done,
 ) -> std::io::Result<()> {
     let mut line = String::new();
     let mut reader = BufReader::new(stream.try_clone()?);
@@ -63,6 +79,26 @@ fn respond(
     let mut parts = line.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let path = target.split(['?', '#']).next().unwrap_or("/");
+    let (flag, wake) = &**done;
+    if method == "POST" && path == DONE_PATH {
+        if let Ok(mut d) = flag.lock() {
+            *d = true;
+        }
+        wake.notify_all();
+        return write!(
+            stream,
+            "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n"
+        );
+    }
+    if method == "GET" && path == WAIT_PATH {
+        if let Ok(d) = flag.lock() {
+            let _ = wake.wait_timeout_while(d, WAIT_LIMIT, |d| !*d);
+        }
+        return write!(
+            stream,
+            "HTTP/1.1 204 No Content\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+        );
+    }
     let body = if method != "GET" {
         None
     } else if let Some(bytes) = memory.get(path) {
@@ -102,15 +138,16 @@ impl StaticServer {
             .map_err(|e| ExperimentError::Io("the page server's address".into(), e))?;
         let stop = Arc::new(AtomicBool::new(false));
         let (root, memory, flag) = (root.to_path_buf(), Arc::new(memory), stop.clone());
+        let done: Done = Arc::new((Mutex::new(false), Condvar::new()));
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 if flag.load(Ordering::Relaxed) {
                     break;
                 }
                 let Ok(stream) = stream else { continue };
-                let (root, memory) = (root.clone(), memory.clone());
+                let (root, memory, done) = (root.clone(), memory.clone(), done.clone());
                 std::thread::spawn(move || {
-                    let _ = respond(stream, &root, &memory);
+                    let _ = respond(stream, &root, &memory, &done);
                 });
             }
         });
@@ -157,6 +194,30 @@ mod tests {
         assert!(get("/m.txt").ends_with("held"));
         assert!(get("/../etc/passwd").starts_with("HTTP/1.1 404"));
         assert!(get("/missing.js").starts_with("HTTP/1.1 404"));
+        // The held request is answered once the page says it is done, not before.
+        let waiter = std::thread::spawn({
+            let addr = server.addr;
+            move || {
+                let t = std::time::Instant::now();
+                let mut s = TcpStream::connect(addr).unwrap();
+                write!(s, "GET {WAIT_PATH} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+                let mut out = String::new();
+                s.read_to_string(&mut out).unwrap();
+                (out, t.elapsed())
+            }
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        let mut s = TcpStream::connect(server.addr).unwrap();
+        write!(
+            s,
+            "POST {DONE_PATH} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
+        )
+        .unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+        assert!(out.starts_with("HTTP/1.1 204"));
+        let (held, waited) = waiter.join().unwrap();
+        assert!(held.starts_with("HTTP/1.1 204") && waited >= Duration::from_millis(250));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -54,6 +54,10 @@ pub(crate) enum Command {
     /// Print df64 GLSL for another renderer: one self-contained file for a GLSL target, or
     /// the probe shader that checks a driver keeps twoSum and twoProd exact.
     Glsl(GlslArgs),
+    /// Print df64 (and qf128) for WGSL, translated from the same GLSL by naga, every float
+    /// step behind a barrier no compiler can cross; or check it on this machine's WebGPU
+    /// implementations through wgpu (--check).
+    Wgsl(WgslArgs),
     /// Reproduce the papers' experiments (Thall Tables I, II and FFT study; Da Graca and
     /// Defour Tables 3 to 5; Warwick Tables 1 to 4) and write a report folder: REPORT.md,
     /// report.json and PNG plots, published values beside this driver's.
@@ -207,6 +211,42 @@ pub(crate) struct GlslArgs {
     /// GLES context.
     #[arg(long)]
     pub(crate) browser: Option<BrowserBackend>,
+    /// Write to this file instead of standard output.
+    #[arg(long)]
+    pub(crate) output: Option<std::path::PathBuf>,
+}
+
+/// Options of `df64gl wgsl`.
+#[derive(Args)]
+pub(crate) struct WgslArgs {
+    /// Include qf128 (and the functions it needs).
+    #[arg(long)]
+    pub(crate) qf128: bool,
+    /// Leave out the functions (exp, log, trigonometry, ...).
+    #[arg(long, conflicts_with = "qf128")]
+    pub(crate) no_functions: bool,
+    /// @group of the barrier's buffer (16 bytes of zeros the caller binds).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) group: u32,
+    /// @binding of the barrier's buffer.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) binding: u32,
+    /// The barrier's buffer: storage (read-only; the default) or uniform (for stages without
+    /// storage buffers; lavapipe inlines uniform values and breaks the barrier).
+    #[arg(long, default_value = "storage")]
+    pub(crate) zero: df64gl::probe::wgsl::ZeroBuffer,
+    /// The routines as plain expressions, without the barrier (only to see what a compiler
+    /// does to them: no bound holds).
+    #[arg(long)]
+    pub(crate) unprotected: bool,
+    /// Run the known-answer check of the export and of the unprotected translation on these
+    /// wgpu back ends instead of printing; exit 1 if the export misses a bound on one.
+    #[arg(long, value_delimiter = ',', num_args = 1..)]
+    pub(crate) check: Vec<df64gl_cli::experiments::wgsl_legs::WgpuBackend>,
+    /// With --check: only these routines (names of the known answers: add, exp, ...; of both
+    /// sets with --qf128).
+    #[arg(long, value_delimiter = ',', num_args = 1..)]
+    pub(crate) routines: Vec<String>,
     /// Write to this file instead of standard output.
     #[arg(long)]
     pub(crate) output: Option<std::path::PathBuf>,

@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use df64gl::gl::{list_devices, run_windowed, DeviceChoice, GlContext, WindowOptions};
 use df64gl::kernels::Df64Kernels;
 use df64gl::probe::snippet::{check_snippet, probe_shader, snippet, SnippetOptions};
+use df64gl::probe::wgsl::{wgsl_export, WgslOptions};
 use df64gl::probe::{probe_driver, run_probe, store_cached, DEFAULT_SAMPLES};
 use df64gl_cli::experiments::accuracy::{run_accuracy, AccuracyOptions};
 use df64gl_cli::experiments::bench::{run_fft_bench, FftBenchOptions};
@@ -23,6 +24,7 @@ use df64gl_cli::experiments::ops_bench::{run_op_bench, OpBenchOptions};
 use df64gl_cli::experiments::repro::{check_out_dir, run_repro, ReproOptions};
 use df64gl_cli::experiments::selftest::run_selftests;
 use df64gl_cli::experiments::web::write_web_page;
+use df64gl_cli::experiments::wgsl_legs::wgsl_leg;
 use df64gl_cli::experiments::{exit_code, ExperimentError, Session};
 
 mod cli;
@@ -95,6 +97,7 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
         Command::Selftest(args) => selftest(&global, args),
         Command::Accuracy(args) => accuracy(&global, args),
         Command::Glsl(args) => glsl(&global, args),
+        Command::Wgsl(args) => wgsl(&global, args),
         Command::Repro(args) => repro(&global, args),
         Command::Mandelbrot(args) => mandelbrot(&global, args),
         Command::Web(args) => web(&global, args),
@@ -251,6 +254,57 @@ fn accuracy(global: &Global, args: AccuracyArgs) -> Result<ExitCode, ExperimentE
     Ok(ExitCode::SUCCESS)
 }
 
+/// `df64gl wgsl`.
+fn wgsl(global: &Global, args: WgslArgs) -> Result<ExitCode, ExperimentError> {
+    let WgslArgs {
+        qf128,
+        no_functions,
+        group,
+        binding,
+        zero,
+        unprotected,
+        check,
+        routines,
+        output,
+    } = args;
+    if !check.is_empty() {
+        let names: Vec<&str> = routines.iter().map(String::as_str).collect();
+        let only = (!names.is_empty()).then_some(names.as_slice());
+        let mut legs = Vec::new();
+        for backend in check {
+            legs.push(wgsl_leg(backend, qf128, only, None)?);
+        }
+        print_report(global.json, &legs, |legs| {
+            legs.iter()
+                .map(|l| l.table())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+        let failed: Vec<&str> = legs
+            .iter()
+            .filter(|l| !l.protected.pass)
+            .map(|l| l.leg.as_str())
+            .collect();
+        if !failed.is_empty() {
+            eprintln!(
+                "df64gl: the WGSL export misses a bound on {}",
+                failed.join(", ")
+            );
+            return Ok(ExitCode::from(1));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let text = wgsl_export(&WgslOptions {
+        functions: !no_functions,
+        qf128,
+        group,
+        binding,
+        zero,
+        protected: !unprotected,
+    })?;
+    write_or_print(output, &text)
+}
+
 /// `df64gl glsl`.
 fn glsl(global: &Global, args: GlslArgs) -> Result<ExitCode, ExperimentError> {
     let GlslArgs {
@@ -339,6 +393,14 @@ fn glsl(global: &Global, args: GlslArgs) -> Result<ExitCode, ExperimentError> {
     } else {
         snippet(&options)?
     };
+    write_or_print(output, &text)
+}
+
+/// `text` to the file, or to standard output.
+fn write_or_print(
+    output: Option<std::path::PathBuf>,
+    text: &str,
+) -> Result<ExitCode, ExperimentError> {
     match output {
         Some(path) => std::fs::write(&path, text)
             .map_err(|e| ExperimentError::Io(path.display().to_string(), e))?,

@@ -1,0 +1,284 @@
+//! The WGSL export (`df64gl wgsl`) on this machine's WebGPU implementations: wgpu on OpenGL
+//! (llvmpipe), wgpu on Vulkan (lavapipe) and Chromium's WebGPU (Dawn and Tint on SwiftShader)
+//! through the npm module's `checkWebGPU`. On each: the export within the bounds this file
+//! states and equal to the CPU mirror bit for bit; the unprotected translation measured; and a
+//! deliberately broken build (twoSum's error term forced to 0) failing, so the check can fail.
+
+mod common;
+
+use std::collections::HashMap;
+
+use df64gl::probe::known::{known_answers, RoutineCheck};
+use df64gl::probe::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
+use df64gl::probe::wgsl::{wgsl_call, wgsl_export, wgsl_from_glsl, WgslOptions, ZeroBuffer};
+use df64gl_cli::experiments::browser::BrowserBackend;
+use df64gl_cli::experiments::js_module::run_module_page;
+use df64gl_cli::experiments::wgsl_legs::{wgpu_device, wgsl_leg, WgpuBackend};
+use serde_json::Value;
+
+const DF64_GLSL: &str = include_str!("../../glsl/df64.glsl");
+const DF64_FUNC_GLSL: &str = include_str!("../../glsl/df64_func.glsl");
+const QF128_GLSL: &str = include_str!("../../glsl/qf128.glsl");
+/// twoSum's error term in df64.glsl, which the broken build replaces with 0.
+const TWO_SUM_ERROR: &str =
+    "DF64_PRECISE float e = DF64_B(DF64_B(a - DF64_B(s - v)) + DF64_B(b - v));";
+
+/// The export translated from a copy of df64.glsl whose twoSum returns no error term: what a
+/// compiler that folds `(a + b) - a` into `b` makes of unprotected code.
+fn broken_two_sum_wgsl(qf128: bool) -> String {
+    assert_eq!(
+        DF64_GLSL.matches(TWO_SUM_ERROR).count(),
+        1,
+        "twoSum's line moved"
+    );
+    let broken = DF64_GLSL.replace(TWO_SUM_ERROR, "DF64_PRECISE float e = 0.0;");
+    let mut modules = vec![
+        ("df64.glsl", broken.as_str()),
+        ("df64_func.glsl", DF64_FUNC_GLSL),
+    ];
+    if qf128 {
+        modules.push(("qf128.glsl", QF128_GLSL));
+    }
+    wgsl_from_glsl(
+        &modules,
+        &WgslOptions {
+            qf128,
+            ..WgslOptions::default()
+        },
+    )
+    .unwrap()
+}
+
+/// Every routine within the bound this file states and equal to the mirror bit for bit, but
+/// for `mirror_slack` cases a routine (where the mirror's low word is subnormal and the device
+/// flushes it: measured on SwiftShader, one case each of recip and cos, as in WebGL).
+fn assert_within_own_bounds(leg: &str, check: &WgpuCheck, qf128: bool, mirror_slack: usize) {
+    assert!(check.pass, "{leg}: {}", check.reason);
+    let judge = |r: &RoutineCheck, bound: f64, set: &str| {
+        assert!(
+            r.worst <= bound,
+            "{leg}: {set} {} worst {} > {bound}",
+            r.name,
+            r.worst
+        );
+        assert_eq!(r.failed, 0, "{leg}: {set} {r:?}");
+        assert!(
+            r.mirror_matched + mirror_slack >= r.cases,
+            "{leg}: {set} {} differs from the CPU mirror in {} of {} cases",
+            r.name,
+            r.cases - r.mirror_matched,
+            r.cases
+        );
+    };
+    let known = known_answers().unwrap();
+    assert_eq!(check.routines.len(), known.df64.routines.len(), "{leg}");
+    for r in &check.routines {
+        judge(r, common::known_answer_bound(&r.name), "df64");
+    }
+    if qf128 {
+        let q = check.qf128.as_ref().expect("qf128 results");
+        assert_eq!(q.len(), known.qf128.routines.len(), "{leg}");
+        for r in q {
+            judge(r, common::qf128_known_answer_bound(&r.name), "qf128");
+        }
+    }
+}
+
+fn routine<'a>(check: &'a WgpuCheck, name: &str) -> &'a RoutineCheck {
+    check
+        .routines
+        .iter()
+        .find(|r| r.name == name)
+        .unwrap_or_else(|| panic!("no {name} in {check:?}"))
+}
+
+#[test]
+fn export_keeps_the_glsl_names_and_the_chosen_binding() {
+    let wgsl = wgsl_export(&WgslOptions {
+        qf128: true,
+        group: 3,
+        binding: 7,
+        ..WgslOptions::default()
+    })
+    .unwrap();
+    assert!(wgsl.contains("@group(3) @binding(7)"), "the binding");
+    assert!(wgsl.contains("var<storage> df64_zero: Df64Zero;"));
+    assert!(wgsl.contains("Bind a read-only storage buffer"));
+    // GLSL names that end in a digit keep them (naga would append `_`).
+    for name in [
+        "fn df64_mul_f32(",
+        "fn df64_log2(",
+        "fn df64_log10(",
+        "fn qf128_mul_df64(",
+        "const DF64_PI_2:",
+    ] {
+        assert!(wgsl.contains(name), "{name} is missing");
+    }
+    // Every routine the known answers call is defined under its GLSL name.
+    let known = known_answers().unwrap();
+    for r in known.df64.routines.iter().chain(&known.qf128.routines) {
+        let call = wgsl_call(&r.call).unwrap();
+        let f = call
+            .split('(')
+            .find(|p| p.contains("df64_") || p.contains("qf128_"))
+            .map(|p| p.rsplit([' ', ',']).next().unwrap_or(p))
+            .unwrap();
+        assert!(
+            wgsl.contains(&format!("fn {f}(")),
+            "{f} ({}) is not defined",
+            r.call
+        );
+    }
+    // The unprotected translation has no barrier to bind.
+    let plain = wgsl_export(&WgslOptions {
+        protected: false,
+        ..WgslOptions::default()
+    })
+    .unwrap();
+    assert!(!plain.contains("df64_zero") && plain.contains("UNPROTECTED"));
+    // Without the functions: the arithmetic only.
+    let core = wgsl_export(&WgslOptions {
+        functions: false,
+        ..WgslOptions::default()
+    })
+    .unwrap();
+    assert!(core.contains("fn df64_div(") && !core.contains("fn df64_exp("));
+}
+
+/// What the unprotected build is run on per leg (compiling every routine twice takes minutes on
+/// lavapipe): the arithmetic, a function of each family, the error-free transforms.
+const UNPROTECTED_ROUTINES: [&str; 8] =
+    ["add", "mul", "div", "sqrt", "exp", "sin", "add12", "mul12"];
+
+/// One wgpu leg: the export (df64 and qf128, every routine) passes within the bounds stated
+/// here, bit-equal to the mirror; the broken build fails add; the unprotected translation is
+/// measured and returned.
+fn wgpu_leg(backend: WgpuBackend) -> WgpuCheck {
+    let leg = wgsl_leg(backend, true, None, Some(&UNPROTECTED_ROUTINES)).unwrap();
+    eprintln!("{}", leg.table());
+    assert_within_own_bounds(backend.name(), &leg.protected, true, 0);
+    let (_, device, queue) = wgpu_device(backend).unwrap();
+    let broken = check_wgpu(
+        &device,
+        &queue,
+        &WgpuCheckOptions {
+            source: Some(broken_two_sum_wgsl(false)),
+            routines: Some(vec!["add".into(), "add12".into(), "mul".into()]),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(!broken.pass, "{}: the broken build passed", backend.name());
+    assert!(routine(&broken, "add").failed > 0, "{broken:?}");
+    assert!(routine(&broken, "add12").failed > 0, "{broken:?}");
+    leg.unprotected
+}
+
+#[test]
+fn export_passes_on_wgpu_over_opengl_and_the_plain_translation_does_not() {
+    let unprotected = wgpu_leg(WgpuBackend::Gl);
+    // Mesa's GLSL compiler (llvmpipe) folds twoSum's error term in the GLSL naga writes for
+    // the plain expressions, as it does in plain GLSL without `precise`.
+    assert!(!unprotected.pass, "{}", unprotected.reason);
+    assert!(routine(&unprotected, "add").failed > 0);
+}
+
+/// lavapipe (`mesa-vulkan-drivers`), installed when missing as the zink leg does.
+fn need_lavapipe() {
+    if !common::apt_install(&["mesa-vulkan-drivers"]) {
+        panic!("the Vulkan leg needs lavapipe: apt-get install mesa-vulkan-drivers (as root)");
+    }
+}
+
+#[test]
+fn export_passes_on_wgpu_over_vulkan_and_the_plain_translation_does_not() {
+    need_lavapipe();
+    let unprotected = wgpu_leg(WgpuBackend::Vulkan);
+    // lavapipe (NIR from naga's SPIR-V) folds it as well.
+    assert!(!unprotected.pass, "{}", unprotected.reason);
+    assert!(routine(&unprotected, "add").failed > 0);
+}
+
+/// The barrier's zero in a uniform buffer (`--zero uniform`) on lavapipe: lavapipe inlines
+/// uniform values, the barrier folds, and df64_sin comes out at f32 accuracy; the check catches
+/// it. Why the export reads its zero from a storage buffer.
+#[test]
+fn uniform_zero_is_inlined_and_caught_on_lavapipe() {
+    need_lavapipe();
+    let (_, device, queue) = wgpu_device(WgpuBackend::Vulkan).unwrap();
+    let check = check_wgpu(
+        &device,
+        &queue,
+        &WgpuCheckOptions {
+            zero: ZeroBuffer::Uniform,
+            routines: Some(vec!["add".into(), "sin".into()]),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(!check.pass, "{}", check.reason);
+    assert!(routine(&check, "sin").failed > 0, "{check:?}");
+}
+
+fn webgpu_page(query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
+    let chromium = common::chromium();
+    run_module_page(
+        &chromium,
+        BrowserBackend::WebGpu,
+        "/cli/tests/data/js-check-webgpu.html",
+        query,
+        memory,
+        0,
+    )
+    .unwrap_or_else(|e| panic!("WebGPU page: {e}"))
+}
+
+/// `checkWebGPU` as the JavaScript module runs it: a RoutineCheck per row of its result.
+fn js_rows(rows: &Value) -> Vec<RoutineCheck> {
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| RoutineCheck {
+            name: x["name"].as_str().unwrap().to_string(),
+            cases: x["cases"].as_u64().unwrap() as usize,
+            bound: x["bound"].as_f64().unwrap(),
+            worst: x["worst"].as_f64().unwrap_or(f64::INFINITY),
+            failed: x["failed"].as_u64().unwrap() as usize,
+            mirror_matched: x["mirrorMatched"].as_u64().unwrap() as usize,
+        })
+        .collect()
+}
+
+#[test]
+fn check_webgpu_passes_in_chromium_and_fails_the_broken_build() {
+    let v = webgpu_page("?qf128=1", HashMap::new());
+    let r = &v["result"];
+    assert_eq!(r["pass"], true, "{v}");
+    eprintln!("adapter {} in {} ms", v["adapter"], r["ms"]);
+    let check = WgpuCheck {
+        pass: r["pass"].as_bool().unwrap(),
+        reason: r["reason"].as_str().unwrap().to_string(),
+        routines: js_rows(&r["routines"]),
+        qf128: Some(js_rows(&r["qf128"]["routines"])),
+        ms: r["ms"].as_f64().unwrap_or(0.0),
+    };
+    assert_within_own_bounds("Chromium WebGPU", &check, true, 1);
+
+    let mut memory = HashMap::new();
+    memory.insert(
+        "/broken.wgsl".to_string(),
+        broken_two_sum_wgsl(false).into_bytes(),
+    );
+    let v = webgpu_page("?source=/broken.wgsl&routines=add,add12,mul", memory);
+    let r = &v["result"];
+    assert_eq!(r["pass"], false, "the broken build passed: {r}");
+    let rows = js_rows(&r["routines"]);
+    assert!(rows.iter().any(|x| x.name == "add" && x.failed > 0), "{r}");
+
+    let v = webgpu_page("?nodevice=1", HashMap::new());
+    assert_eq!(v["result"]["pass"], false);
+    assert!(v["result"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("no WebGPU device"));
+}
