@@ -708,12 +708,16 @@ async function runKnownWebGPU(device, source, set, label, only, opts) {
     return b;
   };
   const U = GPUBufferUsage;
+  // The scope is popped on every path: one left pushed would swallow the caller's errors.
+  let scoped = false;
   try {
     device.pushErrorScope('validation');
+    scoped = true;
     const module = device.createShaderModule({ code: code, label: 'df64gl ' + label + ' known answers' });
     const info = module.getCompilationInfo ? await module.getCompilationInfo() : { messages: [] };
     const errors = info.messages.filter(function (m) { return m.type === 'error'; });
     if (errors.length) {
+      scoped = false;
       await device.popErrorScope();
       throw new CheckFailure('the ' + label + ' WGSL does not compile here: ' + errors.map(function (m) {
         return m.lineNum + ':' + m.linePos + ' ' + m.message;
@@ -760,6 +764,7 @@ async function runKnownWebGPU(device, source, set, label, only, opts) {
     }
     encoder.copyBufferToBuffer(outBuf, 0, readBuf, 0, 16 * cases);
     device.queue.submit([encoder.finish()]);
+    scoped = false;
     const error = await device.popErrorScope();
     if (error) throw new CheckFailure('WebGPU error during the ' + label + ' check: ' + error.message);
     await readBuf.mapAsync(GPUMapMode.READ);
@@ -767,6 +772,7 @@ async function runKnownWebGPU(device, source, set, label, only, opts) {
     readBuf.unmap();
     return judgeRoutines(set, chosen, function (k, i) { return start[k] + 4 * i; }, px, times);
   } finally {
+    if (scoped) await device.popErrorScope().catch(function () {});
     made.forEach(function (b) { b.destroy(); });
   }
 }

@@ -193,14 +193,16 @@ fn known_shader(
     Ok(text)
 }
 
-fn block_on<F: std::future::Future>(device: &wgpu::Device, future: F) -> F::Output {
+/// Drives a future of wgpu's native back ends to its end without an async runtime, calling
+/// `between` while it is pending (polling the device, or yielding).
+pub fn block_on<F: std::future::Future>(future: F, mut between: impl FnMut()) -> F::Output {
     let mut future = std::pin::pin!(future);
     let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
     loop {
         if let std::task::Poll::Ready(v) = future.as_mut().poll(&mut cx) {
             return v;
         }
-        let _ = device.poll(wgpu::PollType::wait_indefinitely());
+        between();
     }
 }
 
@@ -375,7 +377,9 @@ fn run_set(
     }
     encoder.copy_buffer_to_buffer(&out_buffer, 0, &read_buffer, 0, out_size);
     queue.submit([encoder.finish()]);
-    if let Some(e) = block_on(device, scope.pop()) {
+    if let Some(e) = block_on(scope.pop(), || {
+        let _ = device.poll(wgpu::PollType::wait_indefinitely());
+    }) {
         return Err(e.to_string());
     }
     let slice = read_buffer.slice(..);

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::table::{num, text, ReportTable};
 use super::ExperimentError;
 use df64gl::probe::known::RoutineCheck;
-use df64gl::probe::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
+use df64gl::probe::wgpu_check::{block_on, check_wgpu, WgpuCheck, WgpuCheckOptions};
 
 /// A `wgpu` back end on this machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
@@ -45,12 +45,15 @@ pub fn wgpu_device(
         flags: wgpu::InstanceFlags::empty(),
         ..wgpu::InstanceDescriptor::new_without_display_handle()
     });
-    let adapter = pollster_block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
-        power_preference: wgpu::PowerPreference::None,
-        force_fallback_adapter: false,
-        compatible_surface: None,
-        ..Default::default()
-    }))
+    let adapter = block_on(
+        instance.request_adapter(&wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::None,
+            force_fallback_adapter: false,
+            compatible_surface: None,
+            ..Default::default()
+        }),
+        std::thread::yield_now,
+    )
     .map_err(|e| {
         ExperimentError::Invalid(format!(
             "no {} adapter here ({e}){}",
@@ -63,12 +66,15 @@ pub fn wgpu_device(
         ))
     })?;
     let info = adapter.get_info();
-    let (device, queue) = pollster_block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-        label: Some("df64gl"),
-        required_features: wgpu::Features::empty(),
-        required_limits: adapter.limits(),
-        ..Default::default()
-    }))
+    let (device, queue) = block_on(
+        adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("df64gl"),
+            required_features: wgpu::Features::empty(),
+            required_limits: adapter.limits(),
+            ..Default::default()
+        }),
+        std::thread::yield_now,
+    )
     .map_err(|e| {
         ExperimentError::Invalid(format!(
             "{} ({}): no device: {e}",
@@ -77,18 +83,6 @@ pub fn wgpu_device(
         ))
     })?;
     Ok((info, device, queue))
-}
-
-/// Polls a future that wgpu's native back ends resolve without a reactor.
-fn pollster_block_on<F: std::future::Future>(future: F) -> F::Output {
-    let mut future = std::pin::pin!(future);
-    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-    loop {
-        if let std::task::Poll::Ready(v) = future.as_mut().poll(&mut cx) {
-            return v;
-        }
-        std::thread::yield_now();
-    }
 }
 
 /// One leg: the protected export and the unprotected translation on one back end.
