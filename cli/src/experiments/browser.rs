@@ -45,10 +45,15 @@ impl BrowserBackend {
                 "--ignore-gpu-blocklist",
                 "--enable-gpu",
             ],
+            // Vulkan (SwiftShader) for the compositor too: without it, headless Chromium 156
+            // destroys the WebGPU device when a canvas presents (measured: a page that clears
+            // its canvas loses its device, "Device was destroyed", and shows nothing).
             BrowserBackend::WebGpu => &[
                 "--enable-unsafe-webgpu",
                 "--use-angle=swiftshader",
                 "--enable-unsafe-swiftshader",
+                "--use-vulkan=swiftshader",
+                "--enable-features=Vulkan",
             ],
         }
     }

@@ -1,36 +1,77 @@
-//! `df64gl web`: one self-contained HTML page (no network, no build step) that shows a web
-//! developer df64 in their own WebGL 2: it runs the es300 export's probe shader and a float
-//! check of df64 and qf128 against baked oracle answers, prints the verdict with the renderer
-//! string in the element `#df64-selftest` (text starting with `pass` or `fail`), and then
-//! draws the Mandelbrot set from `glsl/mandelbrot.glsl` in f32 next to df64 (and qf128 where
-//! its check passed) with mouse pan and wheel zoom. The center lives in the page as an exact
+//! `df64gl web`: two self-contained HTML pages (no network, no build step) that show a web
+//! developer df64 in their own browser. `index.html` (WebGL 2) runs the es300 export's probe
+//! shader and a float check of df64 and qf128 against baked oracle answers (the npm module's
+//! `check(gl)`); `webgpu.html` runs the WGSL export's known answers (`checkWebGPU(device)`).
+//! Each prints the verdict with the renderer or adapter in the element `#df64-selftest` (text
+//! starting with `pass` or `fail`), and then draws the Mandelbrot set in f32 next to df64 (and
+//! qf128 where its check passed) with mouse pan and wheel zoom: the WebGL page from
+//! `glsl/mandelbrot.glsl`, the WebGPU page from `assets/web/mandelbrot.wgsl`, the same steps
+//! written in WGSL after the export as a user would. The center lives in the page as an exact
 //! binary fixed-point number (JavaScript `BigInt`), shown as decimal strings and split into f32
 //! words for the shader, so the zoom is limited by the arithmetic, not by JavaScript's doubles.
 //!
 //! The page's query string drives it for tests and links: `center=RE,IM`, `zoom=Z`,
 //! `size=WxH` (each pane), `iter=N`, `qf128=0`, `wheel=K` (K scripted wheel notches in at the
 //! center of the df64 pane after the self-test), `pan=DX,DY` (a scripted drag in pixels), and
-//! `simulate=no-webgl2|no-float|selftest-fail` (the page's failure paths, as a browser without
-//! the feature or a driver that breaks df64 would take them).
+//! `simulate=...` (the page's failure paths, as a browser without the feature or a driver that
+//! breaks df64 would take them): `no-webgl2|no-float|selftest-fail` on the WebGL page,
+//! `no-webgpu|no-adapter|selftest-fail` on the WebGPU page. The WebGPU page works
+//! asynchronously and dispatches `df64gl-ready` on `window` when it has settled.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::browser::{element, run_page, BrowserBackend};
+use super::browser::{element, run_page, run_url, BrowserBackend};
 use super::js_module::inline_module;
 use super::mandelbrot::{DEFAULT_CENTER, FULL_WIDTH, MAX_ZOOM, MIN_ZOOM};
+use super::serve::{StaticServer, DONE_PATH, WAIT_PATH};
 use super::ExperimentError;
 use df64gl::gl::GlslLibrary;
 
-/// The page's markup and script, with `/*DF64GL_DATA*/` where the data goes.
+/// The pages' markup, with `/*DF64GL_TITLE*/`, `/*DF64GL_ABOUT*/`, `/*DF64GL_DATA*/` and
+/// `/*DF64GL_SCRIPT*/` where each page's own parts go.
 const PAGE_TEMPLATE: &str = include_str!("../../../assets/web/page.html");
-const PAGE_SCRIPT: &str = include_str!("../../../assets/web/page.js");
+/// What both pages' scripts share: the view, its exact center and its controls.
+const VIEW_SCRIPT: &str = include_str!("../../../assets/web/view.js");
+const WEBGL_SCRIPT: &str = include_str!("../../../assets/web/page.js");
+const WEBGPU_SCRIPT: &str = include_str!("../../../assets/web/webgpu.js");
+/// The Mandelbrot in WGSL (f32 and df64 panes), written after the export as a user would.
+pub const MANDELBROT_WGSL: &str = include_str!("../../../assets/web/mandelbrot.wgsl");
+/// Its qf128 pane, after the export with qf128 and `MANDELBROT_WGSL`.
+pub const MANDELBROT_QF128_WGSL: &str = include_str!("../../../assets/web/mandelbrot_qf128.wgsl");
+
+/// The file name of the WebGL 2 page in `df64gl web`'s folder.
+pub const WEBGL_PAGE: &str = "index.html";
+/// The file name of the WebGPU page beside it.
+pub const WEBGPU_PAGE: &str = "webgpu.html";
+
+/// Which of the two pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WebPage {
+    /// `index.html`: GLSL ES 3.00 in WebGL 2.
+    WebGl,
+    /// `webgpu.html`: WGSL in WebGPU.
+    WebGpu,
+}
+
+impl WebPage {
+    /// Its file name in the folder `df64gl web` writes.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            WebPage::WebGl => WEBGL_PAGE,
+            WebPage::WebGpu => WEBGPU_PAGE,
+        }
+    }
+}
 
 #[derive(Serialize)]
 struct PageData {
     version: &'static str,
     mandelbrot: String,
+    mandelbrot_wgsl: &'static str,
+    mandelbrot_qf128_wgsl: &'static str,
     default_center: &'static str,
     full_width: f64,
     min_zoom: f64,
@@ -46,11 +87,25 @@ fn mandelbrot_body() -> Result<String, ExperimentError> {
     Ok(text.to_string())
 }
 
-/// The page's HTML: self-contained, the GLSL and the check data inline.
-pub fn web_page() -> Result<String, ExperimentError> {
+/// A page's HTML: self-contained, the shaders and the check data inline.
+pub fn web_page(page: WebPage) -> Result<String, ExperimentError> {
     let data = PageData {
         version: env!("CARGO_PKG_VERSION"),
-        mandelbrot: mandelbrot_body()?,
+        // Each page carries only the Mandelbrot it draws.
+        mandelbrot: match page {
+            WebPage::WebGl => mandelbrot_body()?,
+            WebPage::WebGpu => String::new(),
+        },
+        mandelbrot_wgsl: if page == WebPage::WebGpu {
+            MANDELBROT_WGSL
+        } else {
+            ""
+        },
+        mandelbrot_qf128_wgsl: if page == WebPage::WebGpu {
+            MANDELBROT_QF128_WGSL
+        } else {
+            ""
+        },
         default_center: DEFAULT_CENTER,
         full_width: FULL_WIDTH,
         min_zoom: MIN_ZOOM,
@@ -60,20 +115,46 @@ pub fn web_page() -> Result<String, ExperimentError> {
         .map_err(|e| ExperimentError::Invalid(format!("page data: {e}")))?
         // Nothing inside the script element may close it.
         .replace('<', "\\u003c");
-    // The npm module (its generated half, then its code) and the page's script in one inline
-    // module script: a file:// page cannot import one.
-    let script = format!("{}\n{PAGE_SCRIPT}", inline_module()?);
+    // The npm module (its generated half, then its code), the shared view and the page's
+    // script in one inline module script: a file:// page cannot import one.
+    let (own_script, title, about) = match page {
+        WebPage::WebGl => (
+            WEBGL_SCRIPT,
+            "df64gl: df64 and qf128 in WebGL 2",
+            "Generated by <code>df64gl web</code> (df64gl <span id=\"version\"></span>). The df64 \
+             GLSL here is <code>df64gl glsl --target es300</code>: paste it after <code>#version \
+             300 es</code> and the <code>precision highp</code> lines of your own shader, and \
+             prove it on your users' browsers before trusting it with <code>check(gl)</code> \
+             from df64gl's npm module (<code>js/</code>), which this page runs. The same in WGSL: \
+             <a href=\"webgpu.html\">webgpu.html</a>.",
+        ),
+        WebPage::WebGpu => (
+            WEBGPU_SCRIPT,
+            "df64gl: df64 and qf128 in WebGPU (WGSL)",
+            "Generated by <code>df64gl web</code> (df64gl <span id=\"version\"></span>). The df64 \
+             WGSL here is <code>df64gl wgsl</code> (<code>DF64_WGSL</code> of df64gl's npm \
+             module), translated from the same GLSL as the WebGL page's: paste it into your \
+             module, bind 16 bytes of zeros as a read-only storage buffer at <code>@group(0) \
+             @binding(0)</code>, and prove it on your users' devices before trusting it with \
+             <code>await checkWebGPU(device)</code>, which this page runs. The same in WebGL 2: \
+             <a href=\"index.html\">index.html</a>.",
+        ),
+    };
+    let script = format!("{}\n{VIEW_SCRIPT}\n{own_script}", inline_module()?);
     if script.contains("</script") {
         return Err(ExperimentError::Invalid(
             "the page's script would close its element early".into(),
         ));
     }
     Ok(PAGE_TEMPLATE
+        .replace("/*DF64GL_TITLE*/", title)
+        .replace("/*DF64GL_ABOUT*/", about)
         .replace("/*DF64GL_DATA*/", &json)
         .replace("/*DF64GL_SCRIPT*/", &script))
 }
 
-/// Writes the page as `dir/index.html`; `dir` must not exist unless `force`.
+/// Writes both pages, `dir/index.html` (WebGL 2) and `dir/webgpu.html` (WebGPU); `dir` must not
+/// exist unless `force`. Returns the WebGL page's path (the other is beside it).
 pub fn write_web_page(dir: &Path, force: bool) -> Result<PathBuf, ExperimentError> {
     if dir.exists() && !force {
         // As `repro --out`: a usage error (exit status 2).
@@ -83,11 +164,14 @@ pub fn write_web_page(dir: &Path, force: bool) -> Result<PathBuf, ExperimentErro
             dir.display()
         )));
     }
-    let html = web_page()?;
     std::fs::create_dir_all(dir).map_err(|e| ExperimentError::Io(dir.display().to_string(), e))?;
-    let path = dir.join("index.html");
-    std::fs::write(&path, html).map_err(|e| ExperimentError::Io(path.display().to_string(), e))?;
-    Ok(path)
+    for page in [WebPage::WebGpu, WebPage::WebGl] {
+        let html = web_page(page)?;
+        let path = dir.join(page.file_name());
+        std::fs::write(&path, html)
+            .map_err(|e| ExperimentError::Io(path.display().to_string(), e))?;
+    }
+    Ok(dir.join(WEBGL_PAGE))
 }
 
 /// What the page showed when headless Chromium loaded it.
@@ -150,16 +234,8 @@ pub fn parse_page_dom(dom: &str) -> Result<PageRun, ExperimentError> {
     })
 }
 
-/// Loads the page at `page` with `query` (`?size=160x120&wheel=86`, or empty) in headless
-/// Chromium on `backend`; with `screenshot`, also saves the window (`width` x `height` CSS
-/// pixels at scale 1) as a PNG there.
-pub fn load_page(
-    chromium: &Path,
-    backend: BrowserBackend,
-    page: &Path,
-    query: &str,
-    screenshot: Option<(&Path, u32, u32)>,
-) -> Result<PageRun, ExperimentError> {
+/// Chromium's flags for a screenshot of the window (`width` x `height` CSS pixels at scale 1).
+fn screenshot_flags(screenshot: Option<(&Path, u32, u32)>) -> Vec<String> {
     let mut extra = Vec::new();
     if let Some((path, width, height)) = screenshot {
         extra.extend([
@@ -169,7 +245,65 @@ pub fn load_page(
             "--force-device-scale-factor=1".into(),
         ]);
     }
-    parse_page_dom(&run_page(chromium, backend, page, query, &extra)?)
+    extra
+}
+
+/// Loads the WebGL page at `page` with `query` (`?size=160x120&wheel=86`, or empty) in headless
+/// Chromium on `backend`; with `screenshot`, also saves the window (`width` x `height` CSS
+/// pixels at scale 1) as a PNG there.
+pub fn load_page(
+    chromium: &Path,
+    backend: BrowserBackend,
+    page: &Path,
+    query: &str,
+    screenshot: Option<(&Path, u32, u32)>,
+) -> Result<PageRun, ExperimentError> {
+    parse_page_dom(&run_page(
+        chromium,
+        backend,
+        page,
+        query,
+        &screenshot_flags(screenshot),
+    )?)
+}
+
+/// What the test server adds to the WebGPU page's head: an image request that holds the load
+/// event (and so Chromium's DOM dump and screenshot) until the page's `df64gl-ready`.
+fn held_until_ready(html: &str) -> Result<String, ExperimentError> {
+    let hook = format!(
+        "<img src=\"{WAIT_PATH}\" alt=\"\" hidden>\n<script>window.addEventListener('df64gl-ready', \
+         function () {{ fetch('{DONE_PATH}', {{ method: 'POST' }}); }});</script>\n</head>"
+    );
+    if !html.contains("</head>") {
+        return Err(ExperimentError::Invalid(
+            "the WebGPU page has no </head> to hold its load event at".into(),
+        ));
+    }
+    Ok(html.replacen("</head>", &hook, 1))
+}
+
+/// Loads the WebGPU page at `page` with `query` in headless Chromium's WebGPU (Dawn over
+/// SwiftShader), served from 127.0.0.1 (WebGPU's promises settle after the load event a
+/// file:// page ends on, so the server holds that event until the page is ready).
+pub fn load_webgpu_page(
+    chromium: &Path,
+    page: &Path,
+    query: &str,
+    screenshot: Option<(&Path, u32, u32)>,
+) -> Result<PageRun, ExperimentError> {
+    let html = std::fs::read_to_string(page)
+        .map_err(|e| ExperimentError::Io(page.display().to_string(), e))?;
+    let served = format!("/{WEBGPU_PAGE}");
+    let memory = HashMap::from([(served.clone(), held_until_ready(&html)?.into_bytes())]);
+    let root = page.parent().unwrap_or(Path::new("."));
+    let server = StaticServer::start(root, memory)?;
+    let dom = run_url(
+        chromium,
+        BrowserBackend::WebGpu,
+        &server.url(&format!("{served}{query}")),
+        &screenshot_flags(screenshot),
+    )?;
+    parse_page_dom(&dom)
 }
 
 #[cfg(test)]
@@ -178,11 +312,21 @@ mod tests {
 
     #[test]
     fn page_is_self_contained_and_checks_carry_exact_answers() {
-        let html = web_page().unwrap();
-        assert!(html.contains("id=\"df64-selftest\""));
-        assert!(!html.contains("/*DF64GL_"));
-        // No network: nothing is fetched from elsewhere.
-        assert!(!html.contains("http://") && !html.contains("https://") && !html.contains(" src="));
+        for page in [WebPage::WebGl, WebPage::WebGpu] {
+            let html = web_page(page).unwrap();
+            assert!(html.contains("id=\"df64-selftest\""));
+            assert!(!html.contains("/*DF64GL_"), "{page:?}");
+            // No network: nothing is fetched from elsewhere.
+            assert!(
+                !html.contains("http://") && !html.contains("https://") && !html.contains(" src="),
+                "{page:?}"
+            );
+            let held = held_until_ready(&html).unwrap();
+            assert!(held.contains(WAIT_PATH) && held.matches("</head>").count() == 1);
+        }
+        let webgpu = web_page(WebPage::WebGpu).unwrap();
+        assert!(webgpu.contains("fn mandel_df64_pane") && webgpu.contains("checkWebGPU("));
+        assert!(webgpu.contains("fn df64_add("), "the WGSL export is inline");
         let dom = "<p id=\"df64-selftest\" class=\"fail\">fail: no &amp; WebGL</p>\
                    <canvas id=\"mandel\" style=\"display: none;\"></canvas>\
                    <div id=\"message\" style=\"display: block;\">WebGL 2 is missing</div>";

@@ -23,7 +23,7 @@ use df64gl_cli::experiments::mandelbrot::{
 use df64gl_cli::experiments::ops_bench::{run_op_bench, OpBenchOptions};
 use df64gl_cli::experiments::repro::{check_out_dir, run_repro, ReproOptions};
 use df64gl_cli::experiments::selftest::run_selftests;
-use df64gl_cli::experiments::web::write_web_page;
+use df64gl_cli::experiments::web::{write_web_page, WEBGPU_PAGE};
 use df64gl_cli::experiments::wgsl_legs::wgsl_leg;
 use df64gl_cli::experiments::{exit_code, ExperimentError, Session};
 
@@ -524,13 +524,16 @@ fn mandelbrot(global: &Global, args: MandelbrotArgs) -> Result<ExitCode, Experim
 fn web(global: &Global, args: WebArgs) -> Result<ExitCode, ExperimentError> {
     let WebArgs { out, force } = args;
     let page = write_web_page(&out, force)?;
+    let webgpu = page.with_file_name(WEBGPU_PAGE);
     if global.json {
-        print_json(&serde_json::json!({ "page": page }))?;
+        print_json(&serde_json::json!({ "page": page, "webgpu_page": webgpu }))?;
     } else {
         println!(
-            "wrote {} (open it in a browser; its self-test verdict is the element \
-             #df64-selftest)",
-            page.display()
+            "wrote {} (WebGL 2) and {} (WebGPU); open one in a browser: its self-test verdict \
+             is the element #df64-selftest (WebGPU needs a secure context: a file, localhost or \
+             https)",
+            page.display(),
+            webgpu.display()
         );
     }
     Ok(ExitCode::SUCCESS)
