@@ -19,6 +19,7 @@ pub mod serve;
 pub mod signal;
 pub mod table;
 pub mod web;
+pub mod wgsl_bench;
 pub mod wgsl_legs;
 
 use thiserror::Error;

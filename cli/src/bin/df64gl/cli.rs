@@ -92,6 +92,11 @@ pub(crate) enum BenchCommand {
     /// Throughput of f32, df64, qf128 and native double ops, as ratios to the f32 add and
     /// speed-ups over double (Warwick's Table 2 measure).
     Ops(BenchOpsArgs),
+    /// The WGSL routines on wgpu's legs (Vulkan on lavapipe, OpenGL on llvmpipe): accuracy
+    /// (worst and RMS ulp48 against the oracle) and ns per op per lane of df64gl's export,
+    /// its unprotected translation, luma.gl 9.4's WGSL fp64arithmetic and f32 on the same
+    /// inputs; then df64gl's GLSL engine on this GL device, the same routines, for the ratios.
+    Wgsl(BenchWgslArgs),
 }
 
 /// Options of `df64gl info`.
@@ -380,6 +385,36 @@ pub(crate) struct BenchOpsArgs {
     /// Chains grow until they take this many seconds longer than an empty pass.
     #[arg(long, default_value_t = 0.02)]
     pub(crate) min_seconds: f64,
+}
+
+/// Options of `df64gl bench wgsl`.
+#[derive(Args)]
+pub(crate) struct BenchWgslArgs {
+    /// The legs.
+    #[arg(long, value_delimiter = ',', default_values = ["vulkan", "gl"])]
+    pub(crate) backends: Vec<df64gl_cli::experiments::wgsl_legs::WgpuBackend>,
+    /// The routines (add, sub, mul, div, sqrt, exp, log, sin, cos; luma.gl has the first five).
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) routines: Vec<String>,
+    /// Operand pairs per routine for the accuracy.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=1_048_576))]
+    pub(crate) pairs: u32,
+    /// Invocations per timed dispatch.
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u32).range(64..=4_194_304))]
+    pub(crate) lanes: u32,
+    /// Leave out luma.gl (its WGSL is read from js/node_modules through Node).
+    #[arg(long)]
+    pub(crate) no_luma: bool,
+    /// Leave out the unprotected translation.
+    #[arg(long)]
+    pub(crate) no_unprotected: bool,
+    /// Leave out the GLSL engine's rows.
+    #[arg(long)]
+    pub(crate) no_glsl: bool,
+    /// Also on Chromium's WebGPU (js/bench/wgsl-fp64.html in headless Chromium: this
+    /// repository's js/ with its node_modules, and Chromium).
+    #[arg(long)]
+    pub(crate) chromium: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

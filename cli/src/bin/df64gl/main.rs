@@ -7,7 +7,7 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use df64gl::gl::{list_devices, run_windowed, DeviceChoice, GlContext, WindowOptions};
-use df64gl::kernels::Df64Kernels;
+use df64gl::kernels::{Df64Kernels, Df64Op, TimedOp};
 use df64gl::probe::snippet::{check_snippet, probe_shader, snippet, SnippetOptions};
 use df64gl::probe::wgsl::{wgsl_export, WgslOptions};
 use df64gl::probe::{probe_driver, run_probe, store_cached, DEFAULT_SAMPLES};
@@ -24,6 +24,9 @@ use df64gl_cli::experiments::ops_bench::{run_op_bench, OpBenchOptions};
 use df64gl_cli::experiments::repro::{check_out_dir, run_repro, ReproOptions};
 use df64gl_cli::experiments::selftest::run_selftests;
 use df64gl_cli::experiments::web::{write_web_page, WEBGPU_PAGE};
+use df64gl_cli::experiments::wgsl_bench::{
+    run_browser_wgsl_bench, run_wgsl_bench, WgslBenchOptions,
+};
 use df64gl_cli::experiments::wgsl_legs::wgsl_leg;
 use df64gl_cli::experiments::{exit_code, ExperimentError, Session};
 
@@ -105,6 +108,9 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
         Command::Bench {
             what: BenchCommand::Ops(args),
         } => bench_ops(&global, args),
+        Command::Bench {
+            what: BenchCommand::Wgsl(args),
+        } => bench_wgsl(&global, args),
         Command::Bench {
             what: BenchCommand::Lengths(args),
         } => bench_lengths(&global, args),
@@ -569,6 +575,102 @@ fn bench_ops(global: &Global, args: BenchOpsArgs) -> Result<ExitCode, Experiment
     bar.finish_and_clear();
     print_report(global.json, &report, |r| r.table())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `df64gl bench wgsl`.
+fn bench_wgsl(global: &Global, args: BenchWgslArgs) -> Result<ExitCode, ExperimentError> {
+    let BenchWgslArgs {
+        backends,
+        routines,
+        pairs,
+        lanes,
+        no_luma,
+        no_unprotected,
+        no_glsl,
+        chromium,
+    } = args;
+    let defaults = WgslBenchOptions::default();
+    let options = WgslBenchOptions {
+        backends,
+        routines: if routines.is_empty() {
+            defaults.routines.clone()
+        } else {
+            routines
+        },
+        pairs: pairs as usize,
+        lanes,
+        luma: if no_luma { None } else { defaults.luma.clone() },
+        unprotected: !no_unprotected,
+        ..defaults
+    };
+    let bar = progress_bar();
+    let mut report = run_wgsl_bench(&options, &mut progress(&bar))?;
+    if chromium {
+        bar.set_message("Chromium WebGPU: js/bench/wgsl-fp64.html");
+        let browser = find_chromium().ok_or_else(|| {
+            ExperimentError::Invalid(format!(
+                "--chromium needs Chromium: apt-get install chromium, or set {CHROMIUM_ENV}"
+            ))
+        })?;
+        run_browser_wgsl_bench(&browser, &options.routines, &mut report)?;
+    }
+    // The same routines in df64gl's GLSL engine on this GL device, for the ratios beside them.
+    let glsl = if no_glsl {
+        None
+    } else {
+        let ops: Vec<TimedOp> = std::iter::once(Df64Op::F32Add)
+            .chain(options.routines.iter().filter_map(|n| glsl_op(n)))
+            .map(TimedOp::from)
+            .collect();
+        let kernels = kernels_on(&global.device)?;
+        Some(run_op_bench(
+            &kernels,
+            &OpBenchOptions {
+                ops,
+                ..OpBenchOptions::default()
+            },
+            &mut progress(&bar),
+        )?)
+    };
+    bar.finish_and_clear();
+    let both = serde_json::json!({ "wgsl": report, "glsl": glsl });
+    print_report(global.json, &both, |_| {
+        let mut s = report.table();
+        if let Some(g) = &glsl {
+            s.push_str(&format!(
+                "\nThe GLSL engine on this GL device, the same routines (ratios to its f32 add):\n{}",
+                g.table()
+            ));
+        }
+        s
+    })?;
+    let over: Vec<String> = report
+        .rows
+        .iter()
+        .filter(|r| r.bound.is_some_and(|b| r.worst > b))
+        .map(|r| format!("{} {} on {}", r.library, r.routine, r.leg))
+        .collect();
+    if !over.is_empty() {
+        eprintln!("df64gl: over the bound: {}", over.join(", "));
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The GLSL engine's op of a `bench wgsl` routine.
+fn glsl_op(routine: &str) -> Option<Df64Op> {
+    Some(match routine {
+        "add" => Df64Op::Add,
+        "sub" => Df64Op::Sub,
+        "mul" => Df64Op::Mul,
+        "div" => Df64Op::Div,
+        "sqrt" => Df64Op::Sqrt,
+        "exp" => Df64Op::Exp,
+        "log" => Df64Op::Log,
+        "sin" => Df64Op::Sin,
+        "cos" => Df64Op::Cos,
+        _ => return None,
+    })
 }
 
 /// `df64gl bench lengths`.
