@@ -380,6 +380,9 @@ fn operands(r: &BenchRoutine, pairs: usize) -> Vec<(Df64, Df64)> {
         .collect()
 }
 
+/// A routine's operand pairs and the exact value of the routine at each.
+type Operands = (Vec<(Df64, Df64)>, Vec<BigFloat>);
+
 /// The correctly rounded value of a routine at df64 operands.
 fn exact(oracle: &mut Oracle, routine: &str, a: Df64, b: Df64) -> BigFloat {
     let rm = RoundingMode::ToEven;
@@ -662,13 +665,8 @@ impl<'a> Rig<'a> {
         Ok(words)
     }
 
-    /// Worst and RMS error in ulp48 over the pairs.
-    fn accuracy(
-        &self,
-        oracle: &mut Oracle,
-        routine: &str,
-        pairs: &[(Df64, Df64)],
-    ) -> Result<(f64, f64), String> {
+    /// Worst and RMS error in ulp48 over the pairs, against their exact values.
+    fn accuracy(&self, pairs: &[(Df64, Df64)], exact: &[BigFloat]) -> Result<(f64, f64), String> {
         let input: Vec<f32> = pairs
             .iter()
             .flat_map(|(a, b)| [a.hi, a.lo, b.hi, b.lo])
@@ -677,12 +675,15 @@ impl<'a> Rig<'a> {
             .write_buffer(&self.input, 0, bytemuck::cast_slice(&input));
         let out = self.dispatch(true, pairs.len() as u32, 0, Df64 { hi: 0.0, lo: 0.0 }, true)?;
         let (mut worst, mut sum) = (0f64, 0f64);
-        for (i, (a, b)) in pairs.iter().enumerate() {
+        for i in 0..pairs.len() {
             let got = match out.get(4 * i..4 * i + 2) {
                 Some(w) => Df64 { hi: w[0], lo: w[1] },
                 None => return Err("the read-back is short".into()),
             };
-            let e = error_ulp48(got, &exact(oracle, routine, *a, *b));
+            let Some(x) = exact.get(i) else {
+                return Err("fewer exact values than pairs".into());
+            };
+            let e = error_ulp48(got, x);
             worst = worst.max(e);
             sum += e * e;
         }
@@ -783,7 +784,19 @@ pub fn run_wgsl_bench(
         .map(|r| libs.iter().filter(|l| l.calls.contains_key(r.name)).count())
         .sum();
     let total = per_leg * options.backends.len();
+    // Each routine's operands and their exact values, once for every library and leg.
     let mut oracle = Oracle::new();
+    let inputs: Vec<Operands> = routines
+        .iter()
+        .map(|r| {
+            let pairs = operands(r, options.pairs);
+            let exact = pairs
+                .iter()
+                .map(|(a, b)| exact(&mut oracle, r.name, *a, *b))
+                .collect();
+            (pairs, exact)
+        })
+        .collect();
     let mut rows = Vec::new();
     let mut adapters = Vec::new();
     let capacity = options.lanes.max(options.pairs as u32);
@@ -811,7 +824,7 @@ pub fn run_wgsl_bench(
                 backend.name()
             ));
         }
-        for r in &routines {
+        for (r, (pairs, exact)) in routines.iter().zip(&inputs) {
             for lib in &libs {
                 let Some(call) = lib.calls.get(r.name) else {
                     continue;
@@ -822,10 +835,7 @@ pub fn run_wgsl_bench(
                     &format!("{}: {} {}", backend.name(), lib.name, r.name),
                 );
                 let rig = rig(lib, r, call)?;
-                let pairs = operands(r, options.pairs);
-                let (worst, rms) = rig
-                    .accuracy(&mut oracle, r.name, &pairs)
-                    .map_err(device_error)?;
+                let (worst, rms) = rig.accuracy(pairs, exact).map_err(device_error)?;
                 let ns = rig
                     .cost(options.lanes, options.chain, r.c)
                     .map_err(device_error)?;
@@ -858,10 +868,23 @@ pub fn run_wgsl_bench(
 /// The name of the Chromium leg's rows.
 pub const CHROMIUM_LEG: &str = "Chromium WebGPU";
 
+/// The libraries of `js/bench/wgsl-fp64.html`, as it names them.
+pub const BROWSER_LIBRARIES: [&str; 6] = [
+    "df64gl",
+    "df64gl, unprotected",
+    "luma.gl fp64arithmetic",
+    "luma.gl, code-elimination workaround",
+    "luma.gl, integer path",
+    "f32",
+];
+
 /// The same comparison on Chromium's WebGPU (Dawn and Tint on SwiftShader here), from
 /// `js/bench/wgsl-fp64.html` served beside the repository's `js/` (which needs its
-/// node_modules); its rows are added to `report`. Its references are JavaScript doubles
-/// (about +-0.05 ulp48 on the functions), and its luma.gl rows come from luma.gl's own
+/// node_modules). One page load per routine and library, the f32 add first (every row's
+/// ratio is to it): a page holds its result for at most [`super::serve::WAIT_LIMIT`], and
+/// luma.gl's integer path takes microseconds an op there. A load that fails is a row with
+/// its error. The rows are added to `report`. Its references are JavaScript doubles (about
+/// +-0.05 ulp48 on the functions), and its luma.gl rows come from luma.gl's own
 /// preprocessor in the page.
 pub fn run_browser_wgsl_bench(
     chromium: &Path,
@@ -872,44 +895,69 @@ pub fn run_browser_wgsl_bench(
         protected: false,
         ..WgslOptions::default()
     })?;
-    let memory = HashMap::from([("/unprotected.wgsl".to_string(), unprotected.into_bytes())]);
-    let v = super::js_module::run_module_page(
-        chromium,
-        super::browser::BrowserBackend::WebGpu,
-        "/js/bench/wgsl-fp64.html",
-        &format!(
-            "?routines={}&unprotected=/unprotected.wgsl",
-            routines.join(",")
-        ),
-        memory,
-        0,
-    )?;
     let number = |x: &serde_json::Value| match x {
         serde_json::Value::String(s) => s.parse::<f64>().ok(),
         _ => x.as_f64(),
     };
+    let load = |routine: &str, library: &str| {
+        let memory = HashMap::from([(
+            "/unprotected.wgsl".to_string(),
+            unprotected.clone().into_bytes(),
+        )]);
+        super::js_module::run_module_page(
+            chromium,
+            super::browser::BrowserBackend::WebGpu,
+            "/js/bench/wgsl-fp64.html",
+            &format!(
+                "?routines={routine}&lib={}&unprotected=/unprotected.wgsl",
+                library.replace(' ', "%20").replace(',', "%2C")
+            ),
+            memory,
+            0,
+        )
+    };
+    let baseline = load("add", "f32")?;
+    let f32_add = baseline["rows"]
+        .as_array()
+        .and_then(|rows| rows.first())
+        .and_then(|row| number(&row["ns"]));
     report.adapters.push((
         CHROMIUM_LEG.to_string(),
-        v["adapter"]
+        baseline["adapter"]
             .as_str()
             .unwrap_or("unknown adapter")
             .to_string(),
     ));
-    for row in v["rows"].as_array().map(Vec::as_slice).unwrap_or_default() {
-        let routine = row["routine"].as_str().unwrap_or("?").to_string();
-        let library = row["lib"].as_str().unwrap_or("?").to_string();
-        let judged = library == "df64gl";
-        report.rows.push(WgslBenchRow {
-            leg: CHROMIUM_LEG.to_string(),
-            bound: judged.then(|| df64gl_bound(&routine) + 0.06),
-            routine,
-            library,
-            worst: number(&row["worst"]).unwrap_or(f64::NAN),
-            rms: number(&row["rms"]).unwrap_or(f64::NAN),
-            ns: number(&row["ns"]),
-            vs_f32_add: number(&row["vsF32Add"]),
-            error: row["error"].as_str().map(str::to_string),
-        });
+    for routine in routines {
+        for library in BROWSER_LIBRARIES {
+            let judged = library == "df64gl";
+            let mut row = WgslBenchRow {
+                leg: CHROMIUM_LEG.to_string(),
+                library: library.to_string(),
+                routine: routine.clone(),
+                worst: f64::NAN,
+                rms: f64::NAN,
+                ns: None,
+                vs_f32_add: None,
+                bound: judged.then(|| df64gl_bound(routine) + 0.06),
+                error: None,
+            };
+            match load(routine, library) {
+                Ok(v) => match v["rows"].as_array().and_then(|rows| rows.first()) {
+                    Some(got) => {
+                        row.worst = number(&got["worst"]).unwrap_or(f64::NAN);
+                        row.rms = number(&got["rms"]).unwrap_or(f64::NAN);
+                        row.ns = number(&got["ns"]);
+                        row.vs_f32_add = row.ns.zip(f32_add).map(|(a, b)| a / b);
+                        row.error = got["error"].as_str().map(str::to_string);
+                    }
+                    // luma.gl has no such routine.
+                    None => continue,
+                },
+                Err(e) => row.error = Some(e.to_string()),
+            }
+            report.rows.push(row);
+        }
     }
     Ok(())
 }
