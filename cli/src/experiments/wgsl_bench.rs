@@ -2,7 +2,7 @@
 //! machine (Vulkan on lavapipe, OpenGL on llvmpipe), library beside library on the same inputs:
 //! df64gl's export, its unprotected translation (the same routines as plain expressions),
 //! luma.gl 9.4's WGSL `fp64arithmetic` (from `js/node_modules`, put through luma.gl's own
-//! preprocessor by Node, in the variants its assembler chooses between) and plain f32.
+//! preprocessor by Node, in three variants: [`LUMA_VARIANTS`]) and plain f32.
 //!
 //! - Accuracy: the routine on `pairs` operand pairs (df64 operands with full low words from
 //!   each routine's range), its worst and RMS error in ulp48 against astro-float's correctly
@@ -207,10 +207,11 @@ pub fn f32_library() -> WgslLibrary {
     }
 }
 
-/// The variants of luma.gl's WGSL `fp64arithmetic` its assembler chooses between: none of
-/// its workaround defines (what it assembles for a WebGPU device that is not Apple's), its
-/// code-elimination workaround (multiplies by a uniform ONE), and its integer path (what it
-/// assembles for Apple GPUs, where Metal reassociates).
+/// The variants of luma.gl's WGSL `fp64arithmetic`: no define (what its WGSL assembler builds
+/// for a device that is not Apple's), its code-elimination workaround (multiplies by a
+/// uniform ONE; a define its GLSL assembler sets and its WGSL assembler does not, for
+/// comparison), and its integer path (what its WGSL assembler builds for Apple GPUs, where
+/// Metal reassociates).
 pub const LUMA_VARIANTS: [(&str, &str); 3] = [
     ("luma.gl fp64arithmetic", "{}"),
     (
