@@ -151,21 +151,10 @@
     }
     const probe = result.probe;
     el('checks').textContent = 'Probe shader: ' + probe.green + ' of ' + probe.pixels +
-      ' pixels green (' + ms(probe.ms) + '). df64 worst of the known answers: ' +
-      describeRoutines(result.routines, 'ulp48') + '.';
-    const df64ok = probe.green === probe.pixels && result.routines.every(function (r) { return r.pass; });
-    if (!df64ok) {
-      view.fail('df64 is not exact on ' + renderer,
-        'The df64 self-test failed in this browser (' + result.reason + '). The ' +
-        'compiler here rewrites the error-free transforms df64 is made of, so df64 results ' +
-        'would be silently wrong; df64 is not drawn. Please report the renderer string above.');
-      return;
-    }
-    const qf128ok = result.qf128 !== null && result.qf128.pass;
-    el('checks').textContent += ' qf128 ' + (qf128ok ? 'pass' : 'fail') + ': ' +
-      (result.qf128 ? describeRoutines(result.qf128.routines, 'ulp96') : result.reason) + ' (check ' + ms(result.ms) + ').';
-    view.pass('pass: df64 exact on ' + renderer + ' (probe ' + probe.green + '/' + probe.pixels +
-      ', routines within bounds); qf128 ' + (qf128ok ? 'pass' : 'fail, not drawn'));
+      ' pixels green (' + ms(probe.ms) + '). ';
+    const qf128ok = view.judge(result, probe.green === probe.pixels, renderer, 'compiler',
+      'renderer string', 'probe ' + probe.green + '/' + probe.pixels);
+    if (qf128ok === null) return;
     try {
       view.attachControls(PANES, qf128ok);
       view.start().catch(function (e) { view.drawingFailed(e); });

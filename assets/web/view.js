@@ -97,11 +97,28 @@ MandelView.prototype.fail = function (verdict, message) {
   this.el('labels').style.display = 'none';
 };
 
-// The verdict line, once the self-test passed.
-MandelView.prototype.pass = function (verdict) {
-  const v = this.el('df64-selftest');
-  v.textContent = verdict;
+// Judges a check's result (`check(gl)` or `checkWebGPU(device)`): fails the page when df64
+// is off (`probeOk` false, or a routine off its bound), else says pass with qf128's verdict.
+// `compiler` and `device` name them in the messages ('compiler', 'renderer string'; 'WGSL
+// compiler', 'adapter'). Returns whether qf128 passed, or null when df64 failed.
+MandelView.prototype.judge = function (result, probeOk, renderer, compiler, device, detail) {
+  const el = this.el;
+  el('checks').textContent += 'df64 worst of the known answers: ' + describeRoutines(result.routines, 'ulp48') + '.';
+  if (!probeOk || !result.routines.every(function (r) { return r.pass; })) {
+    this.fail('df64 is not exact on ' + renderer,
+      'The df64 self-test failed in this browser (' + result.reason + '). The ' + compiler +
+      ' here rewrites the error-free transforms df64 is made of, so df64 results would be ' +
+      'silently wrong; df64 is not drawn. Please report the ' + device + ' above.');
+    return null;
+  }
+  const qf128ok = result.qf128 !== null && result.qf128.pass;
+  el('checks').textContent += ' qf128 ' + (qf128ok ? 'pass' : 'fail') + ': ' +
+    (result.qf128 ? describeRoutines(result.qf128.routines, 'ulp96') : result.reason) + ' (check ' + ms(result.ms) + ').';
+  const v = el('df64-selftest');
+  v.textContent = 'pass: df64 exact on ' + renderer + ' (' + detail + ', routines within bounds); qf128 ' +
+    (qf128ok ? 'pass' : 'fail, not drawn');
   v.className = 'pass';
+  return qf128ok;
 };
 
 // center=RE,IM, zoom=Z, size=WxH, iter=N from the query; throws with what to give instead.

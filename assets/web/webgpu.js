@@ -174,20 +174,8 @@
       view.fail('the self-test could not run', 'The self-test could not run in this browser: ' + result.reason + '. df64 is not drawn.');
       return;
     }
-    el('checks').textContent = 'df64 worst of the known answers: ' + describeRoutines(result.routines, 'ulp48') + '.';
-    const df64ok = result.routines.every(function (r) { return r.pass; });
-    if (!df64ok) {
-      view.fail('df64 is not exact on ' + renderer,
-        'The df64 self-test failed in this browser (' + result.reason + '). The WGSL compiler ' +
-        'here rewrites the error-free transforms df64 is made of, so df64 results would be ' +
-        'silently wrong; df64 is not drawn. Please report the adapter above.');
-      return;
-    }
-    const qf128ok = result.qf128 !== null && result.qf128.pass;
-    el('checks').textContent += ' qf128 ' + (qf128ok ? 'pass' : 'fail') + ': ' +
-      (result.qf128 ? describeRoutines(result.qf128.routines, 'ulp96') : result.reason) + ' (check ' + ms(result.ms) + ').';
-    view.pass('pass: df64 exact on ' + renderer + ' (WGSL export, routines within bounds); qf128 ' +
-      (qf128ok ? 'pass' : 'fail, not drawn'));
+    const qf128ok = view.judge(result, true, renderer, 'WGSL compiler', 'adapter', 'WGSL export');
+    if (qf128ok === null) return;
     context = canvas.getContext('webgpu');
     format = gpu.getPreferredCanvasFormat();
     context.configure({ device: device, format: format, alphaMode: 'opaque',
