@@ -1,6 +1,6 @@
 //! df64 in someone else's glow program: paste the exported module into your own shader, set
 //! the barrier uniform it asks for, prove it once on your context with
-//! `df64gl::probe::known::check_context` (the probe shader and every routine on known
+//! `df64gl::probe::context_check::check_context` (the probe shader and every routine on known
 //! answers, the same check as the npm module's `check(gl)`), then draw with it. Nothing of
 //! df64gl's engine is used past getting the text, the check and (here) a headless context; in
 //! your renderer `gl` is your own `glow::Context`.
@@ -10,7 +10,7 @@
 use glow::HasContext;
 
 use df64gl::gl::{DeviceChoice, GlContext};
-use df64gl::probe::known::check_context;
+use df64gl::probe::context_check::check_context;
 use df64gl::probe::snippet::{snippet, SnippetOptions, SnippetTarget};
 
 type Error = Box<dyn std::error::Error>;

@@ -14,7 +14,7 @@ import {
   QF128_GLSL,
   DF64_WGSL,
   DF64_QF128_WGSL,
-  PROBE_MAIN,
+  PROBE_FUNCTIONS,
   KNOWN_ANSWERS,
 } from './generated.js';
 
@@ -72,6 +72,112 @@ export function splitMat4(m) {
   return { hi: hi, lo: lo };
 }
 
+// ------------------------------------------------------------------ positions relative to the eye
+
+/**
+ * Positions held as doubles (x, y, z, x, y, z, ...: a Float64Array or any array of numbers) as
+ * two Float32Arrays of the same length, `hi` and `lo`, for two vec3 attributes: element i is
+ * split(positions[i]). In a shader `df64vec3(position_hi, position_lo)` is the position again
+ * to about 48 bits (millimetres at a billion metres).
+ */
+export function splitPositions(positions) {
+  if (!positions || typeof positions.length !== 'number') {
+    throw new TypeError('splitPositions takes an array of numbers (x, y, z, x, y, z, ...)');
+  }
+  const hi = new Float32Array(positions.length);
+  const lo = new Float32Array(positions.length);
+  for (let i = 0; i < positions.length; i++) {
+    const w = split(positions[i]);
+    hi[i] = w[0];
+    lo[i] = w[1];
+  }
+  return { hi: hi, lo: lo };
+}
+
+function mat4Arg(m, name) {
+  if (!m || m.length !== 16) throw new TypeError(name + ' takes 16 numbers (a column-major 4x4 matrix)');
+  for (let i = 0; i < 16; i++) {
+    if (typeof m[i] !== 'number') throw new TypeError(name + ': element ' + i + ' is not a number');
+  }
+}
+
+/**
+ * The model matrix relative to the eye, in doubles: translate(-eye) times `model` (both
+ * column-major; `eye` the camera's world position [x, y, z]). Its translation column is the
+ * object's origin minus the eye, computed before any f32 rounding; `splitMat4` of it gives the
+ * df64mat4 a vertex shader multiplies local positions by (`df64mat4_mul_vec4`).
+ */
+export function relativeToEye(model, eye) {
+  mat4Arg(model, 'relativeToEye');
+  if (!eye || eye.length !== 3) throw new TypeError('relativeToEye: eye is [x, y, z]');
+  const out = new Float64Array(16);
+  for (let i = 0; i < 16; i++) out[i] = model[i];
+  // Column c gains -eye times its w (row 3) entry.
+  for (let c = 0; c < 4; c++) {
+    for (let r = 0; r < 3; r++) out[4 * c + r] = model[4 * c + r] - eye[r] * model[4 * c + 3];
+  }
+  return out;
+}
+
+/**
+ * A view matrix (column-major) without its translation, as a Float32Array: the view of a
+ * camera at the origin with the same orientation. What the f32 side of relative-to-eye
+ * rendering multiplies by (`df64_world_to_view`, or after `df64mat4_mul_vec4`).
+ */
+export function viewRotation(view) {
+  mat4Arg(view, 'viewRotation');
+  const out = new Float32Array(16);
+  for (let i = 0; i < 12; i++) out[i] = view[i];
+  out[15] = view[15];
+  return out;
+}
+
+/**
+ * The vertex shader code of relative-to-eye rendering with a per-object model matrix, for
+ * GLSL ES 3.00 after DF64_GLSL: three uniforms (the model matrix relative to the eye as a
+ * df64mat4, `df64_model_rte_hi` and `df64_model_rte_lo`, from `splitMat4(relativeToEye(model,
+ * eye))`, and `df64_view_rotation` from `viewRotation(view)`) and
+ * `vec4 df64_rte_view_position(vec3 position_hi, vec3 position_lo)`, the view-space position.
+ * With `DF64_RTE_TRANSLATION_ONLY` defined (a model matrix with no rotation or scale) it adds
+ * the df64 translation only: 3 df64 additions a vertex instead of a df64 matrix product.
+ */
+export const DF64_RTE_GLSL = `
+uniform highp mat4 df64_model_rte_hi;
+uniform highp mat4 df64_model_rte_lo;
+uniform highp mat4 df64_view_rotation;
+vec4 df64_rte_view_position(vec3 position_hi, vec3 position_lo) {
+#ifdef DF64_RTE_TRANSLATION_ONLY
+  df64vec3 t = df64vec3(df64_model_rte_hi[3].xyz, df64_model_rte_lo[3].xyz);
+  return df64_world_to_view(df64_view_rotation, df64vec3_neg(t), df64vec3(position_hi, position_lo));
+#else
+  df64mat4 m = df64mat4(df64_model_rte_hi, df64_model_rte_lo);
+  df64vec4 p = df64mat4_mul_vec4(m, df64vec4(vec4(position_hi, 1.0), vec4(position_lo, 0.0)));
+  return df64_view_rotation * vec4(df64vec4_to_f32(p).xyz, 1.0);
+#endif
+}
+`;
+
+/**
+ * The uniforms of DF64_RTE_GLSL for one object and camera: `model` the object's world matrix,
+ * `eye` the camera's world position, `view` the camera's view matrix (all doubles,
+ * column-major). `translationOnly` says whether `model` has no rotation or scale (its upper
+ * 3 x 3 the identity), for DF64_RTE_TRANSLATION_ONLY.
+ */
+export function rteUniforms(model, eye, view) {
+  const m = relativeToEye(model, eye);
+  const words = splitMat4(m);
+  let translationOnly = true;
+  for (let c = 0; c < 3; c++) {
+    for (let r = 0; r < 4; r++) if (model[4 * c + r] !== (c === r ? 1 : 0)) translationOnly = false;
+  }
+  return {
+    df64_model_rte_hi: words.hi,
+    df64_model_rte_lo: words.lo,
+    df64_view_rotation: viewRotation(view),
+    translationOnly: translationOnly,
+  };
+}
+
 // ------------------------------------------------------------------ luma.gl shader module
 
 /**
@@ -89,13 +195,55 @@ export const df64 = {
   getUniforms: function () { return {}; },
 };
 
+/**
+ * df64 positions relative to the eye as a luma.gl 9 shader module (deck.gl's use of fp64):
+ * `modules: [df64rte]` (it brings `df64`) gives a vertex shader
+ * `vec4 df64rte_viewPosition(vec3 positionHigh, vec3 positionLow)`, the view-space position of
+ * a local position held as two f32 attributes (`splitPositions`), through the model matrix
+ * relative to the eye in df64. Set its props per draw with
+ * `model.shaderInputs.setProps({df64rte: {modelMatrix, eye, viewMatrix}})` (doubles,
+ * column-major; eye the camera's world position), then project with your f32 projection.
+ */
+export const df64rte = {
+  name: 'df64rte',
+  dependencies: [df64],
+  vs: `\
+layout(std140) uniform df64rteUniforms {
+  mat4 modelHigh;
+  mat4 modelLow;
+  mat4 viewRotation;
+} df64rte;
+
+vec4 df64rte_viewPosition(vec3 positionHigh, vec3 positionLow) {
+  df64mat4 m = df64mat4(df64rte.modelHigh, df64rte.modelLow);
+  df64vec4 p = df64mat4_mul_vec4(m, df64vec4(vec4(positionHigh, 1.0), vec4(positionLow, 0.0)));
+  return df64rte.viewRotation * vec4(df64vec4_to_f32(p).xyz, 1.0);
+}
+`,
+  uniformTypes: { modelHigh: 'mat4x4<f32>', modelLow: 'mat4x4<f32>', viewRotation: 'mat4x4<f32>' },
+  defaultUniforms: {
+    modelHigh: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+    modelLow: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    viewRotation: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+  },
+  getUniforms: function (props) {
+    if (!props || !props.modelMatrix || !props.eye || !props.viewMatrix) return {};
+    const u = rteUniforms(props.modelMatrix, props.eye, props.viewMatrix);
+    return {
+      modelHigh: Array.from(u.df64_model_rte_hi),
+      modelLow: Array.from(u.df64_model_rte_lo),
+      viewRotation: Array.from(u.df64_view_rotation),
+    };
+  },
+};
+
 // ------------------------------------------------------------------ the check
 
-// The least a host gives: float precision only (luma.gl's assembler, for one). DF64_GLSL sets
-// highp int itself; a source that does not (an older export) is checked as such a host runs it.
-const HEADER = '#version 300 es\nprecision highp float;\n';
-const VERTEX = '#version 300 es\nvoid main() { vec2 p = vec2(float((gl_VertexID << 1) & 2), ' +
-  'float(gl_VertexID & 2)); gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0); }\n';
+// The least a host gives a fragment shader: float precision only (luma.gl's assembler, for
+// one). DF64_GLSL sets highp int itself; a source that does not (an older export) is checked as
+// such a host runs it. Vertex shaders default to highp.
+const VERSION_LINE = '#version 300 es\n';
+const FRAGMENT_HEADER = VERSION_LINE + 'precision highp float;\n';
 const PROBE_SIZE = 64;
 const KIND_VALUE = 0;
 const KIND_NAN = 1;
@@ -103,6 +251,9 @@ const KIND_EXACT = 2;
 const KIND_ZERO = 3;
 // The df64 domain's floor where subnormals are flushed: the low word cannot hold less.
 const DF64_FLOOR = Math.pow(2, -126);
+// The vector routines' floor: a few operations' worth of it.
+const VEC_FLOOR = Math.pow(2, -122);
+const STAGES = ['vertex', 'fragment'];
 
 function fromBase64(text, Type) {
   const bin = atob(text);
@@ -126,6 +277,15 @@ function knownAnswers() {
       f64: fromBase64(set.f64, Float64Array),
       kind: fromBase64(set.kind, Uint8Array),
     };
+  });
+  // Where each vector routine's evaluations start in f32 and its components in f64 and kind.
+  let w = 0;
+  let c = 0;
+  decoded.df64vec.starts = decoded.df64vec.routines.map(function (r) {
+    const at = [w, c];
+    w += r.evaluations * 2 * (r.inputs + r.outputs);
+    c += r.evaluations * r.outputs;
+    return at;
   });
   return decoded;
 }
@@ -161,17 +321,14 @@ function exponent(x) {
   return e;
 }
 
-// The error of `got` (words) in ulp48 or ulp96 of the expected value beyond `floor`; 0 for a
-// right special value, Infinity for a wrong one. The same rule as the Rust generator's gate.
-function judge(got, kind, want, floor) {
-  const precision = got.length === 2 ? 48 : 96;
+// The special kinds of a result (NaN, an exact word, zero) judged: 0 right, Infinity wrong;
+// null for a value to measure. The same rule as the Rust side's judge.
+function judgeKind(got, kind, want) {
   let restZero = true;
   let anyNaN = false;
-  let allFinite = true;
   for (let i = 0; i < got.length; i++) {
     if (i > 0 && got[i] !== 0) restZero = false;
     if (Number.isNaN(got[i])) anyNaN = true;
-    if (!Number.isFinite(got[i])) allFinite = false;
   }
   if (kind === KIND_NAN) return Number.isNaN(got[0]) ? 0 : Infinity;
   if (anyNaN) return Infinity;
@@ -181,11 +338,33 @@ function judge(got, kind, want, floor) {
     return first && restZero ? 0 : Infinity;
   }
   if (kind === KIND_ZERO) return got[0] === 0 && restZero ? 0 : Infinity;
-  if (!allFinite) return Infinity;
+  for (let i = 0; i < got.length; i++) if (!Number.isFinite(got[i])) return Infinity;
+  return null;
+}
+
+// |got - want| beyond `floor`, the terms summed exactly.
+function excess(got, want, floor) {
   const terms = Array.prototype.slice.call(got);
   for (let i = 0; i < 3; i++) terms.push(-want[i]);
-  const err = Math.abs(exactSum(terms));
-  return Math.max(err - floor, 0) / Math.pow(2, exponent(want[0]) - precision + 1);
+  return Math.max(Math.abs(exactSum(terms)) - floor, 0);
+}
+
+// The error of `got` (words) in ulp48 or ulp96 of the expected value beyond `floor`; 0 for a
+// right special value, Infinity for a wrong one.
+function judge(got, kind, want, floor) {
+  const special = judgeKind(got, kind, want);
+  if (special !== null) return special;
+  const precision = got.length === 2 ? 48 : 96;
+  return excess(got, want, floor) / Math.pow(2, exponent(want[0]) - precision + 1);
+}
+
+// A vector routine's component: the error in the routine's unit, of size `unitSize` here.
+function judgeVec(got, kind, want, unitSize) {
+  const special = judgeKind(got, kind, want);
+  if (special !== null) return special;
+  const err = excess(got, want, VEC_FLOOR);
+  if (err === 0) return 0;
+  return unitSize > 0 ? err / unitSize : Infinity;
 }
 
 // WebGL state check() touches, saved before and put back after, whatever happens.
@@ -256,6 +435,8 @@ function Scratch(gl) {
   this.items = [];
 }
 Scratch.prototype.add = function (kind, obj) {
+  // A lost context hands out null objects: say so rather than fail on the first use.
+  if (obj === null) throw new CheckFailure(lostOr(this.gl, 'WebGL could not create a ' + kind));
   this.items.push([kind, obj]);
   return obj;
 };
@@ -287,10 +468,18 @@ function CheckFailure(reason) {
   this.reason = reason;
 }
 
-function buildProgram(gl, scratch, fragment, what) {
+const LOST = 'the WebGL context was lost during the check';
+
+// The reason, unless the context is lost (then that is the reason).
+function lostOr(gl, reason) {
+  return gl.isContextLost && gl.isContextLost() ? LOST : reason;
+}
+
+function buildProgram(gl, scratch, vertex, fragment, what) {
   const p = scratch.add('program', gl.createProgram());
-  function shader(kind, src) {
+  function shader(kind, stage, src) {
     const s = gl.createShader(kind);
+    if (s === null) throw new CheckFailure(lostOr(gl, 'WebGL could not create a shader'));
     gl.shaderSource(s, src);
     gl.compileShader(s);
     const ok = gl.getShaderParameter(s, gl.COMPILE_STATUS);
@@ -298,13 +487,13 @@ function buildProgram(gl, scratch, fragment, what) {
     gl.attachShader(p, s);
     // Flagged now, freed with the program.
     gl.deleteShader(s);
-    if (!ok) throw new CheckFailure(what + ' does not compile here: ' + log);
+    if (!ok) throw new CheckFailure(lostOr(gl, what + ' does not compile here (' + stage + ' shader): ' + log));
   }
-  shader(gl.VERTEX_SHADER, VERTEX);
-  shader(gl.FRAGMENT_SHADER, fragment);
+  shader(gl.VERTEX_SHADER, 'vertex', vertex);
+  shader(gl.FRAGMENT_SHADER, 'fragment', fragment);
   gl.linkProgram(p);
   if (!gl.getProgramParameter(p, gl.LINK_STATUS)) {
-    throw new CheckFailure(what + ' does not link here: ' + gl.getProgramInfoLog(p));
+    throw new CheckFailure(lostOr(gl, what + ' does not link here: ' + gl.getProgramInfoLog(p)));
   }
   gl.useProgram(p);
   return p;
@@ -319,86 +508,165 @@ function renderTarget(gl, scratch, w, h, internal) {
   gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
   gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, t, 0);
   if (gl.checkFramebufferStatus(gl.FRAMEBUFFER) !== gl.FRAMEBUFFER_COMPLETE) {
-    throw new CheckFailure('a ' + w + 'x' + h + ' render target is incomplete here');
+    throw new CheckFailure(lostOr(gl, 'a ' + w + 'x' + h + ' render target is incomplete here'));
   }
   gl.viewport(0, 0, w, h);
   return fb;
 }
 
-// The probe shader: every pixel green where twoSum, twoProd and the routines are exact here.
-function runProbe(gl, scratch, source) {
-  buildProgram(gl, scratch, HEADER + source + PROBE_MAIN, 'the probe shader');
-  renderTarget(gl, scratch, PROBE_SIZE, PROBE_SIZE, gl.RGBA8);
-  gl.drawArrays(gl.TRIANGLES, 0, 3);
-  const px = new Uint8Array(PROBE_SIZE * PROBE_SIZE * 4);
-  gl.readPixels(0, 0, PROBE_SIZE, PROBE_SIZE, gl.RGBA, gl.UNSIGNED_BYTE, px);
-  let green = 0;
-  for (let i = 0; i < px.length; i += 4) {
-    if (px[i] === 0 && px[i + 1] === 255 && px[i + 2] === 0) green++;
-  }
-  return { green: green, pixels: PROBE_SIZE * PROBE_SIZE };
+// A check program's two shaders: `library` (the export and what it computes) in each stage
+// that computes, told which by DF64GL_CHECK_VERTEX or DF64GL_CHECK_FRAGMENT; then the mains.
+// The same layout as the Rust check (df64gl::probe::context_check).
+function stagedSources(stages, library, vertexMain, fragmentMain) {
+  const vertex = VERSION_LINE + (stages.vertex ? '#define DF64GL_CHECK_VERTEX 1\n' + library : '') + vertexMain;
+  const fragment = FRAGMENT_HEADER + (stages.fragment ? '#define DF64GL_CHECK_FRAGMENT 1\n' + library : '') + fragmentMain;
+  return [vertex, fragment];
 }
 
-// Every routine of a known-answer set: routine k on row k, case i in column i, each routine in
-// a program of its own (one program holding them all takes minutes to compile on some drivers).
-function runKnown(gl, scratch, source, set, label, only) {
-  const words = set.words;
-  const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
-  const vec = words === 2 ? 'vec2' : 'vec4';
-  const pick = words === 2 ? '.xy' : '';
-  const head = HEADER + source +
-    '\nuniform highp sampler2D u_df64gl_a;\nuniform highp sampler2D u_df64gl_b;\n' +
-    'out vec4 o_df64gl;\nvoid main() {\n  ivec2 p = ivec2(gl_FragCoord.xy);\n' +
-    '  ' + vec + ' a = texelFetch(u_df64gl_a, p, 0)' + pick + ';\n' +
-    '  ' + vec + ' b = texelFetch(u_df64gl_b, p, 0)' + pick + ';\n';
-  const w = set.routines.reduce(function (m, r) { return Math.max(m, r.cases); }, 1);
-  const h = set.routines.length;
-  const stride = 3 * words + 1;
-  const inputs = [new Float32Array(w * h * 4), new Float32Array(w * h * 4)];
-  let c = 0;
-  set.routines.forEach(function (r, k) {
-    for (let i = 0; i < r.cases; i++, c++) {
-      for (let j = 0; j < words; j++) {
-        inputs[0][4 * (k * w + i) + j] = set.f32[stride * c + j];
-        inputs[1][4 * (k * w + i) + j] = set.f32[stride * c + words + j];
-      }
-    }
-  });
-  // The target first (it binds unit 0 while it is made), then the inputs on units 0 and 1.
-  renderTarget(gl, scratch, w, h, gl.RGBA32F);
-  [0, 1].forEach(function (unit) {
-    const t = scratch.add('texture', gl.createTexture());
-    gl.activeTexture(gl.TEXTURE0 + unit);
-    gl.bindTexture(gl.TEXTURE_2D, t);
-    gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32F, w, h);
-    // Float textures are not filterable in WebGL 2: anything but NEAREST reads zeros.
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, w, h, gl.RGBA, gl.FLOAT, inputs[unit]);
-  });
+// The probe in both halves of a 128 x 64 image: left the fragment shader's pixels, right the
+// vertex shader's (one point per pixel, its verdict passed on flat).
+const PROBE_VERTEX_MAIN = '\nflat out highp uint v_df64gl_ok;\nvoid main() {\n' +
+  '    int id = gl_VertexID;\n    int half_ = id / 4096;\n    int p = id - 4096 * half_;\n' +
+  '    int px = p - 64 * (p / 64);\n    int py = p / 64;\n' +
+  '    gl_Position = vec4((float(px + 64 * half_) + 0.5) / 64.0 - 1.0, (float(py) + 0.5) / 32.0 - 1.0, 0.0, 1.0);\n' +
+  '    gl_PointSize = 1.0;\n    v_df64gl_ok = 0u;\n#ifdef DF64GL_CHECK_VERTEX\n' +
+  '    if (half_ == 1) v_df64gl_ok = df64_probe_pixel(vec2(float(px) + 0.5, float(py) + 0.5)) ? 1u : 0u;\n' +
+  '#endif\n}\n';
+const PROBE_FRAGMENT_MAIN = '\nflat in highp uint v_df64gl_ok;\nout highp vec4 o_df64gl;\nvoid main() {\n' +
+  '    bool ok = false;\n    if (gl_FragCoord.x >= 64.0) {\n        ok = v_df64gl_ok == 1u;\n    } else {\n' +
+  '#ifdef DF64GL_CHECK_FRAGMENT\n        ok = df64_probe_pixel(gl_FragCoord.xy);\n#endif\n    }\n' +
+  '    o_df64gl = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n}\n';
+
+// The probe shader in each stage asked for: green pixels of each half.
+function runProbe(gl, scratch, source, stages) {
+  const t = now();
+  const src = stagedSources(stages, source + PROBE_FUNCTIONS, PROBE_VERTEX_MAIN, PROBE_FRAGMENT_MAIN);
+  const program = buildProgram(gl, scratch, src[0], src[1], 'the probe shader');
+  renderTarget(gl, scratch, 2 * PROBE_SIZE, PROBE_SIZE, gl.RGBA8);
+  if (stages.fragment) gl.drawArrays(gl.POINTS, 0, PROBE_SIZE * PROBE_SIZE);
+  if (stages.vertex) gl.drawArrays(gl.POINTS, PROBE_SIZE * PROBE_SIZE, PROBE_SIZE * PROBE_SIZE);
+  const px = new Uint8Array(2 * PROBE_SIZE * PROBE_SIZE * 4);
+  gl.readPixels(0, 0, 2 * PROBE_SIZE, PROBE_SIZE, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  gl.useProgram(null);
+  scratch.drop(program);
+  const green = [0, 0];
+  for (let i = 0; i < px.length; i += 4) {
+    if (px[i] === 0 && px[i + 1] === 255 && px[i + 2] === 0) green[(i / 4) % (2 * PROBE_SIZE) < PROBE_SIZE ? 0 : 1]++;
+  }
+  const ms = now() - t;
+  const pixels = PROBE_SIZE * PROBE_SIZE;
+  return {
+    fragment: stages.fragment ? { green: green[0], pixels: pixels, ms: ms } : null,
+    vertex: stages.vertex ? { green: green[1], pixels: pixels, ms: ms } : null,
+  };
+}
+
+const GRID_PRELUDE = '\nuniform highp sampler2D u_df64gl_in;\nuniform highp int u_df64gl_row;\n' +
+  'vec4 df64gl_texel(int i) { return texelFetch(u_df64gl_in, ivec2(i, u_df64gl_row), 0); }\n';
+const GRID_VERTEX_MAIN = '\nuniform highp int u_df64gl_width;\nflat out highp uvec4 v_df64gl;\nvoid main() {\n' +
+  '    int x = gl_VertexID;\n' +
+  '    gl_Position = vec4((float(x) + 0.5) / float(u_df64gl_width) - 1.0, 0.0, 0.0, 1.0);\n' +
+  '    gl_PointSize = 1.0;\n    v_df64gl = uvec4(0u);\n#ifdef DF64GL_CHECK_VERTEX\n' +
+  '    if (x >= u_df64gl_width) v_df64gl = floatBitsToUint(df64gl_result(x - u_df64gl_width));\n' +
+  '#endif\n}\n';
+const GRID_FRAGMENT_MAIN = '\nuniform highp int u_df64gl_width;\nflat in highp uvec4 v_df64gl;\n' +
+  'out highp vec4 o_df64gl;\nvoid main() {\n    int x = int(gl_FragCoord.x);\n    o_df64gl = vec4(0.0);\n' +
+  '    if (x >= u_df64gl_width) {\n        o_df64gl = uintBitsToFloat(v_df64gl);\n    } else {\n' +
+  '#ifdef DF64GL_CHECK_FRAGMENT\n        o_df64gl = df64gl_result(x);\n#endif\n    }\n}\n';
+
+// Runs a grid of routines in the stages asked: routine k reads row k of one input texture
+// ({name, body: GLSL defining vec4 df64gl_result(int col), input: Float32Array, width: output
+// texels}) and writes row k of the target, one point per output texel and stage, each routine
+// in a program of its own (one holding them all takes minutes to compile on some drivers).
+// Returns per stage the target's rows (Float32Array of 4 floats per texel) and the times.
+function runGrid(gl, scratch, source, routines, stages, label) {
+  const rows = Math.max(routines.length, 1);
+  const width = routines.reduce(function (m, r) { return Math.max(m, r.width); }, 1);
+  const inWidth = routines.reduce(function (m, r) { return Math.max(m, r.input.length / 4); }, 1);
+  const input = new Float32Array(inWidth * rows * 4);
+  routines.forEach(function (r, k) { input.set(r.input, 4 * inWidth * k); });
+  // The target first (it binds unit 0 while it is made), then the input on unit 0.
+  renderTarget(gl, scratch, 2 * width, rows, gl.RGBA32F);
+  const t = scratch.add('texture', gl.createTexture());
+  gl.activeTexture(gl.TEXTURE0);
+  gl.bindTexture(gl.TEXTURE_2D, t);
+  gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32F, inWidth, rows);
+  // Float textures are not filterable in WebGL 2: anything but NEAREST reads zeros.
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, inWidth, rows, gl.RGBA, gl.FLOAT, input);
   const times = [];
-  set.routines.forEach(function (r, k) {
-    if (!chosen(r)) {
-      times.push(0);
-      return;
-    }
-    const t = now();
-    const src = head + '  o_df64gl = ' + (words === 2 ? 'vec4(' + r.call + ', 0.0, 0.0)' : r.call) + ';\n}\n';
-    const program = buildProgram(gl, scratch, src, 'the ' + label + ' ' + r.name + ' known-answer shader');
-    gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_a'), 0);
-    gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_b'), 1);
-    gl.viewport(0, k, w, 1);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
+  routines.forEach(function (r, k) {
+    const t0 = now();
+    const src = stagedSources(stages, source + GRID_PRELUDE + r.body, GRID_VERTEX_MAIN, GRID_FRAGMENT_MAIN);
+    const program = buildProgram(gl, scratch, src[0], src[1], 'the ' + label + ' ' + r.name + ' known-answer shader');
+    gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_in'), 0);
+    gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_row'), k);
+    gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_width'), width);
+    gl.viewport(0, k, 2 * width, 1);
+    if (stages.fragment) gl.drawArrays(gl.POINTS, 0, r.width);
+    if (stages.vertex) gl.drawArrays(gl.POINTS, width, r.width);
     // Programs are freed as they are done: a check holds one at a time.
     gl.useProgram(null);
     scratch.drop(program);
-    times.push(now() - t);
+    times.push(now() - t0);
   });
-  const px = new Float32Array(w * h * 4);
-  gl.readPixels(0, 0, w, h, gl.RGBA, gl.FLOAT, px);
-  return judgeRoutines(set, chosen, function (k, i) { return 4 * (k * w + i); }, px, times);
+  const px = new Float32Array(2 * width * rows * 4);
+  gl.readPixels(0, 0, 2 * width, rows, gl.RGBA, gl.FLOAT, px);
+  if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);
+  const half = function (offset) {
+    return routines.map(function (r, k) {
+      const at = 4 * (k * 2 * width + offset);
+      return px.subarray(at, at + 4 * r.width);
+    });
+  };
+  return { fragment: half(0), vertex: half(width), times: times };
 }
 
+// The scalar routines of a set as grid rows: df64 one texel a case (a.xy, b.xy), qf128 two.
+function scalarGrid(set, chosen) {
+  const words = set.words;
+  const stride = 3 * words + 1;
+  const out = [];
+  let c = 0;
+  set.routines.forEach(function (r) {
+    const texels = words === 2 ? 1 : 2;
+    const input = new Float32Array(4 * texels * r.cases);
+    for (let i = 0; i < r.cases; i++, c++) {
+      for (let j = 0; j < words; j++) {
+        input[4 * texels * i + j] = set.f32[stride * c + j];
+        input[4 * texels * i + (words === 2 ? 2 : 4) + j] = set.f32[stride * c + words + j];
+      }
+    }
+    if (!chosen(r)) return;
+    const body = words === 2
+      ? 'vec4 df64gl_result(int col) {\n    vec4 t = df64gl_texel(col);\n    vec2 a = t.xy;\n    vec2 b = t.zw;\n    return vec4(' + r.call + ', 0.0, 0.0);\n}\n'
+      : 'vec4 df64gl_result(int col) {\n    vec4 a = df64gl_texel(2 * col);\n    vec4 b = df64gl_texel(2 * col + 1);\n    return ' + r.call + ';\n}\n';
+    out.push({ name: r.name, body: body, input: input, width: r.cases });
+  });
+  return out;
+}
+
+// The vector routines as grid rows: each evaluation's operand numbers two to a texel in, its
+// result components two to a texel out (df64gl_vec_out from the known answers).
+function vecGrid(set, chosen) {
+  const out = [];
+  set.routines.forEach(function (r, k) {
+    if (!chosen(r)) return;
+    const tIn = Math.ceil(r.inputs / 2);
+    const tOut = Math.ceil(r.outputs / 2);
+    const input = new Float32Array(4 * tIn * r.evaluations);
+    for (let e = 0; e < r.evaluations; e++) {
+      const at = set.starts[k][0] + e * 2 * (r.inputs + r.outputs);
+      input.set(set.f32.subarray(at, at + 2 * r.inputs), 4 * tIn * e);
+    }
+    const body = 'vec2 df64gl_in(int e, int j) {\n    vec4 q = df64gl_texel(e * ' + tIn + ' + j / 2);\n' +
+      '    return (j - 2 * (j / 2)) == 0 ? q.xy : q.zw;\n}\n' + r.glsl +
+      'vec4 df64gl_result(int col) {\n    int e = col / ' + tOut + ';\n    return df64gl_vec_out(e, col - ' + tOut + ' * e);\n}\n';
+    out.push({ name: r.name, body: body, input: input, width: tOut * r.evaluations });
+  });
+  return out;
+}
 // Every chosen routine of a set judged: case i of routine k left its words in `px` (a
 // Float32Array) from index at(k, i). The error against the known value and its bound, and bit
 // equality with the CPU mirror's words (any NaN equals any NaN). WebGL and WebGPU alike.
@@ -455,6 +723,7 @@ function judgeRoutines(set, chosen, at, px, times) {
     results.push({
       name: r.name,
       cases: r.cases,
+      unit: words === 2 ? 'ulp48' : 'ulp96',
       bound: r.bound,
       worst: worst,
       failed: failed,
@@ -466,6 +735,90 @@ function judgeRoutines(set, chosen, at, px, times) {
     });
   });
   return results;
+}
+
+// Every chosen vector routine judged: evaluation e of routine k left its result components in
+// `out(k, e)` (a Float32Array of hi, lo pairs). Each component against the routine's bound in
+// its unit, and bit for bit against the mirror's words. WebGL and WebGPU alike.
+function judgeVecRoutines(set, chosen, out, times) {
+  const results = [];
+  const mirrorBits = new Uint32Array(set.f32.buffer);
+  set.routines.forEach(function (r, k) {
+    if (!chosen(r)) return;
+    let worst = 0;
+    let worstCase = null;
+    let matched = 0;
+    let failed = 0;
+    let firstMismatch = null;
+    const w0 = set.starts[k][0];
+    const c0 = set.starts[k][1];
+    for (let e = 0; e < r.evaluations; e++) {
+      const row = out(k, e);
+      const base = w0 + e * 2 * (r.inputs + r.outputs);
+      const operands = function () { return Array.prototype.slice.call(set.f32, base, base + 2 * r.inputs); };
+      const bits = new Uint32Array(row.buffer, row.byteOffset, row.length);
+      for (let i = 0; i < r.outputs; i++) {
+        const n = c0 + e * r.outputs + i;
+        const got = [row[2 * i], row[2 * i + 1]];
+        const want = [set.f64[4 * n], set.f64[4 * n + 1], set.f64[4 * n + 2]];
+        const err = judgeVec(got, set.kind[n], want, set.f64[4 * n + 3]);
+        if (!(err <= r.bound)) failed++;
+        if (!(err <= worst)) {
+          worst = Number.isNaN(err) ? Infinity : err;
+          worstCase = { operands: operands(), component: i, got: got, want: set.kind[n] === KIND_NAN ? 'NaN' : want };
+        }
+        const m = base + 2 * r.inputs + 2 * i;
+        let same = true;
+        for (let j = 0; j < 2; j++) {
+          const bothNaN = Number.isNaN(row[2 * i + j]) && Number.isNaN(set.f32[m + j]);
+          if (bits[2 * i + j] !== mirrorBits[m + j] && !bothNaN) same = false;
+        }
+        if (same) matched++;
+        else if (!firstMismatch) {
+          firstMismatch = { operands: operands(), component: i, got: got, mirror: [set.f32[m], set.f32[m + 1]] };
+        }
+      }
+    }
+    results.push({
+      name: r.name,
+      cases: r.evaluations * r.outputs,
+      unit: r.unit,
+      bound: r.bound,
+      worst: worst,
+      failed: failed,
+      pass: failed === 0,
+      mirrorMatched: matched,
+      mirrorMismatch: firstMismatch,
+      worstCase: failed ? worstCase : null,
+      ms: times[k] || 0,
+    });
+  });
+  return results;
+}
+
+// One routine's results over the stages run: the worst error, all failures, the fewest mirror
+// matches, the time of all.
+function mergeStages(lists) {
+  const out = [];
+  lists.forEach(function (rows) {
+    rows.forEach(function (r) {
+      const o = out.find(function (x) { return x.name === r.name; });
+      if (!o) {
+        out.push(Object.assign({}, r));
+        return;
+      }
+      if (!(r.worst <= o.worst)) {
+        o.worst = r.worst;
+        o.worstCase = r.worstCase || o.worstCase;
+      }
+      o.failed += r.failed;
+      o.pass = o.pass && r.pass;
+      o.mirrorMatched = Math.min(o.mirrorMatched, r.mirrorMatched);
+      o.mirrorMismatch = o.mirrorMismatch || r.mirrorMismatch;
+      o.ms += r.ms;
+    });
+  });
+  return out;
 }
 
 function rendererOf(gl) {
@@ -498,7 +851,7 @@ function now() {
 
 function summarize(routines) {
   return routines.filter(function (r) { return !r.pass; }).map(function (r) {
-    return r.name + ' ' + (Number.isFinite(r.worst) ? r.worst.toPrecision(3) : 'wrong special') +
+    return r.name + ' ' + (Number.isFinite(r.worst) ? r.worst.toPrecision(3) + ' ' + r.unit : 'wrong special') +
       ' (bound ' + r.bound + ', ' + r.failed + ' of ' + r.cases + ' cases)';
   }).join(', ');
 }
@@ -512,7 +865,9 @@ function emptyResult() {
     version: VERSION,
     probe: null,
     routines: [],
+    vectors: [],
     qf128: null,
+    stages: { vertex: null, fragment: null },
     ms: 0,
     cached: false,
   };
@@ -530,14 +885,16 @@ function routinesAskedFor(known, opts) {
   const only = Array.isArray(opts.routines) ? opts.routines.map(String) : null;
   if (!only) return null;
   const names = known.df64.routines.map(function (r) { return r.name; });
+  const vecNames = known.df64vec.routines.map(function (r) { return r.name; });
   const qfNames = known.qf128.routines.map(function (r) { return r.name; });
-  const unknown = only.filter(function (n) { return names.indexOf(n) < 0 && qfNames.indexOf(n) < 0; });
+  const unknown = only.filter(function (n) { return names.indexOf(n) < 0 && qfNames.indexOf(n) < 0 && vecNames.indexOf(n) < 0; });
   if (unknown.length) {
-    throw new CheckFailure('options.routines: no routine ' + unknown.join(', ') + '; the df64 routines are ' + names.join(', ') + ' and the qf128 ones ' + qfNames.join(', '));
+    throw new CheckFailure('options.routines: no routine ' + unknown.join(', ') + '; the df64 routines are ' + names.join(', ') +
+      ', the vector and matrix ones ' + vecNames.join(', ') + ' and the qf128 ones ' + qfNames.join(', '));
   }
   // Nothing passes unchecked: each set asked for checks at least one of its routines.
-  if (!only.some(function (n) { return names.indexOf(n) >= 0; })) {
-    throw new CheckFailure('options.routines names no df64 routine (' + names.join(', ') + ')');
+  if (!only.some(function (n) { return names.indexOf(n) >= 0 || vecNames.indexOf(n) >= 0; })) {
+    throw new CheckFailure('options.routines names no df64 routine (' + names.join(', ') + ', ' + vecNames.join(', ') + ')');
   }
   if (opts.qf128 && !only.some(function (n) { return qfNames.indexOf(n) >= 0; })) {
     throw new CheckFailure('options.routines names no qf128 routine (' + qfNames.join(', ') + ') but options.qf128 asks for them');
@@ -545,10 +902,99 @@ function routinesAskedFor(known, opts) {
   return only;
 }
 
+// options.stages: which shader stages to check in (default both).
+function stagesAskedFor(opts) {
+  if (opts.stages === undefined) return { vertex: true, fragment: true };
+  const list = Array.isArray(opts.stages) ? opts.stages.map(String) : null;
+  const bad = list ? list.filter(function (x) { return STAGES.indexOf(x) < 0; }) : [];
+  if (!list || !list.length || bad.length) {
+    throw new CheckFailure("options.stages: a list of 'vertex' and 'fragment' (got " + JSON.stringify(opts.stages) + ')');
+  }
+  return { vertex: list.indexOf('vertex') >= 0, fragment: list.indexOf('fragment') >= 0 };
+}
+
+// The chosen routines' output texels in one array: rowOf(k) gives routine k's (4 floats a
+// texel); at(k, i) is where case i of routine k starts.
+function flatRows(set, chosen, rowOf) {
+  const rows = [];
+  const at = [];
+  let offset = 0;
+  set.routines.forEach(function (r, k) {
+    if (chosen(r)) {
+      const row = rowOf(k);
+      rows.push(row);
+      at.push(offset);
+      offset += row.length;
+    } else {
+      at.push(-1);
+    }
+  });
+  const px = new Float32Array(offset);
+  let o = 0;
+  rows.forEach(function (row) { px.set(row, o); o += row.length; });
+  return { px: px, at: function (k, i) { return at[k] + 4 * i; } };
+}
+
+// A grid's rows (chosen routines only, in set order) as a function of the routine's index.
+function gridRows(set, chosen, rows) {
+  const of = [];
+  let g = 0;
+  set.routines.forEach(function (r) { of.push(chosen(r) ? rows[g++] : null); });
+  return function (k) { return of[k]; };
+}
+
+// The results of one stage from the grids' outputs.
+function stageResult(known, chosen, probe, df64, vectors, qf128, times) {
+  const view = function (rows, set) {
+    return flatRows(set, chosen, gridRows(set, chosen, rows));
+  };
+  const d = view(df64, known.df64);
+  const routines = judgeRoutines(known.df64, chosen, d.at, d.px, times.df64);
+  const vecRow = gridRows(known.df64vec, chosen, vectors);
+  const vec = judgeVecRoutines(known.df64vec, chosen, function (k, e) {
+    const tOut = Math.ceil(known.df64vec.routines[k].outputs / 2);
+    return vecRow(k).subarray(4 * tOut * e, 4 * tOut * (e + 1));
+  }, times.vectors);
+  let q = null;
+  if (qf128) {
+    const v = view(qf128, known.qf128);
+    const rows = judgeRoutines(known.qf128, chosen, v.at, v.px, times.qf128);
+    q = { pass: rows.every(function (r) { return r.pass; }), routines: rows };
+  }
+  const fine = function (rows) { return rows.every(function (r) { return r.pass; }); };
+  return {
+    pass: probe.green === probe.pixels && fine(routines) && fine(vec) && !(q && !q.pass),
+    probe: probe,
+    routines: routines,
+    vectors: vec,
+    qf128: q,
+  };
+}
+
+// Why a check failed, stage by stage, or null.
+function failureReason(result, renderer) {
+  const out = [];
+  STAGES.forEach(function (stage) {
+    const s = result.stages[stage];
+    if (!s) return;
+    if (s.probe.green !== s.probe.pixels) {
+      out.push('the probe shader is green on ' + s.probe.green + ' of ' + s.probe.pixels + ' pixels in the ' + stage +
+        ' stage: this compiler rewrites the error-free transforms df64 is made of');
+    }
+    const f = summarize(s.routines.concat(s.vectors));
+    if (f) out.push('df64 routines off their bounds on ' + renderer + ' in the ' + stage + ' stage: ' + f);
+    if (s.qf128 && !s.qf128.pass) {
+      out.push('qf128 routines off their bounds on ' + renderer + ' in the ' + stage + ' stage: ' + summarize(s.qf128.routines));
+    }
+  });
+  return out.length ? out.join('; ') : null;
+}
+
 /**
- * Proves the df64 routines (and with `options.qf128`, the qf128 ones) on this WebGL 2
- * context: the probe shader, then every exported routine on known answers. Never throws for a
- * driver that fails; see index.d.ts for the options and the result.
+ * Proves the df64 routines, the vector and matrix routines (and with `options.qf128`, the
+ * qf128 ones) on this WebGL 2 context, in the vertex and the fragment stage: the probe shader,
+ * then every exported routine on known answers. Never throws for a driver that fails or a
+ * context that is lost; see index.d.ts for the options and the result.
  */
 export function check(gl, options) {
   const opts = options || {};
@@ -564,6 +1010,12 @@ export function check(gl, options) {
     return done(false, 'no WebGL 2 context: df64 needs WebGL 2 (GLSL ES 3.00, for floatBitsToUint and highp integers)');
   }
   if (gl.isContextLost && gl.isContextLost()) return done(false, 'the WebGL context is lost');
+  let stages;
+  try {
+    stages = stagesAskedFor(opts);
+  } catch (e) {
+    return done(false, e.reason);
+  }
   let renderer = '';
   try {
     renderer = rendererOf(gl);
@@ -574,7 +1026,7 @@ export function check(gl, options) {
   const storage = opts.cache === false ? null : storageOf(opts);
   const key = 'df64gl-check:' + VERSION + ':' + hash(df64Source + (opts.qf128 ? qf128Source : '') +
     (Array.isArray(opts.routines) ? ':' + opts.routines.join(',') : '')) +
-    (opts.qf128 ? ':qf128' : '') + ':' + renderer;
+    (opts.qf128 ? ':qf128' : '') + ':' + (stages.vertex ? 'v' : '') + (stages.fragment ? 'f' : '') + ':' + renderer;
   if (storage) {
     try {
       const saved = storage.getItem(key);
@@ -602,33 +1054,46 @@ export function check(gl, options) {
     gl.bindVertexArray(vao);
     const known = knownAnswers();
     const only = routinesAskedFor(known, opts);
-    const t = now();
-    result.probe = runProbe(gl, scratch, df64Source);
-    result.probe.ms = now() - t;
-    result.routines = runKnown(gl, scratch, df64Source, known.df64, 'df64', only);
-    if (opts.qf128) {
-      const routines = runKnown(gl, scratch, df64Source + qf128Source, known.qf128, 'qf128', only);
-      result.qf128 = { pass: routines.every(function (r) { return r.pass; }), routines: routines };
-    }
+    const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
+    const probe = runProbe(gl, scratch, df64Source, stages);
+    const df64 = runGrid(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64');
+    const vectors = runGrid(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector');
+    const qf128 = opts.qf128
+      ? runGrid(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128')
+      : null;
     const glError = gl.getError();
+    if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);
     if (glError !== gl.NO_ERROR) throw new CheckFailure('WebGL error ' + glError + ' during the check');
+    // Times per routine, by index in its set (0 for one not checked).
+    const byIndex = function (set, grid) {
+      let k = 0;
+      return set.routines.map(function (r) { return chosen(r) ? grid.times[k++] : 0; });
+    };
+    const times = {
+      df64: byIndex(known.df64, df64),
+      vectors: byIndex(known.df64vec, vectors),
+      qf128: qf128 ? byIndex(known.qf128, qf128) : null,
+    };
+    STAGES.forEach(function (stage) {
+      if (!stages[stage]) return;
+      result.stages[stage] = stageResult(known, chosen, probe[stage], df64[stage], vectors[stage],
+        qf128 ? qf128[stage] : null, times);
+    });
     measured = true;
-    const probeOk = result.probe.green === result.probe.pixels;
-    const failures = summarize(result.routines);
-    let reason;
-    if (!probeOk) {
-      reason = 'the probe shader is green on ' + result.probe.green + ' of ' + result.probe.pixels +
-        ' pixels: this compiler rewrites the error-free transforms df64 is made of';
-    } else if (failures) {
-      reason = 'df64 routines off their bounds on ' + renderer + ': ' + failures;
-    } else if (result.qf128 && !result.qf128.pass) {
-      reason = 'qf128 routines off their bounds on ' + renderer + ': ' + summarize(result.qf128.routines);
-    } else {
-      reason = 'df64' + (result.qf128 ? ' and qf128' : '') + ' exact on ' + renderer;
+    const run = STAGES.filter(function (x) { return result.stages[x]; }).map(function (x) { return result.stages[x]; });
+    result.probe = run.reduce(function (p, s) { return !p || s.probe.green < p.green ? s.probe : p; }, null);
+    result.routines = mergeStages(run.map(function (s) { return s.routines; }));
+    result.vectors = mergeStages(run.map(function (s) { return s.vectors; }));
+    if (opts.qf128) {
+      const rows = mergeStages(run.map(function (s) { return s.qf128.routines; }));
+      result.qf128 = { pass: rows.every(function (r) { return r.pass; }), routines: rows };
     }
-    done(probeOk && !failures && !(result.qf128 && !result.qf128.pass), reason);
+    const failure = failureReason(result, renderer);
+    const which = stages.vertex && stages.fragment ? 'vertex and fragment stages' : stages.vertex ? 'vertex stage' : 'fragment stage';
+    done(!failure, failure || 'df64' + (result.qf128 ? ' and qf128' : '') + ' exact on ' + renderer + ' in the ' + which);
   } catch (e) {
-    done(false, e instanceof CheckFailure ? e.reason : 'the check could not run: ' + (e && e.message ? e.message : String(e)));
+    const reason = e instanceof CheckFailure ? e.reason : 'the check could not run: ' + (e && e.message ? e.message : String(e));
+    done(false, lostOr(gl, reason));
   } finally {
     try {
       scratch.free();
@@ -637,7 +1102,7 @@ export function check(gl, options) {
       // A lost context cannot be restored; the result says why already.
     }
   }
-  if (measured && storage) {
+  if (measured && storage && !(gl.isContextLost && gl.isContextLost())) {
     try {
       storage.setItem(key, JSON.stringify(result));
     } catch (e) {
@@ -650,53 +1115,104 @@ export function check(gl, options) {
 // ------------------------------------------------------------------ WebGPU
 
 // The check's own buffers sit at group 1; the export's barrier buffer at group 0, binding 0 (a
-// read-only storage buffer, or with options.zero === 'uniform' a uniform one).
+// read-only storage buffer, or with options.zero === 'uniform' a uniform one). Per routine a
+// range (at a dynamic offset): its first output, how many, where its inputs start, and the
+// width of the vertex stage's target row.
 const WGSL_IO = '\n// ---- df64gl known-answer check\n' +
   '@group(1) @binding(0) var<storage, read> df64gl_in: array<vec4<f32>>;\n' +
   '@group(1) @binding(1) var<storage, read_write> df64gl_out: array<vec4<f32>>;\n' +
-  'struct Df64glRange { first: u32, count: u32, pad0: u32, pad1: u32 }\n' +
-  '@group(1) @binding(2) var<uniform> df64gl_range: Df64glRange;\n';
+  'struct Df64glRange { first: u32, count: u32, input: u32, width: u32 }\n' +
+  '@group(1) @binding(2) var<uniform> df64gl_range: Df64glRange;\n' +
+  'struct Df64glVertex { @builtin(position) position: vec4<f32>, @location(0) @interpolate(flat) bits: vec4<u32> }\n' +
+  '@fragment\nfn df64gl_fs(v: Df64glVertex) -> @location(0) vec4<f32> { return bitcast<vec4<f32>>(v.bits); }\n';
 const RANGE_SLOT = 256;
+const WEBGPU_STAGES = ['compute', 'vertex'];
 
-// Every chosen routine of a set as a compute entry point of one module, run on its cases.
-async function runKnownWebGPU(device, source, set, label, only, opts) {
-  const words = set.words;
-  const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
-  const ty = words === 2 ? 'vec2<f32>' : 'vec4<f32>';
-  const pick = words === 2 ? '.xy' : '';
-  let code = source + WGSL_IO;
-  set.routines.forEach(function (r, k) {
-    if (!chosen(r)) return;
-    const value = words === 2 ? 'vec4<f32>(' + r.wgsl + ', 0.0, 0.0)' : r.wgsl;
-    code += '@compute @workgroup_size(64)\nfn df64gl_known_' + k +
-      '(@builtin(global_invocation_id) id: vec3<u32>) {\n' +
-      '  if (id.x >= df64gl_range.count) { return; }\n' +
-      '  let i = df64gl_range.first + id.x;\n' +
-      '  let a: ' + ty + ' = df64gl_in[2u * i]' + pick + ';\n' +
-      '  let b: ' + ty + ' = df64gl_in[2u * i + 1u]' + pick + ';\n' +
-      '  df64gl_out[i] = ' + value + ';\n}\n';
-  });
-  const cases = set.routines.reduce(function (n, r) { return n + r.cases; }, 0);
-  const stride = 3 * words + 1;
-  const input = new Float32Array(8 * cases);
-  const start = [];
+// The value routine k writes at output i (df64gl_value_k), and its compute and vertex entry
+// points.
+function wgslRoutine(set, r, k) {
+  let helpers = '';
+  let body;
+  if (set.words === 2) {
+    body = '  let c = df64gl_range.first + i;\n  let a: vec2<f32> = df64gl_in[2u * c].xy;\n' +
+      '  let b: vec2<f32> = df64gl_in[2u * c + 1u].xy;\n  return vec4<f32>(' + r.wgsl + ', 0.0, 0.0);\n';
+  } else if (set.words === 4) {
+    body = '  let c = df64gl_range.first + i;\n  let a: vec4<f32> = df64gl_in[2u * c];\n' +
+      '  let b: vec4<f32> = df64gl_in[2u * c + 1u];\n  return ' + r.wgsl + ';\n';
+  } else {
+    // A vector routine: its df64gl_vec_out and df64gl_in renamed for routine k (WGSL has no
+    // overloading), its operand texels from the range's input.
+    const tIn = Math.ceil(r.inputs / 2);
+    const tOut = Math.ceil(r.outputs / 2);
+    helpers = 'fn df64gl_vin_' + k + '(e: i32, j: i32) -> vec2<f32> {\n' +
+      '  let q = df64gl_in[df64gl_range.input + u32(e * ' + tIn + ' + j / 2)];\n' +
+      '  if ((j - 2 * (j / 2)) == 0) { return q.xy; }\n  return q.zw;\n}\n' +
+      r.wgsl.split('df64gl_vec_out').join('df64gl_vec_out_' + k).split('df64gl_in(').join('df64gl_vin_' + k + '(');
+    body = '  let col = i32(i);\n  let e = col / ' + tOut + ';\n  return df64gl_vec_out_' + k + '(e, col - ' + tOut + ' * e);\n';
+  }
+  return helpers +
+    'fn df64gl_value_' + k + '(i: u32) -> vec4<f32> {\n' + body + '}\n' +
+    '@compute @workgroup_size(64)\nfn df64gl_known_' + k + '(@builtin(global_invocation_id) id: vec3<u32>) {\n' +
+    '  if (id.x >= df64gl_range.count) { return; }\n' +
+    '  df64gl_out[df64gl_range.first + id.x] = df64gl_value_' + k + '(id.x);\n}\n' +
+    '@vertex\nfn df64gl_vs_' + k + '(@builtin(vertex_index) i: u32) -> Df64glVertex {\n' +
+    '  var v: Df64glVertex;\n' +
+    '  v.position = vec4<f32>((f32(i) + 0.5) / f32(df64gl_range.width) * 2.0 - 1.0, 0.0, 0.0, 1.0);\n' +
+    '  v.bits = bitcast<vec4<u32>>(df64gl_value_' + k + '(i));\n  return v;\n}\n';
+}
+
+// Every chosen routine of a set in the stages asked (compute: one dispatch per routine; vertex:
+// one point per output texel into a row of an rgba32float target, handed to the fragment
+// shader flat), one module holding them all. Returns per stage a function out(k) giving routine
+// k's output texels (4 floats each), and the times.
+async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
+  const isVec = set.words === undefined;
+  const U = GPUBufferUsage;
+  // Inputs: scalar sets two texels a case (a, b); vector sets their operand texels.
+  const inputs = [];
+  const counts = [];
   let c = 0;
-  set.routines.forEach(function (r) {
-    start.push(4 * c);
-    for (let i = 0; i < r.cases; i++, c++) {
-      for (let j = 0; j < words; j++) {
-        input[8 * c + j] = set.f32[stride * c + j];
-        input[8 * c + 4 + j] = set.f32[stride * c + words + j];
+  set.routines.forEach(function (r, k) {
+    if (isVec) {
+      const tIn = Math.ceil(r.inputs / 2);
+      const input = new Float32Array(4 * tIn * r.evaluations);
+      for (let e = 0; e < r.evaluations; e++) {
+        const at = set.starts[k][0] + e * 2 * (r.inputs + r.outputs);
+        input.set(set.f32.subarray(at, at + 2 * r.inputs), 4 * tIn * e);
       }
+      inputs.push(input);
+      counts.push(Math.ceil(r.outputs / 2) * r.evaluations);
+    } else {
+      const words = set.words;
+      const stride = 3 * words + 1;
+      const input = new Float32Array(8 * r.cases);
+      for (let i = 0; i < r.cases; i++, c++) {
+        for (let j = 0; j < words; j++) {
+          input[8 * i + j] = set.f32[stride * c + j];
+          input[8 * i + 4 + j] = set.f32[stride * c + words + j];
+        }
+      }
+      inputs.push(input);
+      counts.push(r.cases);
     }
   });
+  const width = counts.reduce(function (m, x) { return Math.max(m, x); }, 1);
   const ranges = new Uint32Array(RANGE_SLOT / 4 * set.routines.length);
+  const total = counts.reduce(function (a, b) { return a + b; }, 0);
+  const input = new Float32Array(inputs.reduce(function (n, x) { return n + x.length; }, 0) || 4);
   let first = 0;
+  let inputAt = 0;
   set.routines.forEach(function (r, k) {
     ranges[k * RANGE_SLOT / 4] = first;
-    ranges[k * RANGE_SLOT / 4 + 1] = r.cases;
-    first += r.cases;
+    ranges[k * RANGE_SLOT / 4 + 1] = counts[k];
+    ranges[k * RANGE_SLOT / 4 + 2] = inputAt / 4;
+    ranges[k * RANGE_SLOT / 4 + 3] = width;
+    input.set(inputs[k], inputAt);
+    first += counts[k];
+    inputAt += inputs[k].length;
   });
+  let code = source + WGSL_IO;
+  set.routines.forEach(function (r, k) { if (chosen(r)) code += wgslRoutine(set, r, k); });
   const made = [];
   const buffer = function (size, usage, data) {
     const b = device.createBuffer({ size: size, usage: usage, mappedAtCreation: !!data });
@@ -707,7 +1223,6 @@ async function runKnownWebGPU(device, source, set, label, only, opts) {
     }
     return b;
   };
-  const U = GPUBufferUsage;
   // The scope is popped on every path: one left pushed would swallow the caller's errors.
   let scoped = false;
   try {
@@ -723,58 +1238,139 @@ async function runKnownWebGPU(device, source, set, label, only, opts) {
         return m.lineNum + ':' + m.linePos + ' ' + m.message;
       }).slice(0, 3).join('; '));
     }
+    const S = GPUShaderStage;
+    const zeroKind = opts.zero === 'uniform' ? 'uniform' : 'read-only-storage';
     const zeroLayout = device.createBindGroupLayout({ entries: [
-      { binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: opts.zero === 'uniform' ? 'uniform' : 'read-only-storage' } }] });
+      { binding: 0, visibility: S.COMPUTE | S.VERTEX, buffer: { type: zeroKind } }] });
     const ioLayout = device.createBindGroupLayout({ entries: [
-      { binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
-      { binding: 1, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } },
-      { binding: 2, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true } }] });
-    const layout = device.createPipelineLayout({ bindGroupLayouts: [zeroLayout, ioLayout] });
+      { binding: 0, visibility: S.COMPUTE, buffer: { type: 'read-only-storage' } },
+      { binding: 1, visibility: S.COMPUTE, buffer: { type: 'storage' } },
+      { binding: 2, visibility: S.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true } }] });
+    // The vertex stage may not write storage buffers: its layout leaves the output out.
+    const vertexIoLayout = device.createBindGroupLayout({ entries: [
+      { binding: 0, visibility: S.VERTEX, buffer: { type: 'read-only-storage' } },
+      { binding: 2, visibility: S.VERTEX, buffer: { type: 'uniform', hasDynamicOffset: true } }] });
     const zero = buffer(16, U.UNIFORM | U.STORAGE, new Uint32Array(4));
     const inBuf = buffer(input.byteLength, U.STORAGE, input);
-    const outBuf = buffer(16 * cases, U.STORAGE | U.COPY_SRC);
-    const readBuf = buffer(16 * cases, U.MAP_READ | U.COPY_DST);
     const rangeBuf = buffer(ranges.byteLength, U.UNIFORM, ranges);
     const zeroGroup = device.createBindGroup({ layout: zeroLayout, entries: [
       { binding: 0, resource: { buffer: zero } }] });
-    const ioGroup = device.createBindGroup({ layout: ioLayout, entries: [
-      { binding: 0, resource: { buffer: inBuf } },
-      { binding: 1, resource: { buffer: outBuf } },
-      { binding: 2, resource: { buffer: rangeBuf, size: 16 } }] });
-    const times = [];
+    const times = set.routines.map(function () { return 0; });
     const encoder = device.createCommandEncoder();
-    for (let k = 0; k < set.routines.length; k++) {
-      const r = set.routines[k];
-      if (!chosen(r)) {
-        times.push(0);
-        continue;
+    let computeRead = null;
+    if (stages.compute) {
+      const outBuf = buffer(16 * Math.max(total, 1), U.STORAGE | U.COPY_SRC);
+      computeRead = buffer(16 * Math.max(total, 1), U.MAP_READ | U.COPY_DST);
+      const layout = device.createPipelineLayout({ bindGroupLayouts: [zeroLayout, ioLayout] });
+      const ioGroup = device.createBindGroup({ layout: ioLayout, entries: [
+        { binding: 0, resource: { buffer: inBuf } },
+        { binding: 1, resource: { buffer: outBuf } },
+        { binding: 2, resource: { buffer: rangeBuf, size: 16 } }] });
+      for (let k = 0; k < set.routines.length; k++) {
+        if (!chosen(set.routines[k])) continue;
+        const t = now();
+        const pipeline = await device.createComputePipelineAsync({
+          layout: layout,
+          compute: { module: module, entryPoint: 'df64gl_known_' + k },
+        });
+        times[k] += now() - t;
+        const pass = encoder.beginComputePass();
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, zeroGroup);
+        pass.setBindGroup(1, ioGroup, [k * RANGE_SLOT]);
+        pass.dispatchWorkgroups(Math.ceil(counts[k] / 64));
+        pass.end();
       }
-      const t = now();
-      const pipeline = await device.createComputePipelineAsync({
-        layout: layout,
-        compute: { module: module, entryPoint: 'df64gl_known_' + k },
-      });
-      times.push(now() - t);
-      const pass = encoder.beginComputePass();
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, zeroGroup);
-      pass.setBindGroup(1, ioGroup, [k * RANGE_SLOT]);
-      pass.dispatchWorkgroups(Math.ceil(r.cases / 64));
-      pass.end();
+      encoder.copyBufferToBuffer(outBuf, 0, computeRead, 0, 16 * Math.max(total, 1));
     }
-    encoder.copyBufferToBuffer(outBuf, 0, readBuf, 0, 16 * cases);
+    let vertexRead = null;
+    const rowBytes = Math.ceil(16 * width / 256) * 256;
+    if (stages.vertex) {
+      const target = device.createTexture({
+        size: [width, set.routines.length],
+        format: 'rgba32float',
+        usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC,
+      });
+      made.push(target);
+      vertexRead = buffer(rowBytes * set.routines.length, U.MAP_READ | U.COPY_DST);
+      const layout = device.createPipelineLayout({ bindGroupLayouts: [zeroLayout, vertexIoLayout] });
+      const ioGroup = device.createBindGroup({ layout: vertexIoLayout, entries: [
+        { binding: 0, resource: { buffer: inBuf } },
+        { binding: 2, resource: { buffer: rangeBuf, size: 16 } }] });
+      const pipelines = [];
+      for (let k = 0; k < set.routines.length; k++) {
+        if (!chosen(set.routines[k])) { pipelines.push(null); continue; }
+        const t = now();
+        pipelines.push(await device.createRenderPipelineAsync({
+          layout: layout,
+          vertex: { module: module, entryPoint: 'df64gl_vs_' + k },
+          fragment: { module: module, entryPoint: 'df64gl_fs', targets: [{ format: 'rgba32float' }] },
+          primitive: { topology: 'point-list' },
+        }));
+        times[k] += now() - t;
+      }
+      const pass = encoder.beginRenderPass({ colorAttachments: [{
+        view: target.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+      pass.setBindGroup(0, zeroGroup);
+      pipelines.forEach(function (pipeline, k) {
+        if (!pipeline) return;
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(1, ioGroup, [k * RANGE_SLOT]);
+        pass.setViewport(0, k, width, 1, 0, 1);
+        pass.draw(counts[k]);
+      });
+      pass.end();
+      encoder.copyTextureToBuffer({ texture: target }, { buffer: vertexRead, bytesPerRow: rowBytes },
+        [width, set.routines.length]);
+    }
     device.queue.submit([encoder.finish()]);
     scoped = false;
     const error = await device.popErrorScope();
     if (error) throw new CheckFailure('WebGPU error during the ' + label + ' check: ' + error.message);
-    await readBuf.mapAsync(GPUMapMode.READ);
-    const px = new Float32Array(readBuf.getMappedRange().slice(0));
-    readBuf.unmap();
-    return judgeRoutines(set, chosen, function (k, i) { return start[k] + 4 * i; }, px, times);
+    const out = { compute: null, vertex: null, times: times };
+    if (computeRead) {
+      await computeRead.mapAsync(GPUMapMode.READ);
+      const px = new Float32Array(computeRead.getMappedRange().slice(0));
+      computeRead.unmap();
+      out.compute = function (k) {
+        const at = 4 * ranges[k * RANGE_SLOT / 4];
+        return px.subarray(at, at + 4 * counts[k]);
+      };
+    }
+    if (vertexRead) {
+      await vertexRead.mapAsync(GPUMapMode.READ);
+      const px = new Float32Array(vertexRead.getMappedRange().slice(0));
+      vertexRead.unmap();
+      out.vertex = function (k) {
+        const at = k * rowBytes / 4;
+        return px.subarray(at, at + 4 * counts[k]);
+      };
+    }
+    return out;
   } finally {
     if (scoped) await device.popErrorScope().catch(function () {});
     made.forEach(function (b) { b.destroy(); });
   }
+}
+
+// One stage's results from the sets' outputs (out(k): routine k's texels).
+function webgpuStage(known, chosen, df64, vectors, qf128, stage) {
+  const scalar = function (set, run) {
+    const v = flatRows(set, chosen, run[stage]);
+    return judgeRoutines(set, chosen, v.at, v.px, run.times);
+  };
+  const routines = scalar(known.df64, df64);
+  const vec = judgeVecRoutines(known.df64vec, chosen, function (k, e) {
+    const tOut = Math.ceil(known.df64vec.routines[k].outputs / 2);
+    return vectors[stage](k).subarray(4 * tOut * e, 4 * tOut * (e + 1));
+  }, vectors.times);
+  let q = null;
+  if (qf128) {
+    const rows = scalar(known.qf128, qf128);
+    q = { pass: rows.every(function (r) { return r.pass; }), routines: rows };
+  }
+  const fine = function (rows) { return rows.every(function (r) { return r.pass; }); };
+  return { pass: fine(routines) && fine(vec) && !(q && !q.pass), probe: null, routines: routines, vectors: vec, qf128: q };
 }
 
 function adapterOf(device) {
@@ -786,14 +1382,16 @@ function adapterOf(device) {
 
 /**
  * Proves the WGSL routines (DF64_WGSL; with `options.qf128`, DF64_QF128_WGSL) on this WebGPU
- * device: every routine on the known answers `check` runs, judged alike. Resolves to the same
- * kind of result as `check(gl)` (no probe shader: the known answers include twoSum and
- * twoProduct); never rejects for a device that fails. See index.d.ts.
+ * device: every routine on the known answers `check` runs, judged alike, in a compute shader
+ * and in a render pipeline's vertex stage. Resolves to the same kind of result as `check(gl)`
+ * (no probe shader: the known answers include twoSum and twoProduct; `stages` has `compute`
+ * and `vertex`); never rejects for a device that fails. See index.d.ts.
  */
 export async function checkWebGPU(device, options) {
   const opts = options || {};
   const t0 = now();
   const result = emptyResult();
+  result.stages = { compute: null, vertex: null };
   const done = function (pass, reason) {
     return settle(result, pass, reason, t0);
   };
@@ -803,23 +1401,42 @@ export async function checkWebGPU(device, options) {
   result.renderer = adapterOf(device);
   const source = typeof opts.wgsl === 'string' ? opts.wgsl : opts.qf128 ? DF64_QF128_WGSL : DF64_WGSL;
   try {
+    let stages = { compute: true, vertex: true };
+    if (opts.stages !== undefined) {
+      const list = Array.isArray(opts.stages) ? opts.stages.map(String) : [];
+      if (!list.length || list.some(function (x) { return WEBGPU_STAGES.indexOf(x) < 0; })) {
+        throw new CheckFailure("options.stages: a list of 'compute' and 'vertex' (got " + JSON.stringify(opts.stages) + ')');
+      }
+      stages = { compute: list.indexOf('compute') >= 0, vertex: list.indexOf('vertex') >= 0 };
+    }
     const known = knownAnswers();
     const only = routinesAskedFor(known, opts);
-    result.routines = await runKnownWebGPU(device, source, known.df64, 'df64', only, opts);
+    const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
+    const df64 = await runSetWebGPU(device, source, known.df64, 'df64', chosen, opts, stages);
+    const vectors = await runSetWebGPU(device, source, known.df64vec, 'df64 vector', chosen, opts, stages);
+    const qf128 = opts.qf128 ? await runSetWebGPU(device, source, known.qf128, 'qf128', chosen, opts, stages) : null;
+    WEBGPU_STAGES.forEach(function (stage) {
+      if (stages[stage]) result.stages[stage] = webgpuStage(known, chosen, df64, vectors, qf128, stage);
+    });
+    const run = WEBGPU_STAGES.filter(function (x) { return result.stages[x]; }).map(function (x) { return result.stages[x]; });
+    result.routines = mergeStages(run.map(function (s) { return s.routines; }));
+    result.vectors = mergeStages(run.map(function (s) { return s.vectors; }));
     if (opts.qf128) {
-      const routines = await runKnownWebGPU(device, source, known.qf128, 'qf128', only, opts);
-      result.qf128 = { pass: routines.every(function (r) { return r.pass; }), routines: routines };
+      const rows = mergeStages(run.map(function (s) { return s.qf128.routines; }));
+      result.qf128 = { pass: rows.every(function (r) { return r.pass; }), routines: rows };
     }
-    const failures = summarize(result.routines);
-    let reason;
-    if (failures) {
-      reason = 'df64 routines off their bounds on ' + result.renderer + ': ' + failures;
-    } else if (result.qf128 && !result.qf128.pass) {
-      reason = 'qf128 routines off their bounds on ' + result.renderer + ': ' + summarize(result.qf128.routines);
-    } else {
-      reason = 'df64' + (result.qf128 ? ' and qf128' : '') + ' exact on ' + result.renderer;
-    }
-    return done(!failures && !(result.qf128 && !result.qf128.pass), reason);
+    const out = [];
+    WEBGPU_STAGES.forEach(function (stage) {
+      const s = result.stages[stage];
+      if (!s) return;
+      const f = summarize(s.routines.concat(s.vectors));
+      if (f) out.push('df64 routines off their bounds on ' + result.renderer + ' in the ' + stage + ' stage: ' + f);
+      if (s.qf128 && !s.qf128.pass) {
+        out.push('qf128 routines off their bounds on ' + result.renderer + ' in the ' + stage + ' stage: ' + summarize(s.qf128.routines));
+      }
+    });
+    const which = stages.compute && stages.vertex ? 'compute and vertex stages' : stages.compute ? 'compute stage' : 'vertex stage';
+    return done(!out.length, out.length ? out.join('; ') : 'df64' + (result.qf128 ? ' and qf128' : '') + ' exact on ' + result.renderer + ' in the ' + which);
   } catch (e) {
     return done(false, e instanceof CheckFailure ? e.reason : 'the check could not run: ' + (e && e.message ? e.message : String(e)));
   }

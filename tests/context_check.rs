@@ -6,7 +6,7 @@
 use glow::HasContext;
 
 use df64gl::gl::{DeviceChoice, GlContext};
-use df64gl::probe::known::check_context;
+use df64gl::probe::context_check::check_context;
 use df64gl::probe::snippet::{SnippetOptions, SnippetTarget};
 
 #[test]

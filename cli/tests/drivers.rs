@@ -7,6 +7,9 @@
 
 mod common;
 
+use df64gl::probe::context_check::check_context;
+use df64gl::probe::snippet::{SnippetOptions, SnippetTarget};
+
 use df64gl::gl::MesaDriver;
 use serde_json::Value;
 
@@ -129,6 +132,37 @@ fn every_exponent_on_the_driver_of_this_process() {
         "asked for {name}, got {renderer}: the child would test the wrong driver"
     );
     common::assert_every_exponent(&k, 1 << 18);
+    // The vector and matrix routines in both stages, from the export a user of this driver
+    // pastes (GL 3.3 has `precise` only through GL_ARB_gpu_shader5: the 330 export).
+    let target = if k.context().info().glsl_version.starts_with("3.") {
+        SnippetTarget::Glsl330
+    } else {
+        SnippetTarget::Glsl450
+    };
+    let report = common::assert_vector_sweep(k.context(), target, 512);
+    eprintln!("{renderer} vectors ({target:?}):\n{}", report.join("\n"));
+    // The known-answer check in both stages, as a renderer runs it on this driver.
+    let only = [
+        "add",
+        "mul",
+        "div",
+        "sqrt",
+        "exp",
+        "sin",
+        "vec3_sub",
+        "mat4_mul_vec4",
+        "world_to_view",
+    ];
+    // SAFETY: the kernels' context is current on this thread.
+    let r = unsafe { check_context(k.context().gl(), &SnippetOptions::new(target), Some(&only)) };
+    assert!(r.pass, "{renderer}: {}", r.reason);
+    let stages = [&r.stages.vertex, &r.stages.fragment];
+    assert!(
+        stages
+            .iter()
+            .all(|s| s.as_ref().is_some_and(|s| s.pass && s.probe_green == 4096)),
+        "{r:?}"
+    );
 }
 
 #[test]

@@ -244,6 +244,7 @@ fn js_rows(rows: &Value) -> Vec<RoutineCheck> {
         .map(|x| RoutineCheck {
             name: x["name"].as_str().unwrap().to_string(),
             cases: x["cases"].as_u64().unwrap() as usize,
+            unit: x["unit"].as_str().unwrap().to_string(),
             bound: x["bound"].as_f64().unwrap(),
             worst: x["worst"].as_f64().unwrap_or(f64::INFINITY),
             failed: x["failed"].as_u64().unwrap() as usize,
@@ -262,6 +263,7 @@ fn check_webgpu_passes_in_chromium_and_fails_the_broken_build() {
         pass: r["pass"].as_bool().unwrap(),
         reason: r["reason"].as_str().unwrap().to_string(),
         routines: js_rows(&r["routines"]),
+        vectors: js_rows(&r["vectors"]),
         qf128: Some(js_rows(&r["qf128"]["routines"])),
         ms: r["ms"].as_f64().unwrap_or(0.0),
     };

@@ -55,6 +55,11 @@ fn builtin_modules() -> Vec<(&'static str, Vec<Needs>, &'static str)> {
     vec![
         ("df64.glsl", vec![], include_str!("../../glsl/df64.glsl")),
         (
+            "df64_vec.glsl",
+            always(&["df64.glsl"]),
+            include_str!("../../glsl/df64_vec.glsl"),
+        ),
+        (
             "df64_func.glsl",
             always(&["df64.glsl"]),
             include_str!("../../glsl/df64_func.glsl"),

@@ -5,12 +5,14 @@ pub mod catalog;
 pub mod df64;
 pub mod df64_consts;
 pub mod df64_func;
+pub mod df64_vec;
 pub mod domain;
 pub mod fpenv;
 pub mod oracle;
 pub mod qf128;
 pub mod qf128_consts;
 pub mod reference;
+pub mod vec_catalog;
 
 #[cfg(test)]
 pub(crate) mod mirror_suite;

@@ -1,14 +1,13 @@
-//! The known-answer check on a caller's own `glow` context, the Rust twin of the npm module's
-//! `check(gl)`: the probe shader, then each exported df64 routine on the same known answers
-//! (operands across the exponent range, ±0, ±inf, NaN; generated with the oracle and gated on
-//! the CPU mirror by `df64gl js`, committed as `assets/known-answers.json`), judged by the
-//! same rule ([`judge_words`]). It leaves the context's bindings as it found them and deletes
-//! what it made; a driver that fails is a `pass: false` with the reason, never an error.
+//! The known answers every check runs (the GL check [`check_context`], the npm module's
+//! `check(gl)` and `checkWebGPU`, the wgpu check): each exported df64 and qf128 routine, and
+//! each vector and matrix routine, on operands across the exponent range, ±0, ±inf and NaN,
+//! with what it must return (generated with the oracle and gated on the CPU mirror by
+//! `df64gl js`, committed as `assets/known-answers.json`), and the one rule each check judges
+//! them by ([`judge_words`], [`judge_vec_component`]).
+//!
+//! [`check_context`]: super::context_check::check_context
 
-use glow::HasContext;
 use serde::{Deserialize, Serialize};
-
-use super::snippet::{probe_shader, snippet, SnippetOptions, SnippetTarget};
 
 /// The known answers, as `df64gl js` writes them.
 const KNOWN_ANSWERS_JSON: &str = include_str!("../../assets/known-answers.json");
@@ -147,6 +146,42 @@ pub struct KnownSetFile {
     pub kind: String,
 }
 
+/// One vector or matrix routine's row in the known answers (`df64_vec.glsl`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct KnownVecRoutine {
+    /// The routine ("vec3_add", "mat4_mul", ...; the catalog's name).
+    pub name: String,
+    /// `vec4 df64gl_vec_out(int e, int t)` in GLSL ([`super::vec_shader`]).
+    pub glsl: String,
+    /// The same in WGSL.
+    pub wgsl: String,
+    /// Evaluations (each a full set of operands).
+    pub evaluations: usize,
+    /// df64 numbers each evaluation reads.
+    pub inputs: usize,
+    /// Result components of each evaluation.
+    pub outputs: usize,
+    /// The unit of the bound (the catalog's label).
+    pub unit: String,
+    /// The documented bound, in `unit`.
+    pub bound: f64,
+}
+
+/// The vector routines' known answers as stored: per evaluation its operands' words (2 f32s a
+/// number), then per result component the mirror's words; per component the exact value's three
+/// f64 words and the unit's size there (f64s), and its kind (a byte). Hex as [`KnownSetFile`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct KnownVecSetFile {
+    /// The routines.
+    pub routines: Vec<KnownVecRoutine>,
+    /// 2 words per operand number, then 2 per result component, per evaluation.
+    pub f32: String,
+    /// 3 + 1 f64s per result component.
+    pub f64: String,
+    /// 1 byte per result component.
+    pub kind: String,
+}
+
 /// Both sets as stored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct KnownAnswersFile {
@@ -154,6 +189,8 @@ pub struct KnownAnswersFile {
     pub df64: KnownSetFile,
     /// The qf128 routines.
     pub qf128: KnownSetFile,
+    /// The df64 vector and matrix routines.
+    pub df64vec: KnownVecSetFile,
 }
 
 /// Hex digits of f32 bits.
@@ -268,13 +305,105 @@ pub struct KnownCase<'a> {
     pub want: [f64; 3],
 }
 
-/// Both sets, decoded.
+/// The vector routines' known answers, decoded.
+#[derive(Debug, Clone)]
+pub struct KnownVecSet {
+    /// The routines.
+    pub routines: Vec<KnownVecRoutine>,
+    f32: Vec<f32>,
+    f64: Vec<f64>,
+    kind: Vec<AnswerKind>,
+    /// Per routine: where its evaluations start in `f32` and its components in `f64`/`kind`.
+    starts: Vec<(usize, usize)>,
+}
+
+/// One result component of one evaluation of a vector routine.
+#[derive(Debug, Clone, Copy)]
+pub struct KnownVecComponent<'a> {
+    /// The CPU mirror's words.
+    pub mirror: &'a [f32],
+    /// How `want` is read.
+    pub kind: AnswerKind,
+    /// The exact value's words.
+    pub want: [f64; 3],
+    /// The size of the routine's unit at this component (absolute).
+    pub unit_size: f64,
+}
+
+impl KnownVecSet {
+    fn decode(file: &KnownVecSetFile) -> Result<Self, String> {
+        let f32: Vec<f32> = unhex(&file.f32, 8)
+            .ok_or("f32 words")?
+            .into_iter()
+            .map(|b| f32::from_bits(b as u32))
+            .collect();
+        let f64: Vec<f64> = unhex(&file.f64, 16)
+            .ok_or("f64 words")?
+            .into_iter()
+            .map(f64::from_bits)
+            .collect();
+        let kind = unhex(&file.kind, 2)
+            .ok_or("kinds")?
+            .into_iter()
+            .map(|b| AnswerKind::from_u8(b as u8).ok_or("a kind byte"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut starts = Vec::new();
+        let (mut w, mut c) = (0, 0);
+        for r in &file.routines {
+            starts.push((w, c));
+            w += r.evaluations * 2 * (r.inputs + r.outputs);
+            c += r.evaluations * r.outputs;
+        }
+        if f32.len() != w || f64.len() != 4 * c || kind.len() != c {
+            return Err(format!(
+                "{w} words and {c} components expected, {} f32s, {} f64s, {} kinds stored",
+                f32.len(),
+                f64.len(),
+                kind.len()
+            ));
+        }
+        Ok(KnownVecSet {
+            routines: file.routines.clone(),
+            f32,
+            f64,
+            kind,
+            starts,
+        })
+    }
+
+    /// The operand words (2 per number) of evaluation `e` of routine `k`.
+    pub fn operands(&self, k: usize, e: usize) -> Option<&[f32]> {
+        let r = self.routines.get(k)?;
+        let (w, _) = *self.starts.get(k)?;
+        let at = w + e * 2 * (r.inputs + r.outputs);
+        self.f32.get(at..at + 2 * r.inputs)
+    }
+
+    /// Result component `i` of evaluation `e` of routine `k`.
+    pub fn component(&self, k: usize, e: usize, i: usize) -> Option<KnownVecComponent<'_>> {
+        let r = self.routines.get(k)?;
+        let (w, c) = *self.starts.get(k)?;
+        let at = w + e * 2 * (r.inputs + r.outputs) + 2 * r.inputs + 2 * i;
+        let n = c + e * r.outputs + i;
+        let f = self.f64.get(4 * n..4 * n + 4)?;
+        Some(KnownVecComponent {
+            mirror: self.f32.get(at..at + 2)?,
+            kind: *self.kind.get(n)?,
+            want: [f[0], f[1], f[2]],
+            unit_size: f[3],
+        })
+    }
+}
+
+/// The sets, decoded.
 #[derive(Debug, Clone)]
 pub struct KnownAnswers {
     /// The df64 routines.
     pub df64: KnownSet,
     /// The qf128 routines.
     pub qf128: KnownSet,
+    /// The df64 vector and matrix routines.
+    pub df64vec: KnownVecSet,
 }
 
 /// The embedded known answers.
@@ -284,6 +413,8 @@ pub fn known_answers() -> Result<KnownAnswers, String> {
     Ok(KnownAnswers {
         df64: KnownSet::decode(&file.df64).map_err(|e| format!("known answers, df64: {e}"))?,
         qf128: KnownSet::decode(&file.qf128).map_err(|e| format!("known answers, qf128: {e}"))?,
+        df64vec: KnownVecSet::decode(&file.df64vec)
+            .map_err(|e| format!("known answers, df64 vectors: {e}"))?,
     })
 }
 
@@ -307,6 +438,7 @@ pub fn judge_routines<'a>(
         let mut row = RoutineCheck {
             name: r.name.clone(),
             cases: r.cases,
+            unit: if set.words == 2 { "ulp48" } else { "ulp96" }.into(),
             bound: r.bound,
             worst: 0.0,
             failed: 0,
@@ -337,13 +469,123 @@ pub fn judge_routines<'a>(
     Ok(rows)
 }
 
+/// The error of one vector routine's result component `got` (hi, lo) in the routine's unit,
+/// `unit_size` at this component, beyond `floor` absolute; 0 for a right special value and
+/// infinity for a wrong one. The rule of [`judge_words`] with an absolute unit: a vector
+/// routine's bound is stated against its products' magnitudes as often as against its result.
+pub fn judge_vec_component(
+    got: &[f32],
+    kind: AnswerKind,
+    want: [f64; 3],
+    unit_size: f64,
+    floor: f64,
+) -> f64 {
+    let first = got.first().copied().unwrap_or(f32::NAN);
+    let rest_zero = got.iter().skip(1).all(|w| *w == 0.0);
+    match kind {
+        AnswerKind::Nan => {
+            if first.is_nan() {
+                0.0
+            } else {
+                f64::INFINITY
+            }
+        }
+        _ if got.iter().any(|w| w.is_nan()) => f64::INFINITY,
+        AnswerKind::Exact => {
+            let v = want[0];
+            let same =
+                first as f64 == v && (v != 0.0 || first.is_sign_negative() == v.is_sign_negative());
+            if same && rest_zero {
+                0.0
+            } else {
+                f64::INFINITY
+            }
+        }
+        AnswerKind::Zero => {
+            if first == 0.0 && rest_zero {
+                0.0
+            } else {
+                f64::INFINITY
+            }
+        }
+        AnswerKind::Value => {
+            if !got.iter().all(|w| w.is_finite()) {
+                return f64::INFINITY;
+            }
+            let mut terms: Vec<f64> = got.iter().map(|w| *w as f64).collect();
+            terms.extend(want.iter().map(|w| -w));
+            let err = (exact_sum(&terms).abs() - floor).max(0.0);
+            if err == 0.0 {
+                0.0
+            } else if unit_size > 0.0 {
+                err / unit_size
+            } else {
+                f64::INFINITY
+            }
+        }
+    }
+}
+
+/// Every vector routine of `set` that `chosen` names, judged: `got(k, e, i)` is component `i` of
+/// evaluation `e` of routine `k` (its two words). Each component against its unit and the
+/// routine's bound, beyond [`crate::numeric::vec_catalog::VEC_FLOOR`], and bit for bit against
+/// the mirror's words.
+pub fn judge_vec_routines<'a>(
+    set: &KnownVecSet,
+    chosen: &dyn Fn(&str) -> bool,
+    got: &dyn Fn(usize, usize, usize) -> Option<&'a [f32]>,
+) -> Result<Vec<RoutineCheck>, String> {
+    let floor = crate::numeric::vec_catalog::VEC_FLOOR;
+    let mut rows = Vec::new();
+    for (k, r) in set.routines.iter().enumerate() {
+        if !chosen(&r.name) {
+            continue;
+        }
+        let mut row = RoutineCheck {
+            name: r.name.clone(),
+            cases: r.evaluations * r.outputs,
+            unit: r.unit.clone(),
+            bound: r.bound,
+            worst: 0.0,
+            failed: 0,
+            mirror_matched: 0,
+        };
+        for e in 0..r.evaluations {
+            for i in 0..r.outputs {
+                let c = set
+                    .component(k, e, i)
+                    .ok_or("vector known answers end early")?;
+                let g = got(k, e, i).ok_or("fewer vector results than known answers")?;
+                let err = judge_vec_component(g, c.kind, c.want, c.unit_size, floor);
+                if err.is_nan() || err > r.bound {
+                    row.failed += 1;
+                }
+                row.worst = if err.is_nan() {
+                    f64::INFINITY
+                } else {
+                    row.worst.max(err)
+                };
+                let same = g.len() == c.mirror.len()
+                    && g.iter()
+                        .zip(c.mirror)
+                        .all(|(a, b)| a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan());
+                row.mirror_matched += same as usize;
+            }
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
 /// One routine's result.
 #[derive(Debug, Clone, Serialize)]
 pub struct RoutineCheck {
     /// The routine.
     pub name: String,
-    /// Cases run.
+    /// Cases run (for a vector routine: result components judged).
     pub cases: usize,
+    /// The unit of `bound` and `worst` (ulp48, ulp96, or a vector routine's).
+    pub unit: String,
     /// Its documented bound.
     pub bound: f64,
     /// The worst error beyond the floor (infinity: a wrong special value).
@@ -352,433 +594,6 @@ pub struct RoutineCheck {
     pub failed: usize,
     /// Cases whose words equal the mirror's bit for bit.
     pub mirror_matched: usize,
-}
-
-/// What [`check_context`] found.
-#[derive(Debug, Clone, Serialize)]
-pub struct ContextCheck {
-    /// The probe all green and every routine within its bound.
-    pub pass: bool,
-    /// Why, in a sentence.
-    pub reason: String,
-    /// GL_RENDERER.
-    pub renderer: String,
-    /// The probe shader's green pixels (of 4096).
-    pub probe_green: usize,
-    /// Each df64 routine checked.
-    pub routines: Vec<RoutineCheck>,
-}
-
-/// The bindings the check changes, saved and put back.
-struct SavedState {
-    draw_fb: Option<glow::Framebuffer>,
-    read_fb: Option<glow::Framebuffer>,
-    program: Option<glow::Program>,
-    viewport: [i32; 4],
-    active_texture: i32,
-    textures: [Option<glow::Texture>; 2],
-    vertex_array: Option<glow::VertexArray>,
-    pack_buffer: Option<glow::Buffer>,
-    unpack_buffer: Option<glow::Buffer>,
-    enabled: Vec<(u32, bool)>,
-    pixel_store: Vec<(u32, i32)>,
-}
-
-const CAPABILITIES: [u32; 6] = [
-    glow::BLEND,
-    glow::CULL_FACE,
-    glow::DEPTH_TEST,
-    glow::SCISSOR_TEST,
-    glow::STENCIL_TEST,
-    glow::RASTERIZER_DISCARD,
-];
-const PIXEL_STORE: [(u32, i32); 4] = [
-    (glow::PACK_ALIGNMENT, 4),
-    (glow::UNPACK_ALIGNMENT, 4),
-    (glow::PACK_ROW_LENGTH, 0),
-    (glow::UNPACK_ROW_LENGTH, 0),
-];
-
-unsafe fn save_state(gl: &glow::Context) -> SavedState {
-    let mut viewport = [0; 4];
-    gl.get_parameter_i32_slice(glow::VIEWPORT, &mut viewport);
-    let active_texture = gl.get_parameter_i32(glow::ACTIVE_TEXTURE);
-    let mut textures = [None, None];
-    for (unit, t) in textures.iter_mut().enumerate() {
-        gl.active_texture(glow::TEXTURE0 + unit as u32);
-        *t = gl.get_parameter_texture(glow::TEXTURE_BINDING_2D);
-    }
-    SavedState {
-        draw_fb: gl.get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING),
-        read_fb: gl.get_parameter_framebuffer(glow::READ_FRAMEBUFFER_BINDING),
-        program: gl.get_parameter_program(glow::CURRENT_PROGRAM),
-        viewport,
-        active_texture,
-        textures,
-        vertex_array: gl.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING),
-        pack_buffer: gl.get_parameter_buffer(glow::PIXEL_PACK_BUFFER_BINDING),
-        unpack_buffer: gl.get_parameter_buffer(glow::PIXEL_UNPACK_BUFFER_BINDING),
-        enabled: CAPABILITIES
-            .iter()
-            .map(|c| (*c, gl.is_enabled(*c)))
-            .collect(),
-        pixel_store: PIXEL_STORE
-            .iter()
-            .map(|(p, _)| (*p, gl.get_parameter_i32(*p)))
-            .collect(),
-    }
-}
-
-unsafe fn neutral_state(gl: &glow::Context) {
-    gl.bind_buffer(glow::PIXEL_PACK_BUFFER, None);
-    gl.bind_buffer(glow::PIXEL_UNPACK_BUFFER, None);
-    for c in CAPABILITIES {
-        gl.disable(c);
-    }
-    for (p, v) in PIXEL_STORE {
-        gl.pixel_store_i32(p, v);
-    }
-}
-
-unsafe fn restore_state(gl: &glow::Context, s: &SavedState) {
-    gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, s.draw_fb);
-    gl.bind_framebuffer(glow::READ_FRAMEBUFFER, s.read_fb);
-    gl.use_program(s.program);
-    gl.viewport(s.viewport[0], s.viewport[1], s.viewport[2], s.viewport[3]);
-    for (unit, t) in s.textures.iter().enumerate() {
-        gl.active_texture(glow::TEXTURE0 + unit as u32);
-        gl.bind_texture(glow::TEXTURE_2D, *t);
-    }
-    gl.active_texture(s.active_texture as u32);
-    gl.bind_vertex_array(s.vertex_array);
-    gl.bind_buffer(glow::PIXEL_PACK_BUFFER, s.pack_buffer);
-    gl.bind_buffer(glow::PIXEL_UNPACK_BUFFER, s.unpack_buffer);
-    for (c, on) in &s.enabled {
-        if *on {
-            gl.enable(*c);
-        } else {
-            gl.disable(*c);
-        }
-    }
-    for (p, v) in &s.pixel_store {
-        gl.pixel_store_i32(*p, *v);
-    }
-}
-
-/// What the check makes, deleted at the end.
-#[derive(Default)]
-struct Made {
-    programs: Vec<glow::Program>,
-    textures: Vec<glow::Texture>,
-    framebuffers: Vec<glow::Framebuffer>,
-    vertex_arrays: Vec<glow::VertexArray>,
-}
-
-impl Made {
-    unsafe fn free(self, gl: &glow::Context) {
-        self.programs.into_iter().for_each(|p| gl.delete_program(p));
-        self.textures.into_iter().for_each(|t| gl.delete_texture(t));
-        self.framebuffers
-            .into_iter()
-            .for_each(|f| gl.delete_framebuffer(f));
-        self.vertex_arrays
-            .into_iter()
-            .for_each(|v| gl.delete_vertex_array(v));
-    }
-}
-
-unsafe fn program(
-    gl: &glow::Context,
-    made: &mut Made,
-    target: SnippetTarget,
-    fragment: &str,
-    what: &str,
-) -> Result<glow::Program, String> {
-    let vertex = format!(
-        "{}\nvoid main() {{ vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2)); \
-         gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0); }}\n",
-        target.version_line()
-    );
-    let p = gl.create_program()?;
-    made.programs.push(p);
-    for (kind, src) in [
-        (glow::VERTEX_SHADER, vertex.as_str()),
-        (glow::FRAGMENT_SHADER, fragment),
-    ] {
-        let s = gl.create_shader(kind)?;
-        gl.shader_source(s, src);
-        gl.compile_shader(s);
-        let ok = gl.get_shader_compile_status(s);
-        let log = if ok {
-            String::new()
-        } else {
-            gl.get_shader_info_log(s)
-        };
-        gl.attach_shader(p, s);
-        gl.delete_shader(s);
-        if !ok {
-            return Err(format!("{what} does not compile here: {log}"));
-        }
-    }
-    gl.link_program(p);
-    if !gl.get_program_link_status(p) {
-        return Err(format!(
-            "{what} does not link here: {}",
-            gl.get_program_info_log(p)
-        ));
-    }
-    gl.use_program(Some(p));
-    Ok(p)
-}
-
-/// NEAREST filtering on the bound 2-D texture (float textures filter nothing else on ES).
-unsafe fn nearest_filtering(gl: &glow::Context) {
-    for p in [glow::TEXTURE_MIN_FILTER, glow::TEXTURE_MAG_FILTER] {
-        gl.tex_parameter_i32(glow::TEXTURE_2D, p, glow::NEAREST as i32);
-    }
-}
-
-unsafe fn target_texture(
-    gl: &glow::Context,
-    made: &mut Made,
-    (w, h): (i32, i32),
-    internal: u32,
-) -> Result<(), String> {
-    let t = gl.create_texture()?;
-    made.textures.push(t);
-    gl.active_texture(glow::TEXTURE0);
-    gl.bind_texture(glow::TEXTURE_2D, Some(t));
-    let (format, ty) = if internal == glow::RGBA8 {
-        (glow::RGBA, glow::UNSIGNED_BYTE)
-    } else {
-        (glow::RGBA, glow::FLOAT)
-    };
-    gl.tex_image_2d(
-        glow::TEXTURE_2D,
-        0,
-        internal as i32,
-        w,
-        h,
-        0,
-        format,
-        ty,
-        glow::PixelUnpackData::Slice(None),
-    );
-    nearest_filtering(gl);
-    let fb = gl.create_framebuffer()?;
-    made.framebuffers.push(fb);
-    gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fb));
-    gl.framebuffer_texture_2d(
-        glow::FRAMEBUFFER,
-        glow::COLOR_ATTACHMENT0,
-        glow::TEXTURE_2D,
-        Some(t),
-        0,
-    );
-    if gl.check_framebuffer_status(glow::FRAMEBUFFER) != glow::FRAMEBUFFER_COMPLETE {
-        return Err(format!(
-            "a {w}x{h} render target is incomplete here{}",
-            if internal == glow::RGBA32F {
-                " (OpenGL ES needs EXT_color_buffer_float)"
-            } else {
-                ""
-            }
-        ));
-    }
-    gl.viewport(0, 0, w, h);
-    Ok(())
-}
-
-/// The check's steps; the caller saves and restores the state around it.
-unsafe fn run(
-    gl: &glow::Context,
-    made: &mut Made,
-    options: &SnippetOptions,
-    only: Option<&[&str]>,
-    out: &mut ContextCheck,
-) -> Result<(), String> {
-    let target = options.target;
-    let known = known_answers()?;
-    let set = &known.df64;
-    if let Some(only) = only {
-        let unknown: Vec<&&str> = only
-            .iter()
-            .filter(|n| !set.routines.iter().any(|r| r.name == **n))
-            .collect();
-        if only.is_empty() || !unknown.is_empty() {
-            return Err(format!(
-                "routines: {unknown:?} are not df64 routines (or none given)"
-            ));
-        }
-    }
-    let vao = gl.create_vertex_array()?;
-    made.vertex_arrays.push(vao);
-    gl.bind_vertex_array(Some(vao));
-
-    // The probe shader.
-    let probe = probe_shader(options).map_err(|e| e.to_string())?;
-    program(gl, made, target, &probe, "the probe shader")?;
-    target_texture(gl, made, (64, 64), glow::RGBA8)?;
-    gl.draw_arrays(glow::TRIANGLES, 0, 3);
-    let mut px = vec![0u8; 64 * 64 * 4];
-    gl.read_pixels(
-        0,
-        0,
-        64,
-        64,
-        glow::RGBA,
-        glow::UNSIGNED_BYTE,
-        glow::PixelPackData::Slice(Some(&mut px)),
-    );
-    out.probe_green = px
-        .chunks_exact(4)
-        .filter(|p| p[0] == 0 && p[1] == 255 && p[2] == 0)
-        .count();
-
-    // The known answers: routine k on row k, case i in column i, one program per routine.
-    let df64 = snippet(options).map_err(|e| e.to_string())?;
-    let w = set.routines.iter().map(|r| r.cases).max().unwrap_or(1) as i32;
-    let h = set.routines.len() as i32;
-    let mut inputs = [
-        vec![0f32; (w * h * 4) as usize],
-        vec![0f32; (w * h * 4) as usize],
-    ];
-    let mut c = 0;
-    for (k, r) in set.routines.iter().enumerate() {
-        for i in 0..r.cases {
-            let case = set.case(c).ok_or("known answers end early")?;
-            let at = 4 * (k * w as usize + i);
-            inputs[0][at..at + 2].copy_from_slice(case.a);
-            inputs[1][at..at + 2].copy_from_slice(case.b);
-            c += 1;
-        }
-    }
-    target_texture(gl, made, (w, h), glow::RGBA32F)?;
-    for (unit, data) in inputs.iter().enumerate() {
-        let t = gl.create_texture()?;
-        made.textures.push(t);
-        gl.active_texture(glow::TEXTURE0 + unit as u32);
-        gl.bind_texture(glow::TEXTURE_2D, Some(t));
-        gl.tex_image_2d(
-            glow::TEXTURE_2D,
-            0,
-            glow::RGBA32F as i32,
-            w,
-            h,
-            0,
-            glow::RGBA,
-            glow::FLOAT,
-            glow::PixelUnpackData::Slice(Some(bytemuck::cast_slice(data))),
-        );
-        nearest_filtering(gl);
-    }
-    let head =
-        format!(
-        "{}\n{}{df64}\nuniform highp sampler2D u_df64gl_a;\nuniform highp sampler2D u_df64gl_b;\n\
-         out vec4 o_df64gl;\nvoid main() {{\n  ivec2 p = ivec2(gl_FragCoord.xy);\n  \
-         vec2 a = texelFetch(u_df64gl_a, p, 0).xy;\n  vec2 b = texelFetch(u_df64gl_b, p, 0).xy;\n",
-        target.version_line(),
-        if target.is_es() { "precision highp float;\n" } else { "" }
-    );
-    let chosen = |name: &str| only.is_none_or(|o| o.contains(&name));
-    for (k, r) in set.routines.iter().enumerate() {
-        if !chosen(&r.name) {
-            continue;
-        }
-        let src = format!("{head}  o_df64gl = vec4({}, 0.0, 0.0);\n}}\n", r.call);
-        let p = program(
-            gl,
-            made,
-            target,
-            &src,
-            &format!("the {} known-answer shader", r.name),
-        )?;
-        for (unit, name) in ["u_df64gl_a", "u_df64gl_b"].iter().enumerate() {
-            let loc = gl.get_uniform_location(p, name);
-            gl.uniform_1_i32(loc.as_ref(), unit as i32);
-        }
-        gl.viewport(0, k as i32, w, 1);
-        gl.draw_arrays(glow::TRIANGLES, 0, 3);
-    }
-    let mut result = vec![0f32; (w * h * 4) as usize];
-    gl.read_pixels(
-        0,
-        0,
-        w,
-        h,
-        glow::RGBA,
-        glow::FLOAT,
-        glow::PixelPackData::Slice(Some(bytemuck::cast_slice_mut(&mut result))),
-    );
-    let row_of = |k: usize, i: usize| {
-        let at = 4 * (k * w as usize + i);
-        result.get(at..at + 2)
-    };
-    out.routines = judge_routines(set, &chosen, &row_of)?;
-    if gl.get_error() != glow::NO_ERROR {
-        return Err("a GL error during the check".into());
-    }
-    Ok(())
-}
-
-/// Proves the export `options` describes (what `df64gl glsl` prints for them; use
-/// `SnippetOptions::new(target)` for the one you paste) on the caller's current context: the
-/// probe shader and every df64 routine (or those named in `only`) on the known answers, in its
-/// own framebuffers and textures. The context's bindings are as they were afterwards. Without
-/// `options.functions`, `only` must leave the functions out (they are not in the export).
-///
-/// # Safety
-/// `gl` must be current on this thread, as for every `glow` call.
-pub unsafe fn check_context(
-    gl: &glow::Context,
-    options: &SnippetOptions,
-    only: Option<&[&str]>,
-) -> ContextCheck {
-    let mut out = ContextCheck {
-        pass: false,
-        reason: String::new(),
-        renderer: gl.get_parameter_string(glow::RENDERER),
-        probe_green: 0,
-        routines: Vec::new(),
-    };
-    let saved = save_state(gl);
-    neutral_state(gl);
-    let mut made = Made::default();
-    let ran = run(gl, &mut made, options, only, &mut out);
-    made.free(gl);
-    restore_state(gl, &saved);
-    match ran {
-        Err(e) => out.reason = e,
-        Ok(()) => {
-            let off: Vec<String> = out
-                .routines
-                .iter()
-                .filter(|r| r.failed > 0)
-                .map(|r| {
-                    format!(
-                        "{} {:.3} (bound {}, {} of {})",
-                        r.name, r.worst, r.bound, r.failed, r.cases
-                    )
-                })
-                .collect();
-            out.pass = out.probe_green == 64 * 64 && off.is_empty();
-            out.reason = if out.probe_green != 64 * 64 {
-                format!(
-                    "the probe shader is green on {} of 4096 pixels: this compiler rewrites df64's error-free transforms",
-                    out.probe_green
-                )
-            } else if !off.is_empty() {
-                format!(
-                    "df64 routines off their bounds on {}: {}",
-                    out.renderer,
-                    off.join(", ")
-                )
-            } else {
-                format!("df64 exact on {}", out.renderer)
-            };
-        }
-    }
-    out
 }
 
 #[cfg(test)]

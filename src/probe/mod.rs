@@ -5,9 +5,11 @@
 
 mod cache;
 mod config;
+pub mod context_check;
 pub mod known;
 pub mod selftest;
 pub mod snippet;
+pub mod vec_shader;
 #[cfg(feature = "wgpu")]
 pub mod wgpu_check;
 #[cfg(feature = "wgsl")]

@@ -118,7 +118,7 @@ fn concatenate(names: &[&str]) -> Result<String, GlError> {
 /// # }
 /// ```
 pub fn snippet(options: &SnippetOptions) -> Result<String, GlError> {
-    let mut names = vec!["df64.glsl"];
+    let mut names = vec!["df64.glsl", "df64_vec.glsl"];
     if options.functions {
         names.push("df64_func.glsl");
     }
@@ -241,8 +241,8 @@ const PROBE_TRANSFORMS: &str = "
 // error-free transforms on inputs from gl_FragCoord (unknown to the compiler), whose error
 // terms are known exactly (see the comments). Part 2: the library's routines on baked answers
 // from a correctly rounded oracle, each pixel one case picked by its coordinates, plus the
-// same routines on literal arguments, which a compiler may evaluate at compile time.
-out vec4 df64_probe_color;
+// same routines on literal arguments, which a compiler may evaluate at compile time. Any stage:
+// the check also runs df64_probe_pixel in a vertex shader, on coordinates from gl_VertexID.
 
 bool df64_probe_transforms(vec2 coord) {
     float i = floor(coord.x) + 2.0;            // 2, 3, 4, ...
@@ -473,15 +473,27 @@ fn probe_routines(functions: bool) -> String {
     return df64_probe_transforms(coord) && df64_probe_literals()
         && df64_probe_within(got, DF64_PROBE_LO[i], DF64_PROBE_HI[i]);
 }
+",
+    );
+    s
+}
+
+/// The probe's functions after the export (the error-free transforms, the baked cases and
+/// `bool df64_probe_pixel(vec2 coord)`, true where everything at pixel `coord` is exact), with
+/// no `main`: for a check that runs them in a stage of its choosing.
+pub fn probe_functions(functions: bool) -> String {
+    format!("{PROBE_TRANSFORMS}{}", probe_routines(functions))
+}
+
+/// The probe shader's fragment `main`: green where the pixel's checks hold.
+const PROBE_FRAGMENT_MAIN: &str = "
+out vec4 df64_probe_color;
 
 void main() {
     df64_probe_color = df64_probe_pixel(gl_FragCoord.xy) ? vec4(0.0, 1.0, 0.0, 1.0)
                                                         : vec4(1.0, 0.0, 0.0, 1.0);
 }
-",
-    );
-    s
-}
+";
 
 /// A complete fragment shader (version line included) that runs the probe on the snippet as
 /// `options` configures it: the transforms, then the exported routines on baked answers.
@@ -502,8 +514,8 @@ pub fn probe_shader_around(target: SnippetTarget, snippet_text: &str, functions:
         out.push_str("precision highp float;\nprecision highp int;\n");
     }
     out.push_str(snippet_text);
-    out.push_str(PROBE_TRANSFORMS);
-    out.push_str(&probe_routines(functions));
+    out.push_str(&probe_functions(functions));
+    out.push_str(PROBE_FRAGMENT_MAIN);
     out
 }
 

@@ -89,7 +89,7 @@ pub const WGSL_ZERO_BUFFER: &str = "df64_zero";
 /// ```
 pub fn wgsl_export(options: &WgslOptions) -> Result<String, ProbeError> {
     let library = GlslLibrary::builtin();
-    let mut names = vec!["df64.glsl"];
+    let mut names = vec!["df64.glsl", "df64_vec.glsl"];
     if options.functions || options.qf128 {
         names.push("df64_func.glsl");
     }

@@ -188,3 +188,321 @@ pub fn judge_result(
         verdict(beyond <= bound * ulp48_of(x))
     }
 }
+
+/// The bound of each vector and matrix routine as the tests state it, with its unit (the same
+/// unit names as the library's reports): component-wise operations as the scalar ones in
+/// ulp48; dot, cross and matrix products within n times 2^-48 the sum of the magnitudes of the
+/// products (n terms; the recursive-summation bound with the double-word operations' 2^-48);
+/// length (N + 1) / 2 ulp48; to_f32 the nearest f32 (0.5 ulp24), normalize and relative_to_eye
+/// within a hair of it; the transforms that apply an f32 matrix 4 (transform_point) and 5
+/// (world_to_view) times 2^-24 the products' magnitudes plus 2^-48 of the result. Panics for a
+/// routine without one.
+pub fn vec_bound(name: &str) -> (&'static str, f64) {
+    let n = |s: &str| -> f64 {
+        match s.as_bytes().get(3) {
+            Some(b'2') => 2.0,
+            Some(b'3') => 3.0,
+            Some(b'4') => 4.0,
+            _ => panic!("no size in {s}"),
+        }
+    };
+    let op = name.split_once('_').map_or("", |(_, op)| op);
+    match (name, op) {
+        (_, "add" | "sub" | "mul" | "mul_f32") if name.starts_with("vec") => ("ulp48", 0.5),
+        (_, "neg") => ("ulp48", 0.0),
+        (_, "dot") => ("2^-48 sum|p|", n(name) * (1.0 + 1e-9)),
+        (_, "length") => ("ulp48", (n(name) + 1.0) / 2.0),
+        (_, "normalize") => ("ulp24", 0.5 + 2f64.powi(-21)),
+        (_, "to_f32") => ("ulp24", 0.5),
+        ("vec3_cross", _) => ("2^-48 sum|p|", 2.0 * (1.0 + 1e-9)),
+        ("mat4_mul_vec4" | "mat4_mul", _) => ("2^-48 sum|p|", 4.0 * (1.0 + 1e-9)),
+        ("transform_point", _) => ("2^-24 sum|p| + 2^-48|x|", 4.0001),
+        ("relative_to_eye", _) => ("ulp24", 0.5 + 2f64.powi(-22)),
+        ("world_to_view", _) => ("2^-24 sum|p| + 2^-48|x|", 5.0001),
+        _ => panic!("no bound stated in the tests for the vector routine {name}"),
+    }
+}
+
+/// The exact components of vector routine `name` on the flat operands `x` (laid out as the
+/// routine's parameters: vectors component by component, matrices column by column), in
+/// double-double, and per component the sum of the magnitudes of its products (for the sum
+/// units). Computed here from the definitions, not from the library's catalog.
+pub fn vec_reference(
+    name: &str,
+    x: &[df64gl::numeric::df64::Df64],
+) -> (Vec<df64gl::numeric::reference::Dd>, Vec<f64>) {
+    use df64gl::numeric::reference::Dd;
+    let d = |i: usize| Dd::from_df64(x[i]);
+    let f = |i: usize| x[i].to_f64();
+    let dot = |a: &[usize], b: &[Dd]| -> (Dd, f64) {
+        let mut s = Dd::from_f64(0.0);
+        let mut t = 0.0;
+        for (i, bj) in a.iter().zip(b) {
+            s = s + d(*i) * *bj;
+            t += (f(*i) * bj.to_f64()).abs();
+        }
+        (s, t)
+    };
+    let row = |base: usize, r: usize| -> Vec<usize> { (0..4).map(|c| base + 4 * c + r).collect() };
+    let size = |s: &str| s.as_bytes().get(3).map_or(0, |b| (b - b'0') as usize);
+    // "vecN_op" for the sized routines; the others by their whole name.
+    let op = if name.starts_with("vec") && name != "vec3_cross" {
+        name.split_once('_').map_or("", |(_, op)| op)
+    } else {
+        ""
+    };
+    let n = size(name);
+    match (name, op) {
+        (_, "add" | "sub") => (
+            (0..n)
+                .map(|i| {
+                    if op == "add" {
+                        d(i) + d(n + i)
+                    } else {
+                        d(i) - d(n + i)
+                    }
+                })
+                .collect(),
+            vec![0.0; n],
+        ),
+        (_, "neg") => ((0..n).map(|i| -d(i)).collect(), vec![0.0; n]),
+        (_, "mul" | "mul_f32") => ((0..n).map(|i| d(i) * d(n)).collect(), vec![0.0; n]),
+        (_, "to_f32") => ((0..n).map(d).collect(), vec![0.0; n]),
+        (_, "dot") => {
+            let (s, t) = dot(
+                &(0..n).collect::<Vec<_>>(),
+                &(n..2 * n).map(d).collect::<Vec<_>>(),
+            );
+            (vec![s], vec![t])
+        }
+        (_, "length" | "normalize") => {
+            let (s, _) = dot(
+                &(0..n).collect::<Vec<_>>(),
+                &(0..n).map(d).collect::<Vec<_>>(),
+            );
+            let len = s.sqrt();
+            if op == "length" {
+                (vec![len], vec![0.0])
+            } else {
+                ((0..n).map(|i| d(i) / len).collect(), vec![0.0; n])
+            }
+        }
+        ("vec3_cross", _) => {
+            let pair = |j: usize, k: usize| {
+                (
+                    d(j) * d(3 + k) - d(k) * d(3 + j),
+                    (f(j) * f(3 + k)).abs() + (f(k) * f(3 + j)).abs(),
+                )
+            };
+            let c = [pair(1, 2), pair(2, 0), pair(0, 1)];
+            (
+                c.iter().map(|p| p.0).collect(),
+                c.iter().map(|p| p.1).collect(),
+            )
+        }
+        ("mat4_mul_vec4", _) => {
+            let v: Vec<Dd> = (16..20).map(d).collect();
+            let rows: Vec<(Dd, f64)> = (0..4).map(|r| dot(&row(0, r), &v)).collect();
+            (
+                rows.iter().map(|p| p.0).collect(),
+                rows.iter().map(|p| p.1).collect(),
+            )
+        }
+        ("mat4_mul", _) => {
+            let e: Vec<(Dd, f64)> = (0..16)
+                .map(|k| {
+                    dot(
+                        &row(0, k % 4),
+                        &(0..4).map(|j| d(16 + 4 * (k / 4) + j)).collect::<Vec<_>>(),
+                    )
+                })
+                .collect();
+            (
+                e.iter().map(|p| p.0).collect(),
+                e.iter().map(|p| p.1).collect(),
+            )
+        }
+        ("transform_point", _) => {
+            let p: Vec<Dd> = vec![d(19), d(20), d(21), Dd::from_f64(1.0)];
+            let r: Vec<(Dd, f64)> = (0..3).map(|i| dot(&row(0, i), &p)).collect();
+            (
+                (0..3).map(|i| r[i].0 + d(16 + i)).collect(),
+                r.iter().map(|p| p.1).collect(),
+            )
+        }
+        ("relative_to_eye", _) => ((0..3).map(|i| d(i) - d(3 + i)).collect(), vec![0.0; 3]),
+        ("world_to_view", _) => {
+            let mut v: Vec<Dd> = (0..3).map(|i| d(19 + i) - d(16 + i)).collect();
+            v.push(Dd::from_f64(1.0));
+            let r: Vec<(Dd, f64)> = (0..4).map(|i| dot(&row(0, i), &v)).collect();
+            (
+                r.iter().map(|p| p.0).collect(),
+                r.iter().map(|p| p.1).collect(),
+            )
+        }
+        _ => panic!("no reference stated in the tests for the vector routine {name}"),
+    }
+}
+
+/// The size of the unit `unit` (as [`vec_bound`] names it) at a component of exact value `x`
+/// whose products sum to `terms` in magnitude.
+pub fn vec_unit_size(unit: &str, x: f64, terms: f64) -> f64 {
+    let e = ((x.abs().to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    match unit {
+        "ulp48" => 2f64.powi(e - 47),
+        "ulp24" => 2f64.powi(e - 23),
+        "2^-48 sum|p|" => 2f64.powi(-48) * terms,
+        "2^-24 sum|p| + 2^-48|x|" => 2f64.powi(-24) * terms + 2f64.powi(-48) * x.abs(),
+        other => panic!("no unit {other} in the tests"),
+    }
+}
+
+/// Operands for one evaluation of vector routine `row` (its parameter shapes from the catalog,
+/// the values drawn here): class 0 near 1, 1 from 1e6 to 1e9, 2 nearly cancelling (the second
+/// vector the first times 1 + 2^-40..2^-10, a dot product's last term cancelling the others,
+/// the eye next to the position), 3 planet scale (2^22), 4 exponents 2^-40 to 2^40.
+pub fn vec_operands<R: rand::Rng>(
+    row: &df64gl::numeric::vec_catalog::VecOpRow,
+    class: usize,
+    rng: &mut R,
+) -> Vec<df64gl::numeric::df64::Df64> {
+    use df64gl::numeric::df64::Df64;
+    use df64gl::numeric::domain::operand_at_exponent;
+    use df64gl::numeric::vec_catalog::VecShape;
+    let (lo, hi) = [(-2, 1), (20, 30), (-2, 2), (22, 22), (-40, 40)][class % 5];
+    fn number<R: rand::Rng>(rng: &mut R, lo: i32, hi: i32, f32_only: bool) -> Df64 {
+        let k = rng.gen_range(lo..=hi);
+        let d = operand_at_exponent(rng, k, false);
+        if f32_only {
+            Df64::new(d.hi, 0.0)
+        } else {
+            d
+        }
+    }
+    fn nearby<R: rand::Rng>(rng: &mut R, v: Df64) -> Df64 {
+        let k = rng.gen_range(-40..=-10);
+        let eps = if rng.gen() {
+            2f64.powi(k)
+        } else {
+            -(2f64.powi(k))
+        };
+        Df64::from_f64(v.to_f64() * (1.0 + eps))
+    }
+    let mut x = Vec::new();
+    for shape in row.inputs {
+        match shape {
+            VecShape::F32Mat4 => {
+                for k in 0..16 {
+                    x.push(match k {
+                        15 => Df64::ONE,
+                        3 | 7 | 11 => Df64::ZERO,
+                        12..=14 => number(rng, -4, 6, true),
+                        _ => number(rng, -3, 1, true),
+                    });
+                }
+            }
+            VecShape::F32Vec(n) => (0..*n).for_each(|_| x.push(number(rng, -4, 7, true))),
+            VecShape::F32 => x.push(number(rng, -3, 3, true)),
+            s => (0..s.numbers()).for_each(|_| x.push(number(rng, lo, hi, false))),
+        }
+    }
+    if class % 5 == 2 || class % 5 == 3 {
+        let name = row.name;
+        let first = row.inputs.first().map_or(0, |s| s.numbers());
+        if name.ends_with("_add")
+            || name.ends_with("_sub")
+            || name.ends_with("_cross")
+            || name == "relative_to_eye"
+        {
+            for i in 0..first {
+                let b = nearby(rng, x[i]);
+                x[first + i] = if name.ends_with("_add") { -b } else { b };
+            }
+        } else if name == "world_to_view" {
+            for i in 0..3 {
+                x[19 + i] = nearby(rng, x[16 + i]);
+            }
+        } else if name.ends_with("_dot") {
+            let n = first;
+            let partial: f64 = (0..n - 1).map(|i| x[i].to_f64() * x[n + i].to_f64()).sum();
+            x[2 * n - 1] = Df64::from_f64(-partial / x[n - 1].to_f64());
+        }
+    }
+    x
+}
+
+/// Every vector and matrix routine of the export for `target` on `ctx`, in the vertex and the
+/// fragment stage, on `evaluations` operand sets each (drawn by [`vec_operands`], all five
+/// classes): every component within the bound of [`vec_bound`] against [`vec_reference`],
+/// beyond 2^-122 absolute; on the drivers of [`MIRROR_EXACT_DRIVERS`], equal to the CPU mirror
+/// bit for bit. Returns one report line per routine (worst per stage).
+pub fn assert_vector_sweep(
+    ctx: &GlContext,
+    target: df64gl::probe::snippet::SnippetTarget,
+    evaluations: usize,
+) -> Vec<String> {
+    use df64gl::probe::context_check::{run_vec_routine, Stages};
+    use df64gl::probe::snippet::SnippetOptions;
+    use rand::SeedableRng;
+    let options = SnippetOptions::new(target);
+    let exact_mirror = mirror_documented_exact(ctx);
+    let mut report = Vec::new();
+    for (k, row) in df64gl::numeric::vec_catalog::vec_ops().iter().enumerate() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3900 + k as u64);
+        let operands: Vec<Vec<df64gl::numeric::df64::Df64>> = (0..evaluations)
+            .map(|e| vec_operands(row, e, &mut rng))
+            .collect();
+        let flat: Vec<_> = operands.iter().flatten().copied().collect();
+        // SAFETY: the context is current on this thread (the test made it).
+        let run = unsafe { run_vec_routine(ctx.gl(), &options, row, &flat, Stages::BOTH) }
+            .unwrap_or_else(|e| panic!("{}: {e}", row.name));
+        let (unit, bound) = vec_bound(row.name);
+        assert_eq!(
+            row.unit.label(),
+            unit,
+            "{}: the library states another unit",
+            row.name
+        );
+        let n_out = row.output_numbers();
+        let mut line = format!("{:<16}", row.name);
+        for (stage, got) in [("vertex", &run.vertex), ("fragment", &run.fragment)] {
+            assert_eq!(got.len(), evaluations * n_out, "{} {stage}", row.name);
+            let mut worst = 0.0f64;
+            for (e, x) in operands.iter().enumerate() {
+                let (exact, terms) = vec_reference(row.name, x);
+                let mirror = (row.mirror)(x);
+                for i in 0..n_out {
+                    let g = got[e * n_out + i];
+                    let diff = (df64gl::numeric::reference::Dd::from_df64(g) - exact[i])
+                        .to_f64()
+                        .abs();
+                    let beyond = (diff - 2f64.powi(-122)).max(0.0);
+                    let err = if beyond == 0.0 {
+                        0.0
+                    } else {
+                        beyond / vec_unit_size(unit, exact[i].to_f64(), terms[i])
+                    };
+                    assert!(
+                        err <= bound,
+                        "{} {stage}: {err} {unit} > {bound} on {x:?} component {i}: got {g:?}, exact {}",
+                        row.name,
+                        exact[i].to_f64()
+                    );
+                    worst = worst.max(err);
+                    if exact_mirror {
+                        assert!(
+                            df64gl::numeric::domain::same_words(g, mirror[i]),
+                            "{} {stage}: {g:?} differs from the mirror's {:?} on {x:?}",
+                            row.name,
+                            mirror[i]
+                        );
+                    }
+                }
+            }
+            line.push_str(&format!(" {stage} {worst:.4}"));
+        }
+        line.push_str(&format!(" {unit} (bound {bound:.4})"));
+        report.push(line);
+    }
+    report
+}

@@ -18,9 +18,10 @@ use df64gl::kernels::{Df64Op, Qf128Op};
 use df64gl::numeric::catalog::{Args, Bound, Range, Tier};
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::domain::{in_log2_range, operand_at_exponent, UNSCALED_DOMAIN_LOG2};
-use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
+use df64gl::numeric::oracle::{big, big_df64, big_words, round_to_df64, to_f64, Oracle};
 use df64gl::numeric::qf128::Qf128;
-pub use df64gl::probe::known::{judge_words, AnswerKind, DF64_FLOOR};
+use df64gl::numeric::vec_catalog::{vec_ops, VecOpRow, VecShape, VEC_FLOOR};
+pub use df64gl::probe::known::{judge_vec_component, judge_words, AnswerKind, DF64_FLOOR};
 
 /// A kind with its words.
 type Answer = (AnswerKind, [f64; 3]);
@@ -450,6 +451,235 @@ pub fn qf128_known_answers(
                 cases,
             }),
         }
+    }
+    Ok(out)
+}
+
+/// One evaluation of a vector routine: its operands, and per result component what it must
+/// return (kind, exact words, the size of the routine's unit there) and the mirror's words.
+#[derive(Debug, Clone)]
+pub struct KnownVecAnswer {
+    /// The operand numbers, laid out as the routine's shapes say.
+    pub operands: Vec<Df64>,
+    /// Per result component: kind, exact words, unit size, the mirror's words.
+    pub components: Vec<(AnswerKind, [f64; 3], f64, Df64)>,
+}
+
+/// One vector routine's evaluations.
+#[derive(Clone)]
+pub struct KnownVecRoutine {
+    /// The catalog row.
+    pub row: &'static VecOpRow,
+    /// Its evaluations.
+    pub evaluations: Vec<KnownVecAnswer>,
+}
+
+/// The operand classes of the vector routines (the sweeps draw from the same).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VecClass {
+    /// Every number near 1 (2^-2 to 2^2), full low words.
+    Unit,
+    /// 2^20 to 2^30 (about 1e6 to 1e9).
+    Large,
+    /// Operands that nearly cancel: sums and differences of nearly equal vectors, dot products
+    /// near zero, positions near the eye (relative 2^-40 to 2^-10 apart).
+    Cancel,
+    /// Planet-scale positions: 6.4e6 m out, the eye 0.1 mm to 10 km away.
+    Planet,
+    /// Exponents from 2^-40 to 2^40, independently per number.
+    Exponents,
+}
+
+impl VecClass {
+    /// Every class.
+    pub const ALL: [VecClass; 5] = [
+        VecClass::Unit,
+        VecClass::Large,
+        VecClass::Cancel,
+        VecClass::Planet,
+        VecClass::Exponents,
+    ];
+
+    /// How tables name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            VecClass::Unit => "unit",
+            VecClass::Large => "1e6..1e9",
+            VecClass::Cancel => "cancelling",
+            VecClass::Planet => "planet 6.4e6",
+            VecClass::Exponents => "2^+-40",
+        }
+    }
+}
+
+/// A df64 number of magnitude 2^lo to 2^hi (random sign), or its f32 part for an f32 operand.
+fn vec_number(rng: &mut ChaCha8Rng, lo: i32, hi: i32, f32_only: bool) -> Df64 {
+    let k = rng.gen_range(lo..=hi);
+    let d = operand_at_exponent(rng, k, false);
+    if f32_only {
+        Df64::new(d.hi, 0.0)
+    } else {
+        d
+    }
+}
+
+/// `x (1 + r)` to about 53 bits, rounded to df64, r of magnitude 2^-40 to 2^-10 (random sign).
+fn nearby(rng: &mut ChaCha8Rng, x: Df64) -> Df64 {
+    let k = rng.gen_range(-40..=-10);
+    let r = operand_at_exponent(rng, k, false).to_f64();
+    Df64::from_f64(x.to_f64() * (1.0 + r))
+}
+
+/// Operands of one evaluation of `row` in `class` (flat, as the row's shapes lay them out).
+pub fn vec_operands(row: &VecOpRow, class: VecClass, rng: &mut ChaCha8Rng) -> Vec<Df64> {
+    let (lo, hi) = match class {
+        VecClass::Unit | VecClass::Cancel => (-2, 2),
+        VecClass::Large => (20, 30),
+        VecClass::Planet => (22, 22),
+        VecClass::Exponents => (-40, 40),
+    };
+    let mut x: Vec<Df64> = Vec::with_capacity(row.input_numbers());
+    for shape in row.inputs {
+        match shape {
+            // A renderer's matrix: entries within [-2, 2] (translations larger), last row
+            // 0 0 0 1.
+            VecShape::F32Mat4 => {
+                for k in 0..16 {
+                    let v = if k % 4 == 3 {
+                        if k == 15 {
+                            1.0
+                        } else {
+                            0.0
+                        }
+                    } else if k >= 12 {
+                        vec_number(rng, -4, 6, true).hi
+                    } else {
+                        vec_number(rng, -3, 1, true).hi
+                    };
+                    x.push(Df64::new(v, 0.0));
+                }
+            }
+            // Local positions: small, f32.
+            VecShape::F32Vec(n) => {
+                x.extend((0..*n).map(|_| vec_number(rng, -4, 7, true)));
+            }
+            VecShape::F32 => x.push(vec_number(rng, -3, 3, true)),
+            _ => {
+                let n = shape.numbers();
+                x.extend((0..n).map(|_| vec_number(rng, lo, hi, false)));
+            }
+        }
+    }
+    let at =
+        |row: &VecOpRow, i: usize| -> usize { row.inputs[..i].iter().map(|s| s.numbers()).sum() };
+    match class {
+        VecClass::Cancel | VecClass::Planet => {
+            let name = row.name;
+            if name.ends_with("_sub")
+                || name.ends_with("_add")
+                || name.ends_with("cross")
+                || name == "relative_to_eye"
+            {
+                // The second operand close to the first (to its negation for a sum).
+                let n = row.inputs[0].numbers();
+                for i in 0..n {
+                    let b = nearby(rng, x[i]);
+                    x[n + i] = if name.ends_with("_add") { -b } else { b };
+                }
+            } else if name == "world_to_view" {
+                // The world position close to the eye (operands: matrix, eye, world).
+                let (eye, world) = (at(row, 1), at(row, 2));
+                for i in 0..3 {
+                    x[world + i] = nearby(rng, x[eye + i]);
+                }
+            } else if name.ends_with("_dot") || name == "mat4_mul_vec4" {
+                // The last product cancels the others to within the words: a b nearly 0 (the
+                // first row of the matrix against the vector).
+                let n = row.inputs[1].numbers();
+                let b0 = at(row, 1);
+                let first = |i: usize| if name == "mat4_mul_vec4" { 4 * i } else { i };
+                let mut o = Oracle::new();
+                let mut s = big(0.0);
+                for i in 0..n - 1 {
+                    let p = o.mul(&big_df64(x[first(i)]), &big_df64(x[b0 + i]));
+                    s = o.add(&s, &p);
+                }
+                let last = o.div(&s.neg(), &big_df64(x[first(n - 1)]));
+                x[b0 + n - 1] = round_to_df64(&last);
+            }
+        }
+        _ => {}
+    }
+    x
+}
+
+/// Every vector and matrix routine's known answers (seeded): evaluations from each class, and
+/// the zero, infinite and NaN vectors for length and normalize; each component gated on the
+/// mirror.
+pub fn vec_known_answers(seed: u64) -> Result<Vec<KnownVecRoutine>, ExperimentError> {
+    let mut o = Oracle::new();
+    let mut out = Vec::new();
+    for row in vec_ops() {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fnv(row.name));
+        let mut operands: Vec<Vec<Df64>> = Vec::new();
+        for class in VecClass::ALL {
+            let keep = if class == VecClass::Unit { 3 } else { 2 };
+            operands.extend((0..keep).map(|_| vec_operands(row, class, &mut rng)));
+        }
+        if row.name.ends_with("_length") || row.name.ends_with("_normalize") {
+            let n = row.input_numbers();
+            for special in [0.0, f32::INFINITY, f32::NAN] {
+                let mut x = vec_operands(row, VecClass::Unit, &mut rng);
+                if special == 0.0 {
+                    x = vec![Df64::ZERO; n];
+                } else {
+                    x[n - 1] = Df64::new(special, 0.0);
+                }
+                operands.push(x);
+            }
+        }
+        let mut evaluations = Vec::new();
+        for x in operands {
+            let exact = (row.exact)(&mut o, &x.iter().map(|d| big_df64(*d)).collect::<Vec<_>>());
+            let fx: Vec<f64> = x.iter().map(|d| d.to_f64()).collect();
+            let terms = row.terms.map(|t| t(&fx));
+            let mirror = (row.mirror)(&x);
+            let mut components = Vec::new();
+            for (i, e) in exact.iter().enumerate() {
+                let v = to_f64(e);
+                let (kind, want) = if v.is_nan() {
+                    (AnswerKind::Nan, [f64::NAN, 0.0, 0.0])
+                } else if v.is_infinite() {
+                    (AnswerKind::Exact, [v, 0.0, 0.0])
+                } else {
+                    (AnswerKind::Value, f64_words(&mut o, e))
+                };
+                let t = terms
+                    .as_ref()
+                    .and_then(|t| t.get(i).copied())
+                    .unwrap_or(0.0);
+                let size = row.unit.size(v, t);
+                let m = mirror.get(i).copied().unwrap_or(Df64::new(f32::NAN, 0.0));
+                let err = judge_vec_component(&[m.hi, m.lo], kind, want, size, VEC_FLOOR);
+                if !(err <= row.bound) {
+                    return Err(ExperimentError::Invalid(format!(
+                        "known answers: the CPU mirror of {} on {:?} gives {:?} for component \
+                         {i}, {err} {} from {want:?} (bound {}): fix the mirror or the expectation",
+                        row.name,
+                        x,
+                        m,
+                        row.unit.label(),
+                        row.bound
+                    )));
+                }
+                components.push((kind, want, size, m));
+            }
+            evaluations.push(KnownVecAnswer {
+                operands: x,
+                components,
+            });
+        }
+        out.push(KnownVecRoutine { row, evaluations });
     }
     Ok(out)
 }
