@@ -27,13 +27,15 @@ export declare const DF64_QF128_WGSL: string;
 
 /** One routine's known-answer results. */
 export interface RoutineResult {
-  /** The routine's name ("add", "exp", ...; the GLSL function is df64_<name>). */
+  /** The routine's name ("add", "exp", ...: the GLSL function is df64_<name>; "vec3_add", "mat4_mul", ...: df64<name>; "transform_point", "relative_to_eye", "world_to_view": df64_<name>). */
   name: string;
-  /** Cases run. */
+  /** Cases run (for a vector routine: result components judged). */
   cases: number;
-  /** The documented bound in ulp48 (df64) or ulp96 (qf128); 0: exact. */
+  /** The unit of `bound` and `worst`: "ulp48", "ulp96", "ulp24" (an f32 result), "2^-48 sum|p|" (dot, cross and matrix products: 2^-48 times the sum of the magnitudes of the products), "2^-24 sum|p| + 2^-48|x|" (the transforms that apply an f32 matrix). */
+  unit: string;
+  /** The documented bound in `unit`; 0: exact. */
   bound: number;
-  /** The worst error beyond the domain's floor, in the bound's unit (Infinity: a wrong NaN, infinity or zero). */
+  /** The worst error beyond the domain's floor, in `unit` (Infinity: a wrong NaN, infinity or zero). */
   worst: number;
   /** Cases off the bound or with a wrong special value. */
   failed: number;
@@ -41,17 +43,31 @@ export interface RoutineResult {
   pass: boolean;
   /** Cases whose words equal the CPU mirror's bit for bit (the rest may still be within the bound). */
   mirrorMatched: number;
-  /** The first case whose words differ from the mirror's, or null. */
-  mirrorMismatch: { a: number[]; b: number[]; got: number[]; mirror: number[] } | null;
+  /** The first case whose words differ from the mirror's, or null (a vector routine's: its operands' words and the component). */
+  mirrorMismatch: { a?: number[]; b?: number[]; operands?: number[]; component?: number; got: number[]; mirror: number[] } | null;
   /** The worst case when the routine failed, or null. */
-  worstCase: { a: number[]; b: number[]; got: number[]; want: number[] | 'NaN' } | null;
+  worstCase: { a?: number[]; b?: number[]; operands?: number[]; component?: number; got: number[]; want: number[] | 'NaN' } | null;
   /** Milliseconds to compile and run this routine's program. */
   ms: number;
 }
 
+/** What one shader stage found. */
+export interface StageResult {
+  /** The probe all green (WebGL) and every routine within its bound in this stage. */
+  pass: boolean;
+  /** The probe shader's green pixels in this stage (null for WebGPU, which has no probe shader). */
+  probe: { green: number; pixels: number; ms: number } | null;
+  /** Each df64 routine checked in this stage. */
+  routines: RoutineResult[];
+  /** Each vector and matrix routine checked in this stage. */
+  vectors: RoutineResult[];
+  /** The qf128 routines, with options.qf128; else null. */
+  qf128: { pass: boolean; routines: RoutineResult[] } | null;
+}
+
 /** What `check` found. Plain data: it survives JSON (Infinity becomes null there). */
 export interface CheckResult {
-  /** The probe shader all green and every routine within its bound (and qf128's, when asked). */
+  /** Every stage checked passed: the probe shader all green and every routine within its bound (and qf128's, when asked). */
   pass: boolean;
   /** Why it passed or failed, in a sentence for a log or an error message. */
   reason: string;
@@ -59,12 +75,16 @@ export interface CheckResult {
   renderer: string;
   /** VERSION. */
   version: string;
-  /** The probe shader's green pixels of all. */
+  /** The probe shader's green pixels in the stage with the fewest. */
   probe: { green: number; pixels: number; ms: number } | null;
-  /** Each df64 routine checked. */
+  /** Each df64 routine over the stages checked (the worst error of any, the failures of all). */
   routines: RoutineResult[];
+  /** Each vector and matrix routine (df64_vec.glsl) over the stages checked. */
+  vectors: RoutineResult[];
   /** The qf128 routines, with options.qf128; else null. */
   qf128: { pass: boolean; routines: RoutineResult[] } | null;
+  /** Each stage's own result (null: not checked). `check` has vertex and fragment; `checkWebGPU` compute and vertex. */
+  stages: { vertex: StageResult | null; fragment?: StageResult | null; compute?: StageResult | null };
   /** Milliseconds the check took (or the cache lookup). */
   ms: number;
   /** The verdict came from options.storage (localStorage), stored by an earlier check. */
@@ -81,6 +101,8 @@ export interface CheckOptions {
   qf128?: boolean;
   /** Check only these routines (names as in RoutineResult.name; with qf128, the qf128 ones of these names); default all. */
   routines?: string[];
+  /** The shader stages to check in: ['vertex', 'fragment'] (the default), or one of them. Vertex and fragment shaders are separate compilations: check the stage your shaders call df64 from. */
+  stages?: Array<'vertex' | 'fragment'>;
   /** Check this df64 GLSL instead of DF64_GLSL (your own copy or an older export). */
   glsl?: string;
   /** Check this qf128 GLSL instead of QF128_GLSL. */
@@ -88,12 +110,13 @@ export interface CheckOptions {
 }
 
 /**
- * Proves df64 on this WebGL 2 context: compiles and runs the probe shader and a known-answer
- * test of every routine (operands across the exponent range, zeros, infinities, NaN) in its
- * own framebuffer and textures, judges each result against the exact answer, leaves the
- * context's state as it found it and deletes what it made. Never throws for a driver that
- * fails: no WebGL 2, no EXT_color_buffer_float, a shader that does not compile, a wrong
- * answer are each `pass: false` with the reason.
+ * Proves df64 on this WebGL 2 context, in the vertex and the fragment stage: compiles and runs
+ * the probe shader and a known-answer test of every routine, the vector and matrix ones too
+ * (operands across the exponent range, zeros, infinities, NaN) in its own framebuffer and
+ * textures, judges each result against the exact answer, leaves the context's state as it
+ * found it and deletes what it made. Never throws for a driver that fails: no WebGL 2, no
+ * EXT_color_buffer_float, a shader that does not compile, a wrong answer, a context lost
+ * during the check are each `pass: false` with the reason.
  */
 export declare function check(gl: WebGL2RenderingContext | null | undefined, options?: CheckOptions): CheckResult;
 
@@ -103,6 +126,8 @@ export interface WebGPUCheckOptions {
   qf128?: boolean;
   /** Check only these routines (names as in RoutineResult.name); default all. */
   routines?: string[];
+  /** The stages to check in: ['compute', 'vertex'] (the default: compute shaders and a render pipeline's vertex stage), or one of them. */
+  stages?: Array<'compute' | 'vertex'>;
   /** Check this WGSL instead of the export (df64, and qf128 with options.qf128; its barrier buffer, if any, at @group(0) @binding(0)). */
   wgsl?: string;
   /** The kind of the barrier's buffer in `wgsl`: 'storage' (read-only, as exported; default) or 'uniform' (`df64gl wgsl --zero uniform`). */
@@ -111,8 +136,8 @@ export interface WebGPUCheckOptions {
 
 /**
  * Proves the WGSL routines on this WebGPU device (a GPUDevice): every routine on the same known answers as
- * `check`, as compute shaders, judged alike (`probe` is null: twoSum and twoProduct are among
- * the routines). Resolves to the same kind of result as `check`; never rejects for a device
+ * `check`, in compute shaders and in a render pipeline's vertex stage, judged alike (`probe` is
+ * null: twoSum and twoProduct are among the routines). Resolves to the same kind of result as `check`; never rejects for a device
  * that fails (a module that does not compile, a validation error, a wrong answer: `pass: false`
  * with the reason). Its buffers are destroyed before it resolves.
  */
@@ -132,6 +157,47 @@ export declare function splitArray(values: ArrayLike<number>): Float32Array;
 
 /** split of each of a column-major 4x4 matrix's 16 numbers, as two matrices. */
 export declare function splitMat4(m: ArrayLike<number>): { hi: Float32Array; lo: Float32Array };
+
+/** split of each of an array of positions in doubles (x, y, z, ...), as two attribute arrays. */
+export declare function splitPositions(positions: ArrayLike<number>): { hi: Float32Array; lo: Float32Array };
+
+/** translate(-eye) times a column-major model matrix, in doubles: the model matrix relative to the eye. */
+export declare function relativeToEye(model: ArrayLike<number>, eye: ArrayLike<number>): Float64Array;
+
+/** A column-major view matrix without its translation (the camera's rotation), as f32. */
+export declare function viewRotation(view: ArrayLike<number>): Float32Array;
+
+/**
+ * Relative-to-eye vertex shader code (GLSL ES 3.00, after DF64_GLSL): uniforms
+ * df64_model_rte_hi, df64_model_rte_lo (mat4: the model matrix relative to the eye as a
+ * df64mat4) and df64_view_rotation (mat4), and `vec4 df64_rte_view_position(vec3 position_hi,
+ * vec3 position_lo)`, the view-space position. With DF64_RTE_TRANSLATION_ONLY defined, for a
+ * model matrix without rotation or scale, it adds the translation only.
+ */
+export declare const DF64_RTE_GLSL: string;
+
+/** The uniforms of DF64_RTE_GLSL for one object (its world matrix), the camera's world position and view matrix (doubles). */
+export declare function rteUniforms(model: ArrayLike<number>, eye: ArrayLike<number>, view: ArrayLike<number>): {
+  df64_model_rte_hi: Float32Array;
+  df64_model_rte_lo: Float32Array;
+  df64_view_rotation: Float32Array;
+  /** The model matrix has no rotation or scale: DF64_RTE_TRANSLATION_ONLY applies. */
+  translationOnly: boolean;
+};
+
+/**
+ * df64 positions relative to the eye as a luma.gl 9 shader module (`modules: [df64rte]`, which
+ * brings df64): `vec4 df64rte_viewPosition(vec3 positionHigh, vec3 positionLow)` in the vertex
+ * shader; props `{modelMatrix, eye, viewMatrix}` (doubles, column-major).
+ */
+export declare const df64rte: {
+  name: 'df64rte';
+  dependencies: object[];
+  vs: string;
+  uniformTypes: Record<string, string>;
+  defaultUniforms: Record<string, number[]>;
+  getUniforms(props?: { modelMatrix: ArrayLike<number>; eye: ArrayLike<number>; viewMatrix: ArrayLike<number> }): Record<string, number[]>;
+};
 
 /** df64 as a luma.gl 9 shader module (`modules: [df64]`). */
 export declare const df64: {

@@ -3,6 +3,8 @@
 //! bindings as they were, fails the unprotected es300 export that Mesa breaks, and refuses an
 //! unknown routine rather than passing it.
 
+mod common;
+
 use glow::HasContext;
 
 use df64gl::gl::{DeviceChoice, GlContext};
@@ -115,4 +117,56 @@ fn check_fails_the_unprotected_es300_export_on_mesa() {
         "{:?}",
         r.routines
     );
+}
+
+/// Both stages run, each on its own: an export broken in the vertex stage only (its df64_add
+/// nudged where `DF64GL_CHECK_VERTEX` is defined, as a compiler that rewrote one stage's code
+/// would leave it) fails there and passes in the fragment stage; one stage can be asked for
+/// alone; the vector routines are judged in both.
+#[test]
+fn check_covers_the_vertex_stage_and_tells_which_stage_fails() {
+    use df64gl::probe::context_check::{check_context_stages, check_source, CheckSource, Stages};
+    use df64gl::probe::snippet::snippet;
+    let ctx = GlContext::headless(&DeviceChoice::Auto).unwrap();
+    let gl = ctx.gl();
+    let options = SnippetOptions::new(SnippetTarget::Glsl450);
+    let only = ["add", "mul", "vec3_sub", "vec4_dot", "world_to_view"];
+    // SAFETY: the context is current on this thread (made here).
+    let r = unsafe { check_context_stages(gl, &options, Some(&only), Stages::BOTH) };
+    assert!(r.pass, "{}", r.reason);
+    for s in [&r.stages.vertex, &r.stages.fragment] {
+        let s = s.as_ref().expect("both stages ran");
+        assert!(s.pass && s.probe_green == 4096);
+        assert_eq!(s.routines.len(), 2);
+        let names: Vec<&str> = s.vectors.iter().map(|x| x.name.as_str()).collect();
+        assert_eq!(names, ["vec3_sub", "vec4_dot", "world_to_view"]);
+        for x in &s.vectors {
+            let (unit, bound) = common::vec_bound(&x.name);
+            assert!(x.unit == unit && x.worst <= bound && x.mirror_matched == x.cases, "{x:?}");
+        }
+    }
+
+    let export = snippet(&options).unwrap();
+    let last = "    return (a.x == 0.0 && b.x == 0.0) ? vec2(DF64_B(a.x + b.x), 0.0) : r;";
+    assert_eq!(export.matches(last).count(), 1, "df64_add's last line moved");
+    let broken = export.replace(
+        last,
+        &format!("#ifdef DF64GL_CHECK_VERTEX\n    r.y = r.y * 1.5;\n#endif\n{last}"),
+    );
+    let source = CheckSource {
+        target: SnippetTarget::Glsl450,
+        text: &broken,
+        functions: true,
+    };
+    // SAFETY: as above.
+    let r = unsafe { check_source(gl, &source, Some(&only), Stages::BOTH) };
+    assert!(!r.pass);
+    let (vertex, fragment) = (r.stages.vertex.unwrap(), r.stages.fragment.unwrap());
+    assert!(!vertex.pass && fragment.pass, "{}", r.reason);
+    assert!(vertex.routines.iter().any(|x| x.name == "add" && x.failed > 0));
+    assert!(vertex.vectors.iter().any(|x| x.name == "vec3_sub" && x.failed > 0));
+    assert!(r.reason.contains("vertex stage") && !r.reason.contains("fragment stage"), "{}", r.reason);
+    // SAFETY: as above.
+    let r = unsafe { check_source(gl, &source, Some(&only), Stages::FRAGMENT) };
+    assert!(r.pass && r.stages.vertex.is_none(), "{}", r.reason);
 }

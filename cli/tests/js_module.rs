@@ -16,6 +16,7 @@ use df64gl_cli::experiments::browser::BrowserBackend;
 use df64gl_cli::experiments::js_module::{
     generated_js, known_answers_json, repository_root, run_module_page,
 };
+use df64gl::numeric::vec_catalog::vec_ops;
 use df64gl_cli::experiments::known_answers::checked_df64_ops;
 use serde_json::Value;
 
@@ -152,36 +153,106 @@ fn split_join_and_arrays_give_the_f32_words() {
     assert_eq!(v["bad"], "TypeError");
 }
 
-#[test]
-fn declarations_name_exactly_the_modules_exports() {
-    let out = node("console.log(Object.keys(df64gl).sort().join(' '));");
-    let mut exported: Vec<&str> = out.split_whitespace().collect();
-    exported.sort();
-    let dts = std::fs::read_to_string(js_dir().join("index.d.ts")).unwrap();
-    let mut declared: Vec<&str> = dts
+/// The names a declaration file declares (`export declare const|function NAME`).
+fn declared(file: &str) -> Vec<String> {
+    let dts = std::fs::read_to_string(js_dir().join(file)).unwrap();
+    let mut names: Vec<String> = dts
         .lines()
         .filter_map(|l| {
             let rest = l.strip_prefix("export declare ")?;
             let rest = rest
                 .strip_prefix("const ")
                 .or_else(|| rest.strip_prefix("function "))?;
-            rest.split([':', '(', ' ']).next()
+            rest.split([':', '(', ' ', '<']).next().map(str::to_string)
         })
         .collect();
-    declared.sort();
-    assert_eq!(exported, declared);
+    names.sort();
+    names
+}
+
+#[test]
+fn declarations_name_exactly_the_modules_exports() {
+    let out = node("console.log(Object.keys(df64gl).sort().join(' '));");
+    let mut exported: Vec<&str> = out.split_whitespace().collect();
+    exported.sort();
+    assert_eq!(exported, declared("index.d.ts"));
     for name in [
         "check",
         "split",
         "join",
         "splitArray",
         "splitMat4",
+        "splitPositions",
+        "relativeToEye",
+        "viewRotation",
+        "rteUniforms",
         "df64",
+        "df64rte",
         "DF64_GLSL",
+        "DF64_RTE_GLSL",
         "QF128_GLSL",
     ] {
         assert!(exported.contains(&name), "{name} is not exported");
     }
+    // The three.js helpers (they import three, installed with the examples' packages).
+    common::js_dev_dependencies();
+    let three = js_dir().join("three.js");
+    let out = Command::new("node")
+        .args([
+            "--input-type=module",
+            "-e",
+            &format!(
+                "import * as m from '{}'; console.log(Object.keys(m).sort().join(' '));",
+                three.display()
+            ),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut names: Vec<&str> = text.split_whitespace().collect();
+    names.sort();
+    assert_eq!(names, declared("three.d.ts"));
+}
+
+/// relativeToEye, viewRotation and rteUniforms against matrices computed here: the translation
+/// column minus the eye exactly, the rotation kept, the words of each element split as `split`
+/// does, and a model with a rotation not taken for a translation.
+#[test]
+fn relative_to_eye_helpers_give_the_matrices_computed_here() {
+    let out = node(
+        "const model = [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 6400000.125, -3.5, 1e9 + 0.25, 1];\n\
+         const view = [1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, -6400000.5, 2, 3, 1];\n\
+         const eye = [6400000.0625, -3.25, 1e9];\n\
+         const m = Array.from(df64gl.relativeToEye(model, eye));\n\
+         const r = Array.from(df64gl.viewRotation(view));\n\
+         const u = df64gl.rteUniforms(model, eye, view);\n\
+         const t = df64gl.rteUniforms([1,0,0,0, 0,1,0,0, 0,0,1,0, 5,6,7,1], eye, view).translationOnly;\n\
+         const p = df64gl.splitPositions(new Float64Array([6400000.123456789, -1, 2]));\n\
+         console.log(JSON.stringify({ m, r, hi: Array.from(u.df64_model_rte_hi), lo: Array.from(u.df64_model_rte_lo), \
+         t, rot: u.translationOnly, phi: Array.from(p.hi), plo: Array.from(p.lo) }));",
+    );
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    let nums = |k: &str| -> Vec<f64> { v[k].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect() };
+    let m = nums("m");
+    // Translation minus the eye (w = 1 in column 3, 0 in the others): differences of doubles
+    // that are exact here.
+    assert_eq!(&m[12..15], &[0.0625, -0.25, 0.25]);
+    assert_eq!(&m[..12], &[0.0, 1.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]);
+    assert_eq!(m[15], 1.0);
+    let r = nums("r");
+    assert_eq!(&r[12..15], &[0.0, 0.0, 0.0], "the rotation keeps no translation");
+    assert_eq!(&r[..12], &[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+    let (hi, lo) = (nums("hi"), nums("lo"));
+    for i in 0..16 {
+        assert_eq!(hi[i], m[i] as f32 as f64, "hi {i}");
+        assert_eq!(lo[i], (m[i] - m[i] as f32 as f64) as f32 as f64, "lo {i}");
+    }
+    assert_eq!(v["t"], true);
+    assert_eq!(v["rot"], false);
+    let x = 6400000.123456789f64;
+    assert_eq!(nums("phi")[0], x as f32 as f64);
+    assert_eq!(nums("plo")[0], (x - x as f32 as f64) as f32 as f64);
 }
 
 fn page(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
@@ -190,14 +261,32 @@ fn page(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) 
         .unwrap_or_else(|e| panic!("{}: {e}", backend.name()))
 }
 
-/// The whole check on one backend: it passes, every checked routine ran within its bound, the
-/// probe is all green, and the caller's state is as the page left it.
+/// The whole check on one backend: it passes in both stages, every checked routine (the
+/// vector and matrix ones too) ran within the bound this file states, the probe is all green in
+/// each stage, and the caller's state is as the page left it.
 fn full_check_passes(backend: BrowserBackend, renderer: &str) {
     let v = page(backend, "", HashMap::new());
     let r = &v["result"];
     assert_eq!(r["pass"], true, "{}: {}", backend.name(), r["reason"]);
     assert!(r["renderer"].as_str().unwrap().contains(renderer), "{r}");
     assert_eq!(r["probe"]["green"], r["probe"]["pixels"]);
+    for stage in ["vertex", "fragment"] {
+        let s = &r["stages"][stage];
+        assert_eq!(s["pass"], true, "{stage}: {s}");
+        assert_eq!(s["probe"]["green"], 4096, "{stage}");
+    }
+    let vectors = r["vectors"].as_array().unwrap();
+    let names: Vec<&str> = vectors.iter().map(|x| x["name"].as_str().unwrap()).collect();
+    let expected: Vec<&str> = vec_ops().iter().map(|r| r.name).collect();
+    assert_eq!(names, expected);
+    for x in vectors {
+        let name = x["name"].as_str().unwrap();
+        let (unit, bound) = common::vec_bound(name);
+        assert_eq!(x["unit"], unit, "{x}");
+        let worst = x["worst"].as_f64().unwrap_or(f64::INFINITY);
+        assert!(worst <= bound && x["failed"] == 0, "{name}: {worst} {unit} > {bound}");
+        assert_eq!(x["mirrorMatched"], x["cases"], "{x}");
+    }
     let routines = r["routines"].as_array().unwrap();
     let names: Vec<&str> = routines
         .iter()
@@ -246,7 +335,7 @@ fn check_passes_on_angle_over_mesa_and_leaves_the_state() {
 }
 
 /// A subset, as a renderer that uses only arithmetic would ask for.
-const SUBSET: &str = "routines=add,mul,div,sqrt,exp";
+const SUBSET: &str = "routines=add,mul,div,sqrt,exp,vec3_sub";
 
 #[test]
 fn check_fails_on_corrupted_answers_and_without_webgl2_and_caches_its_verdict() {
@@ -266,6 +355,33 @@ fn check_fails_on_corrupted_answers_and_without_webgl2_and_caches_its_verdict() 
     let routines = r["routines"].as_array().unwrap();
     assert_eq!(routines.len(), 5);
     assert!(routines.iter().all(|x| x["pass"] == false), "{r}");
+
+    // Only what the vertex stage computed corrupted: the vertex stage fails, the fragment stage
+    // passes, and the verdict says which.
+    let v = page(
+        BrowserBackend::Swiftshader,
+        "?corrupt=vertex&routines=add,mul,vec3_sub,mat4_mul_vec4",
+        HashMap::new(),
+    );
+    let r = &v["result"];
+    assert_eq!(r["pass"], false, "{r}");
+    assert_eq!(r["stages"]["vertex"]["pass"], false, "{r}");
+    assert_eq!(r["stages"]["fragment"]["pass"], true, "{r}");
+    let reason = r["reason"].as_str().unwrap();
+    assert!(reason.contains("vertex stage") && !reason.contains("fragment stage"), "{reason}");
+    let failed = |key: &str| r["stages"]["vertex"][key].as_array().unwrap().iter().all(|x| x["pass"] == false);
+    assert!(failed("routines") && failed("vectors"), "{r}");
+
+    // One stage asked for: only that one runs.
+    let v = page(BrowserBackend::Swiftshader, "?stages=vertex&routines=add,vec3_sub", HashMap::new());
+    let r = &v["result"];
+    assert_eq!(r["pass"], true, "{r}");
+    assert!(r["stages"]["fragment"].is_null() && r["stages"]["vertex"]["pass"] == true, "{r}");
+
+    // The context lost in the middle of the check: a fail with that reason, never a throw.
+    let v = page(BrowserBackend::Swiftshader, "?lose=3&routines=add,vec3_sub", HashMap::new());
+    assert_eq!(v["result"]["pass"], false, "{v}");
+    assert!(v["result"]["reason"].as_str().unwrap().contains("lost"), "{v}");
 
     // No context: a fail with the reason, not an exception.
     let v = page(BrowserBackend::Swiftshader, "?nogl=1", HashMap::new());
@@ -306,6 +422,12 @@ fn check_fails_the_unprotected_build_and_mediump_ints_on_angle_over_mesa() {
     let r = &v["result"];
     assert_eq!(r["pass"], false, "{r}");
     assert!(r["probe"]["green"].as_u64().unwrap() < r["probe"]["pixels"].as_u64().unwrap());
+    // In the vertex stage as in the fragment stage: each compilation breaks them.
+    let vertex = &r["stages"]["vertex"];
+    assert_eq!(vertex["pass"], false, "{r}");
+    assert!(vertex["probe"]["green"].as_u64().unwrap() < 4096, "{vertex}");
+    let vertex_failed = vertex["routines"].as_array().unwrap().iter().filter(|x| x["pass"] == false).count();
+    assert!(vertex_failed >= 3, "{vertex}");
     // Not only the probe: the routines themselves are off.
     let failed = r["routines"]
         .as_array()

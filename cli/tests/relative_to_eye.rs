@@ -13,6 +13,7 @@ use std::collections::HashMap;
 
 use df64gl_cli::experiments::browser::BrowserBackend;
 use df64gl_cli::experiments::js_module::run_module_page;
+use df64gl_cli::experiments::vertex_bench::run_vertex_bench;
 use serde_json::Value;
 
 /// The bound this file holds the df64 projections to, in pixels.
@@ -285,4 +286,26 @@ fn webgpu_example_within_an_eighth_of_a_pixel() {
         0,
     );
     assert_within_bound("WebGPU, Dawn over SwiftShader", &v);
+}
+
+/// The cost page (`df64gl bench vertex`) measures every transform on the same vertices: a time
+/// for each; df64gl's two within the bound of this file, f32 off by pixels; luma.gl's fp64
+/// projection measured and reported, not judged.
+#[test]
+fn vertex_cost_page_measures_every_transform() {
+    common::js_dev_dependencies();
+    let chromium = common::chromium();
+    let report = run_vertex_bench(&chromium, &[BrowserBackend::Swiftshader], 4096).unwrap();
+    eprintln!("{}", report.table());
+    let variants: Vec<&str> = report.rows.iter().map(|r| r.variant.as_str()).collect();
+    assert_eq!(variants, ["f32", "df64gl world_to_view", "df64gl mat4", "luma.gl fp64 mat4_vec4_mul_fp64"]);
+    for r in &report.rows {
+        assert!(r.ns_per_vertex.is_finite() && r.ns_per_vertex >= 0.0, "{r:?}");
+        if r.variant.starts_with("df64gl") {
+            assert!(r.worst_px <= BOUND_PX, "{r:?}");
+        }
+        if r.variant == "f32" {
+            assert!(r.worst_px > 1.0, "{r:?}");
+        }
+    }
 }

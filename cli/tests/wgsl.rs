@@ -78,6 +78,13 @@ fn assert_within_own_bounds(leg: &str, check: &WgpuCheck, qf128: bool, mirror_sl
     for r in &check.routines {
         judge(r, common::known_answer_bound(&r.name), "df64");
     }
+    // The vector and matrix routines, each in the unit this file's bounds are stated in.
+    assert_eq!(check.vectors.len(), known.df64vec.routines.len(), "{leg}");
+    for r in &check.vectors {
+        let (unit, bound) = common::vec_bound(&r.name);
+        assert_eq!(r.unit, unit, "{leg}: {r:?}");
+        judge(r, bound, "df64 vector");
+    }
     if qf128 {
         let q = check.qf128.as_ref().expect("qf128 results");
         assert_eq!(q.len(), known.qf128.routines.len(), "{leg}");
@@ -259,15 +266,27 @@ fn check_webgpu_passes_in_chromium_and_fails_the_broken_build() {
     let r = &v["result"];
     assert_eq!(r["pass"], true, "{v}");
     eprintln!("adapter {} in {} ms", v["adapter"], r["ms"]);
-    let check = WgpuCheck {
-        pass: r["pass"].as_bool().unwrap(),
-        reason: r["reason"].as_str().unwrap().to_string(),
-        routines: js_rows(&r["routines"]),
-        vectors: js_rows(&r["vectors"]),
-        qf128: Some(js_rows(&r["qf128"]["routines"])),
-        ms: r["ms"].as_f64().unwrap_or(0.0),
-    };
-    assert_within_own_bounds("Chromium WebGPU", &check, true, 1);
+    // Each stage on its own, then over both.
+    for stage in ["compute", "vertex"] {
+        let s = &r["stages"][stage];
+        let check = WgpuCheck {
+            pass: s["pass"].as_bool().unwrap(),
+            reason: r["reason"].as_str().unwrap().to_string(),
+            routines: js_rows(&s["routines"]),
+            vectors: js_rows(&s["vectors"]),
+            qf128: Some(js_rows(&s["qf128"]["routines"])),
+            ms: r["ms"].as_f64().unwrap_or(0.0),
+        };
+        assert_within_own_bounds(&format!("Chromium WebGPU, {stage} stage"), &check, true, 1);
+    }
+
+    // What the vertex stage computed corrupted: that stage fails, the compute stage passes.
+    let v = webgpu_page("?corrupt=vertex&routines=add,mul,vec3_sub", HashMap::new());
+    let r = &v["result"];
+    assert_eq!(r["pass"], false, "{r}");
+    assert_eq!(r["stages"]["vertex"]["pass"], false, "{r}");
+    assert_eq!(r["stages"]["compute"]["pass"], true, "{r}");
+    assert!(r["reason"].as_str().unwrap().contains("vertex stage"), "{r}");
 
     let mut memory = HashMap::new();
     memory.insert(

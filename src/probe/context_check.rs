@@ -391,13 +391,12 @@ void main() {
 unsafe fn run_probe(
     gl: &glow::Context,
     made: &mut Made,
-    options: &SnippetOptions,
-    export: &str,
+    source: &CheckSource,
     stages: Stages,
 ) -> Result<(usize, usize), String> {
-    let library = format!("{export}{}", probe_functions(options.functions));
+    let library = format!("{}{}", source.text, probe_functions(source.functions));
     let (vs, fs) = staged_sources(
-        options.target,
+        source.target,
         stages,
         &library,
         PROBE_VERTEX_MAIN,
@@ -742,7 +741,7 @@ fn judge_grids(
 unsafe fn run(
     gl: &glow::Context,
     made: &mut Made,
-    options: &SnippetOptions,
+    source: &CheckSource,
     only: Option<&[&str]>,
     stages: Stages,
     out: &mut ContextCheck,
@@ -771,13 +770,13 @@ unsafe fn run(
     let vao = gl.create_vertex_array()?;
     made.vertex_arrays.push(vao);
     gl.bind_vertex_array(Some(vao));
-    let export = snippet(options).map_err(|e| e.to_string())?;
-    let (fragment_green, vertex_green) = run_probe(gl, made, options, &export, stages)?;
+    let export = source.text;
+    let (fragment_green, vertex_green) = run_probe(gl, made, source, stages)?;
     let df64 = run_grid(
         gl,
         made,
-        options.target,
-        &export,
+        source.target,
+        export,
         &df64_grid(&known, &chosen)?,
         stages,
         "df64",
@@ -785,8 +784,8 @@ unsafe fn run(
     let vectors = run_grid(
         gl,
         made,
-        options.target,
-        &export,
+        source.target,
+        export,
         &vec_grid(&known, &chosen)?,
         stages,
         "df64 vector",
@@ -881,6 +880,50 @@ pub unsafe fn check_context_stages(
     only: Option<&[&str]>,
     stages: Stages,
 ) -> ContextCheck {
+    match snippet(options) {
+        Ok(text) => {
+            let source = CheckSource {
+                target: options.target,
+                text: &text,
+                functions: options.functions,
+            };
+            check_source(gl, &source, only, stages)
+        }
+        Err(e) => ContextCheck {
+            pass: false,
+            reason: format!("the export could not be made: {e}"),
+            renderer: gl.get_parameter_string(glow::RENDERER),
+            probe_green: 0,
+            routines: Vec::new(),
+            vectors: Vec::new(),
+            stages: StageChecks::default(),
+        },
+    }
+}
+
+/// df64 GLSL to check: your own copy of the export or an older one, for `target`.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckSource<'a> {
+    /// The dialect it is written for (its `#version` is prepended).
+    pub target: SnippetTarget,
+    /// The GLSL: the export's text (df64, the vectors and, with `functions`, the functions).
+    pub text: &'a str,
+    /// It holds the functions (exp, log, sin, cos: the probe calls them).
+    pub functions: bool,
+}
+
+/// [`check_context_stages`] on GLSL of the caller's (`source`), as the npm module's `check`
+/// takes `options.glsl`: each stage compiles it after `#define DF64GL_CHECK_VERTEX 1` or
+/// `#define DF64GL_CHECK_FRAGMENT 1`.
+///
+/// # Safety
+/// `gl` must be current on this thread, as for every `glow` call.
+pub unsafe fn check_source(
+    gl: &glow::Context,
+    source: &CheckSource,
+    only: Option<&[&str]>,
+    stages: Stages,
+) -> ContextCheck {
     let mut out = ContextCheck {
         pass: false,
         reason: String::new(),
@@ -893,7 +936,7 @@ pub unsafe fn check_context_stages(
     let saved = save_state(gl);
     neutral_state(gl);
     let mut made = Made::default();
-    let ran = run(gl, &mut made, options, only, stages, &mut out);
+    let ran = run(gl, &mut made, source, only, stages, &mut out);
     made.free(gl);
     restore_state(gl, &saved);
     match ran {

@@ -18,6 +18,7 @@ pub mod selftest;
 pub mod serve;
 pub mod signal;
 pub mod table;
+pub mod vertex_bench;
 pub mod web;
 pub mod wgsl_bench;
 pub mod wgsl_legs;

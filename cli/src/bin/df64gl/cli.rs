@@ -97,6 +97,11 @@ pub(crate) enum BenchCommand {
     /// its unprotected translation, luma.gl 9.4's WGSL fp64arithmetic and f32 on the same
     /// inputs; then df64gl's GLSL engine on this GL device, the same routines, for the ratios.
     Wgsl(BenchWgslArgs),
+    /// Cost per vertex of positions relative to the eye in WebGL 2 (headless Chromium on each
+    /// ANGLE leg, js/bench/rte-vertex.html): the f32 transform, df64gl's df64_world_to_view
+    /// and df64mat4 transforms and luma.gl's fp64 projection on the same vertices, with each
+    /// one's error in pixels.
+    Vertex(BenchVertexArgs),
 }
 
 /// Options of `df64gl info`.
@@ -170,6 +175,11 @@ pub(crate) struct AccuracyArgs {
     /// Inputs for Da Graca and Defour's Table 5; 0 skips it.
     #[arg(long, default_value_t = 1 << 24)]
     pub(crate) dagraca_samples: usize,
+    /// Operand sets per class (near 1, 1e6 to 1e9, cancelling, planet scale, 2^-40 to 2^40)
+    /// for each vector and matrix routine, run in the vertex and the fragment stage; 0 skips
+    /// them.
+    #[arg(long, default_value_t = 1 << 12)]
+    pub(crate) vector_samples: usize,
     /// Every table at 2^16 inputs (2^20 for Table 5): minutes instead of most of an hour.
     #[arg(long)]
     pub(crate) quick: bool,
@@ -415,6 +425,17 @@ pub(crate) struct BenchWgslArgs {
     /// repository's js/ with its node_modules, and Chromium).
     #[arg(long)]
     pub(crate) chromium: bool,
+}
+
+/// Options of `df64gl bench vertex`.
+#[derive(Args)]
+pub(crate) struct BenchVertexArgs {
+    /// The ANGLE legs.
+    #[arg(long, value_delimiter = ',', default_values = ["swiftshader", "angle-gl"])]
+    pub(crate) browser: Vec<BrowserBackend>,
+    /// Vertices per draw.
+    #[arg(long, default_value_t = 65536, value_parser = clap::value_parser!(u32).range(256..=4_194_304))]
+    pub(crate) vertices: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -27,6 +27,7 @@ use df64gl_cli::experiments::web::{write_web_page, WEBGPU_PAGE};
 use df64gl_cli::experiments::wgsl_bench::{
     run_browser_wgsl_bench, run_wgsl_bench, WgslBenchOptions,
 };
+use df64gl_cli::experiments::vertex_bench::run_vertex_bench;
 use df64gl_cli::experiments::wgsl_legs::wgsl_leg;
 use df64gl_cli::experiments::{exit_code, ExperimentError, Session};
 
@@ -114,6 +115,9 @@ fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
         Command::Bench {
             what: BenchCommand::Lengths(args),
         } => bench_lengths(&global, args),
+        Command::Bench {
+            what: BenchCommand::Vertex(args),
+        } => bench_vertex(&global, args),
         Command::Bench {
             what: BenchCommand::Fft(args),
         } => bench_fft(&global, args),
@@ -225,6 +229,7 @@ fn accuracy(global: &Global, args: AccuracyArgs) -> Result<ExitCode, ExperimentE
         qf128_samples,
         qf128_exponent_samples,
         dagraca_samples,
+        vector_samples,
         quick,
         exponents,
     } = args;
@@ -240,6 +245,7 @@ fn accuracy(global: &Global, args: AccuracyArgs) -> Result<ExitCode, ExperimentE
         qf128_samples: q(qf128_samples, 1 << 16),
         qf128_exponent_samples: q(qf128_exponent_samples, 1 << 12),
         dagraca_samples: q(dagraca_samples, 1 << 20),
+        vector_samples: q(vector_samples, 1 << 8),
         exponents,
         ..AccuracyOptions::default()
     };
@@ -573,6 +579,19 @@ fn bench_ops(global: &Global, args: BenchOpsArgs) -> Result<ExitCode, Experiment
     let bar = progress_bar();
     let report = run_op_bench(&kernels, &options, &mut progress(&bar))?;
     bar.finish_and_clear();
+    print_report(global.json, &report, |r| r.table())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `df64gl bench vertex`.
+fn bench_vertex(global: &Global, args: BenchVertexArgs) -> Result<ExitCode, ExperimentError> {
+    let chromium = find_chromium().ok_or_else(|| {
+        ExperimentError::Invalid(format!(
+            "bench vertex needs Chromium: apt-get install chromium, or set {CHROMIUM_ENV} to its \
+             executable"
+        ))
+    })?;
+    let report = run_vertex_bench(&chromium, &args.browser, args.vertices as usize)?;
     print_report(global.json, &report, |r| r.table())?;
     Ok(ExitCode::SUCCESS)
 }

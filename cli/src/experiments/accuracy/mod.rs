@@ -17,6 +17,7 @@ mod functions;
 mod qf128;
 mod qf128_exponents;
 mod report;
+pub mod vectors;
 pub use classes::{
     bound_for, class_bound, class_cases, expected, flushed, judge_case, judge_expected,
     measure_class, ClassCase, Expected,
@@ -28,6 +29,7 @@ use df64gl::numeric::df64::{df64_quick_two_sum, Df64};
 use df64gl::numeric::domain::{exponent_operand, judge, same_words, DomainCounts, Verdict};
 use df64gl::numeric::qf128::{qf128_renorm4, Qf128};
 use df64gl::numeric::reference::{error_ulp48, ulp_bits, ulp_distance_f64, Dd};
+use df64gl::numeric::vec_catalog::vec_ops;
 use df64gl::probe::DriverConfig;
 pub(crate) use functions::with_oracles;
 pub use functions::{function_cases, measure_function, FunctionCase};
@@ -64,6 +66,8 @@ pub struct AccuracyOptions {
     pub qf128_exponent_samples: usize,
     /// Inputs for Da Graca and Defour's Table 5 (0 skips it).
     pub dagraca_samples: usize,
+    /// Operand sets per class for each vector and matrix routine, in each stage (0 skips them).
+    pub vector_samples: usize,
     /// Chains are lengthened until they take this much longer than an empty pass.
     pub cost_min_seconds: f64,
     /// Draw the op rows' operands as (1 + u) 2^k with |k| <= this (random signs) instead of
@@ -89,6 +93,7 @@ impl Default for AccuracyOptions {
             qf128_samples: 1 << 22,
             qf128_exponent_samples: 1 << 14,
             dagraca_samples: 1 << 24,
+            vector_samples: 1 << 12,
             exponents: None,
         }
     }
@@ -252,6 +257,8 @@ pub struct AccuracyReport {
     pub dagraca_table5: Vec<DagracaMeasured>,
     /// Their published Table 5.
     pub dagraca_paper: DagracaTable5,
+    /// The vector and matrix routines, per operand class, in the vertex and fragment stages.
+    pub vectors: Vec<vectors::VecAccuracyRow>,
     /// How the cost column was measured.
     pub cost_method: String,
 }
@@ -354,7 +361,8 @@ pub fn run_accuracy(
         + qf_cases.len() * (1 + options.cost as usize)
         + class_cases.len()
         + (options.qf128_exponent_samples > 0) as usize
-        + if dagraca { 6 } else { 0 };
+        + if dagraca { 6 } else { 0 }
+        + if options.vector_samples > 0 { vec_ops().len() } else { 0 };
     let mut done = 0usize;
     let mut rows = Vec::new();
     for &op in &options.ops {
@@ -541,6 +549,20 @@ pub fn run_accuracy(
             done += 1;
         }
     }
+    let mut vector_rows = Vec::new();
+    if options.vector_samples > 0 {
+        vector_rows = vectors::measure_vectors(
+            &session.ctx,
+            options.vector_samples,
+            options.seed,
+            kernels.proof().flushes_subnormals,
+            kernels.round_to_nearest(),
+            &mut |name| {
+                progress(done, total, &format!("vectors: {name}"));
+                done += 1;
+            },
+        )?;
+    }
     progress(total, total, "done");
     Ok(AccuracyReport {
         driver: session.ctx.info().clone(),
@@ -557,6 +579,7 @@ pub fn run_accuracy(
         qf128_exponents,
         dagraca_table5: dagraca_rows,
         dagraca_paper: dagraca_table5()?,
+        vectors: vector_rows,
         cost_method: format!(
             "per-op time (GL_TIME_ELAPSED, or wall-clock on llvmpipe) over {} texels (2 lanes each): a pass with a dependent chain of K ops \
              minus a pass with none, over K, K doubled until the difference reaches {} s; best of 3; \

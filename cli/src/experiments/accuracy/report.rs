@@ -44,6 +44,16 @@ impl AccuracyReport {
                 }
             }
         }
+        for r in &self.vectors {
+            let mirror = if r.mirror_must_match { r.mirror_mismatches } else { 0 };
+            if !r.meets_target || mirror > 0 {
+                f.push(format!(
+                    "{} on {}: max {:.3} (vertex) / {:.3} (fragment) {} (bound {}), {} differing \
+                     from the CPU mirror",
+                    r.op, r.class, r.vertex_max, r.fragment_max, r.unit, r.bound, mirror
+                ));
+            }
+        }
         for r in &self.qf128_exponents {
             let mirror = if self.qf128.first().is_some_and(|q| q.mirror_must_match) {
                 r.mirror_mismatches
@@ -111,6 +121,32 @@ impl AccuracyReport {
                 } else {
                     format!("{} diff", r.mirror_mismatches)
                 }),
+            ]);
+        }
+        t
+    }
+
+    /// The vector and matrix routines per operand class, both stages.
+    pub fn vector_table(&self) -> ReportTable {
+        let mut t = ReportTable::new(
+            "accuracy-vectors",
+            "df64 vectors and matrices (df64_vec.glsl) from the export in both shader stages: \
+             worst error per class in the routine's unit, RMS over both stages"
+                .to_string(),
+            &["routine", "class", "samples", "unit", "bound", "vertex max", "fragment max", "rms", "mirror", "ok"],
+        );
+        for r in &self.vectors {
+            t.rows.push(vec![
+                text(r.op.clone()),
+                text(r.class.clone()),
+                text(r.samples.to_string()),
+                text(r.unit.clone()),
+                text(format!("{:.4}", r.bound)),
+                text(format!("{:.4}", r.vertex_max)),
+                text(format!("{:.4}", r.fragment_max)),
+                text(format!("{:.4}", r.rms)),
+                text(if r.mirror_mismatches == 0 { "=".to_string() } else { format!("{} diff", r.mirror_mismatches) }),
+                text(if r.meets_target { "yes" } else { "NO" }.to_string()),
             ]);
         }
         t
@@ -199,6 +235,7 @@ impl AccuracyReport {
             self.class_table(),
             qf128,
             self.qf128_exponent_table(),
+            self.vector_table(),
         ] {
             if !t.rows.is_empty() {
                 s.push('\n');
@@ -505,9 +542,27 @@ mod tests {
             dagraca_table5: vec![],
             dagraca_paper: dagraca_table5().unwrap(),
             cost_method: String::new(),
+            vectors: [(0.4, 0), (0.6, 0), (0.1, 3)]
+                .map(|(worst, mirror_mismatches)| vectors::VecAccuracyRow {
+                    op: "vec3_add".into(),
+                    class: "unit".into(),
+                    samples: 8,
+                    unit: "ulp48".into(),
+                    bound: 0.5,
+                    vertex_max: worst,
+                    fragment_max: 0.1,
+                    rms: 0.1,
+                    mirror_mismatches,
+                    mirror_must_match: true,
+                    meets_target: worst <= 0.5,
+                })
+                .to_vec(),
         };
         let f = report.failures();
-        assert_eq!(f.len(), 4, "{f:#?}");
+        assert_eq!(f.len(), 6, "{f:#?}");
+        assert!(f[3].starts_with("vec3_add on unit: max 0.600 (vertex)"), "{}", f[3]);
+        assert!(f[4].contains("3 differing from the CPU mirror"), "{}", f[4]);
+        let f: Vec<String> = f.into_iter().filter(|x| !x.starts_with("vec3_add")).collect();
         assert!(f[3].starts_with("qf128 recip with results in 2^[30, 60): 2 NaN or infinite"));
         assert!(f[0].starts_with("mul on [-1, 1]: max 0.750") && f[0].contains("0.5/0.5 MISS"));
         assert!(f[1].starts_with("div on") && f[1].contains(", 2 results outside"));
