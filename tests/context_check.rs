@@ -142,13 +142,20 @@ fn check_covers_the_vertex_stage_and_tells_which_stage_fails() {
         assert_eq!(names, ["vec3_sub", "vec4_dot", "world_to_view"]);
         for x in &s.vectors {
             let (unit, bound) = common::vec_bound(&x.name);
-            assert!(x.unit == unit && x.worst <= bound && x.mirror_matched == x.cases, "{x:?}");
+            assert!(
+                x.unit == unit && x.worst <= bound && x.mirror_matched == x.cases,
+                "{x:?}"
+            );
         }
     }
 
     let export = snippet(&options).unwrap();
     let last = "    return (a.x == 0.0 && b.x == 0.0) ? vec2(DF64_B(a.x + b.x), 0.0) : r;";
-    assert_eq!(export.matches(last).count(), 1, "df64_add's last line moved");
+    assert_eq!(
+        export.matches(last).count(),
+        1,
+        "df64_add's last line moved"
+    );
     let broken = export.replace(
         last,
         &format!("#ifdef DF64GL_CHECK_VERTEX\n    r.y = r.y * 1.5;\n#endif\n{last}"),
@@ -163,9 +170,19 @@ fn check_covers_the_vertex_stage_and_tells_which_stage_fails() {
     assert!(!r.pass);
     let (vertex, fragment) = (r.stages.vertex.unwrap(), r.stages.fragment.unwrap());
     assert!(!vertex.pass && fragment.pass, "{}", r.reason);
-    assert!(vertex.routines.iter().any(|x| x.name == "add" && x.failed > 0));
-    assert!(vertex.vectors.iter().any(|x| x.name == "vec3_sub" && x.failed > 0));
-    assert!(r.reason.contains("vertex stage") && !r.reason.contains("fragment stage"), "{}", r.reason);
+    assert!(vertex
+        .routines
+        .iter()
+        .any(|x| x.name == "add" && x.failed > 0));
+    assert!(vertex
+        .vectors
+        .iter()
+        .any(|x| x.name == "vec3_sub" && x.failed > 0));
+    assert!(
+        r.reason.contains("vertex stage") && !r.reason.contains("fragment stage"),
+        "{}",
+        r.reason
+    );
     // SAFETY: as above.
     let r = unsafe { check_source(gl, &source, Some(&only), Stages::FRAGMENT) };
     assert!(r.pass && r.stages.vertex.is_none(), "{}", r.reason);

@@ -11,12 +11,12 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Command;
 
+use df64gl::numeric::vec_catalog::vec_ops;
 use df64gl::probe::snippet::{snippet, SnippetOptions, SnippetTarget};
 use df64gl_cli::experiments::browser::BrowserBackend;
 use df64gl_cli::experiments::js_module::{
     generated_js, known_answers_json, repository_root, run_module_page,
 };
-use df64gl::numeric::vec_catalog::vec_ops;
 use df64gl_cli::experiments::known_answers::checked_df64_ops;
 use serde_json::Value;
 
@@ -208,7 +208,11 @@ fn declarations_name_exactly_the_modules_exports() {
         ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     let mut names: Vec<&str> = text.split_whitespace().collect();
     names.sort();
@@ -233,16 +237,32 @@ fn relative_to_eye_helpers_give_the_matrices_computed_here() {
          t, rot: u.translationOnly, phi: Array.from(p.hi), plo: Array.from(p.lo) }));",
     );
     let v: Value = serde_json::from_str(out.trim()).unwrap();
-    let nums = |k: &str| -> Vec<f64> { v[k].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect() };
+    let nums = |k: &str| -> Vec<f64> {
+        v[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect()
+    };
     let m = nums("m");
     // Translation minus the eye (w = 1 in column 3, 0 in the others): differences of doubles
     // that are exact here.
     assert_eq!(&m[12..15], &[0.0625, -0.25, 0.25]);
-    assert_eq!(&m[..12], &[0.0, 1.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]);
+    assert_eq!(
+        &m[..12],
+        &[0.0, 1.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+    );
     assert_eq!(m[15], 1.0);
     let r = nums("r");
-    assert_eq!(&r[12..15], &[0.0, 0.0, 0.0], "the rotation keeps no translation");
-    assert_eq!(&r[..12], &[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+    assert_eq!(
+        &r[12..15],
+        &[0.0, 0.0, 0.0],
+        "the rotation keeps no translation"
+    );
+    assert_eq!(
+        &r[..12],
+        &[1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+    );
     let (hi, lo) = (nums("hi"), nums("lo"));
     for i in 0..16 {
         assert_eq!(hi[i], m[i] as f32 as f64, "hi {i}");
@@ -276,7 +296,10 @@ fn full_check_passes(backend: BrowserBackend, renderer: &str) {
         assert_eq!(s["probe"]["green"], 4096, "{stage}");
     }
     let vectors = r["vectors"].as_array().unwrap();
-    let names: Vec<&str> = vectors.iter().map(|x| x["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = vectors
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
     let expected: Vec<&str> = vec_ops().iter().map(|r| r.name).collect();
     assert_eq!(names, expected);
     for x in vectors {
@@ -284,7 +307,10 @@ fn full_check_passes(backend: BrowserBackend, renderer: &str) {
         let (unit, bound) = common::vec_bound(name);
         assert_eq!(x["unit"], unit, "{x}");
         let worst = x["worst"].as_f64().unwrap_or(f64::INFINITY);
-        assert!(worst <= bound && x["failed"] == 0, "{name}: {worst} {unit} > {bound}");
+        assert!(
+            worst <= bound && x["failed"] == 0,
+            "{name}: {worst} {unit} > {bound}"
+        );
         assert_eq!(x["mirrorMatched"], x["cases"], "{x}");
     }
     let routines = r["routines"].as_array().unwrap();
@@ -368,20 +394,43 @@ fn check_fails_on_corrupted_answers_and_without_webgl2_and_caches_its_verdict() 
     assert_eq!(r["stages"]["vertex"]["pass"], false, "{r}");
     assert_eq!(r["stages"]["fragment"]["pass"], true, "{r}");
     let reason = r["reason"].as_str().unwrap();
-    assert!(reason.contains("vertex stage") && !reason.contains("fragment stage"), "{reason}");
-    let failed = |key: &str| r["stages"]["vertex"][key].as_array().unwrap().iter().all(|x| x["pass"] == false);
+    assert!(
+        reason.contains("vertex stage") && !reason.contains("fragment stage"),
+        "{reason}"
+    );
+    let failed = |key: &str| {
+        r["stages"]["vertex"][key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|x| x["pass"] == false)
+    };
     assert!(failed("routines") && failed("vectors"), "{r}");
 
     // One stage asked for: only that one runs.
-    let v = page(BrowserBackend::Swiftshader, "?stages=vertex&routines=add,vec3_sub", HashMap::new());
+    let v = page(
+        BrowserBackend::Swiftshader,
+        "?stages=vertex&routines=add,vec3_sub",
+        HashMap::new(),
+    );
     let r = &v["result"];
     assert_eq!(r["pass"], true, "{r}");
-    assert!(r["stages"]["fragment"].is_null() && r["stages"]["vertex"]["pass"] == true, "{r}");
+    assert!(
+        r["stages"]["fragment"].is_null() && r["stages"]["vertex"]["pass"] == true,
+        "{r}"
+    );
 
     // The context lost in the middle of the check: a fail with that reason, never a throw.
-    let v = page(BrowserBackend::Swiftshader, "?lose=3&routines=add,vec3_sub", HashMap::new());
+    let v = page(
+        BrowserBackend::Swiftshader,
+        "?lose=3&routines=add,vec3_sub",
+        HashMap::new(),
+    );
     assert_eq!(v["result"]["pass"], false, "{v}");
-    assert!(v["result"]["reason"].as_str().unwrap().contains("lost"), "{v}");
+    assert!(
+        v["result"]["reason"].as_str().unwrap().contains("lost"),
+        "{v}"
+    );
 
     // No context: a fail with the reason, not an exception.
     let v = page(BrowserBackend::Swiftshader, "?nogl=1", HashMap::new());
@@ -425,8 +474,16 @@ fn check_fails_the_unprotected_build_and_mediump_ints_on_angle_over_mesa() {
     // In the vertex stage as in the fragment stage: each compilation breaks them.
     let vertex = &r["stages"]["vertex"];
     assert_eq!(vertex["pass"], false, "{r}");
-    assert!(vertex["probe"]["green"].as_u64().unwrap() < 4096, "{vertex}");
-    let vertex_failed = vertex["routines"].as_array().unwrap().iter().filter(|x| x["pass"] == false).count();
+    assert!(
+        vertex["probe"]["green"].as_u64().unwrap() < 4096,
+        "{vertex}"
+    );
+    let vertex_failed = vertex["routines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["pass"] == false)
+        .count();
     assert!(vertex_failed >= 3, "{vertex}");
     // Not only the probe: the routines themselves are off.
     let failed = r["routines"]

@@ -77,7 +77,7 @@ fn worst_px(positions: &[f64], clip: &[f64], step: &Value, w: f64, h: f64) -> (f
         };
         judged += 1;
         let c = &clip[4 * i..4 * i + 4];
-        if !(c[3] > 0.0) {
+        if c[3].is_nan() || c[3] <= 0.0 {
             worst = f64::INFINITY;
             continue;
         }
@@ -298,9 +298,20 @@ fn vertex_cost_page_measures_every_transform() {
     let report = run_vertex_bench(&chromium, &[BrowserBackend::Swiftshader], 4096).unwrap();
     eprintln!("{}", report.table());
     let variants: Vec<&str> = report.rows.iter().map(|r| r.variant.as_str()).collect();
-    assert_eq!(variants, ["f32", "df64gl world_to_view", "df64gl mat4", "luma.gl fp64 mat4_vec4_mul_fp64"]);
+    assert_eq!(
+        variants,
+        [
+            "f32",
+            "df64gl world_to_view",
+            "df64gl mat4",
+            "luma.gl fp64 mat4_vec4_mul_fp64"
+        ]
+    );
     for r in &report.rows {
-        assert!(r.ns_per_vertex.is_finite() && r.ns_per_vertex >= 0.0, "{r:?}");
+        assert!(
+            r.ns_per_vertex.is_finite() && r.ns_per_vertex >= 0.0,
+            "{r:?}"
+        );
         if r.variant.starts_with("df64gl") {
             assert!(r.worst_px <= BOUND_PX, "{r:?}");
         }

@@ -286,7 +286,10 @@ fn check_webgpu_passes_in_chromium_and_fails_the_broken_build() {
     assert_eq!(r["pass"], false, "{r}");
     assert_eq!(r["stages"]["vertex"]["pass"], false, "{r}");
     assert_eq!(r["stages"]["compute"]["pass"], true, "{r}");
-    assert!(r["reason"].as_str().unwrap().contains("vertex stage"), "{r}");
+    assert!(
+        r["reason"].as_str().unwrap().contains("vertex stage"),
+        "{r}"
+    );
 
     let mut memory = HashMap::new();
     memory.insert(

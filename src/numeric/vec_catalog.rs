@@ -102,7 +102,7 @@ impl VecUnit {
 
 /// The smallest error the vector routines are held to, absolute: a few operations' worth of the
 /// 2^-126 a flushing driver's low word cannot hold.
-pub const VEC_FLOOR: f64 = 1.8807909613156600e-37; // 2^-122
+pub const VEC_FLOOR: f64 = 1.880_790_961_315_66e-37; // 2^-122
 
 /// The mirror on the flat operands.
 pub type VecMirror = fn(&[Df64]) -> Vec<Df64>;

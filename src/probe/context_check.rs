@@ -1016,7 +1016,7 @@ pub unsafe fn run_vec_routine(
     stages: Stages,
 ) -> Result<VecRun, String> {
     let n_in = row.input_numbers();
-    if n_in == 0 || operands.len() % n_in != 0 {
+    if n_in == 0 || !operands.len().is_multiple_of(n_in) {
         return Err(format!(
             "{}: {} operand numbers are not whole evaluations of {n_in}",
             row.name,

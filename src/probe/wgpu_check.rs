@@ -113,7 +113,8 @@ pub fn check_wgpu(
     };
     let named_vector = known.df64vec.routines.iter().any(|r| chosen(&r.name));
     for (label, set) in sets {
-        if !set.routines.iter().any(|r| chosen(&r.name)) && !(label == "df64" && named_vector) {
+        let named = set.routines.iter().any(|r| chosen(&r.name));
+        if !(named || label == "df64" && named_vector) {
             return Err(fail(format!(
                 "the routines named include no {label} routine"
             )));

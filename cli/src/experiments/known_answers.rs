@@ -661,7 +661,8 @@ pub fn vec_known_answers(seed: u64) -> Result<Vec<KnownVecRoutine>, ExperimentEr
                 let size = row.unit.size(v, t);
                 let m = mirror.get(i).copied().unwrap_or(Df64::new(f32::NAN, 0.0));
                 let err = judge_vec_component(&[m.hi, m.lo], kind, want, size, VEC_FLOOR);
-                if !(err <= row.bound) {
+                // NaN fails too.
+                if err.is_nan() || err > row.bound {
                     return Err(ExperimentError::Invalid(format!(
                         "known answers: the CPU mirror of {} on {:?} gives {:?} for component \
                          {i}, {err} {} from {want:?} (bound {}): fix the mirror or the expectation",

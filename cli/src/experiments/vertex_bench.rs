@@ -61,7 +61,8 @@ impl VertexBenchReport {
                 r.leg,
                 r.variant,
                 r.ns_per_vertex,
-                r.ratio_to_f32.map_or("-".to_string(), |x| format!("{x:.2}")),
+                r.ratio_to_f32
+                    .map_or("-".to_string(), |x| format!("{x:.2}")),
                 r.worst_px
             ));
         }

@@ -23,11 +23,11 @@ use df64gl_cli::experiments::mandelbrot::{
 use df64gl_cli::experiments::ops_bench::{run_op_bench, OpBenchOptions};
 use df64gl_cli::experiments::repro::{check_out_dir, run_repro, ReproOptions};
 use df64gl_cli::experiments::selftest::run_selftests;
+use df64gl_cli::experiments::vertex_bench::run_vertex_bench;
 use df64gl_cli::experiments::web::{write_web_page, WEBGPU_PAGE};
 use df64gl_cli::experiments::wgsl_bench::{
     run_browser_wgsl_bench, run_wgsl_bench, WgslBenchOptions,
 };
-use df64gl_cli::experiments::vertex_bench::run_vertex_bench;
 use df64gl_cli::experiments::wgsl_legs::wgsl_leg;
 use df64gl_cli::experiments::{exit_code, ExperimentError, Session};
 

@@ -362,7 +362,11 @@ pub fn run_accuracy(
         + class_cases.len()
         + (options.qf128_exponent_samples > 0) as usize
         + if dagraca { 6 } else { 0 }
-        + if options.vector_samples > 0 { vec_ops().len() } else { 0 };
+        + if options.vector_samples > 0 {
+            vec_ops().len()
+        } else {
+            0
+        };
     let mut done = 0usize;
     let mut rows = Vec::new();
     for &op in &options.ops {

@@ -45,7 +45,11 @@ impl AccuracyReport {
             }
         }
         for r in &self.vectors {
-            let mirror = if r.mirror_must_match { r.mirror_mismatches } else { 0 };
+            let mirror = if r.mirror_must_match {
+                r.mirror_mismatches
+            } else {
+                0
+            };
             if !r.meets_target || mirror > 0 {
                 f.push(format!(
                     "{} on {}: max {:.3} (vertex) / {:.3} (fragment) {} (bound {}), {} differing \
@@ -133,7 +137,18 @@ impl AccuracyReport {
             "df64 vectors and matrices (df64_vec.glsl) from the export in both shader stages: \
              worst error per class in the routine's unit, RMS over both stages"
                 .to_string(),
-            &["routine", "class", "samples", "unit", "bound", "vertex max", "fragment max", "rms", "mirror", "ok"],
+            &[
+                "routine",
+                "class",
+                "samples",
+                "unit",
+                "bound",
+                "vertex max",
+                "fragment max",
+                "rms",
+                "mirror",
+                "ok",
+            ],
         );
         for r in &self.vectors {
             t.rows.push(vec![
@@ -145,7 +160,11 @@ impl AccuracyReport {
                 text(format!("{:.4}", r.vertex_max)),
                 text(format!("{:.4}", r.fragment_max)),
                 text(format!("{:.4}", r.rms)),
-                text(if r.mirror_mismatches == 0 { "=".to_string() } else { format!("{} diff", r.mirror_mismatches) }),
+                text(if r.mirror_mismatches == 0 {
+                    "=".to_string()
+                } else {
+                    format!("{} diff", r.mirror_mismatches)
+                }),
                 text(if r.meets_target { "yes" } else { "NO" }.to_string()),
             ]);
         }
@@ -560,9 +579,16 @@ mod tests {
         };
         let f = report.failures();
         assert_eq!(f.len(), 6, "{f:#?}");
-        assert!(f[3].starts_with("vec3_add on unit: max 0.600 (vertex)"), "{}", f[3]);
+        assert!(
+            f[3].starts_with("vec3_add on unit: max 0.600 (vertex)"),
+            "{}",
+            f[3]
+        );
         assert!(f[4].contains("3 differing from the CPU mirror"), "{}", f[4]);
-        let f: Vec<String> = f.into_iter().filter(|x| !x.starts_with("vec3_add")).collect();
+        let f: Vec<String> = f
+            .into_iter()
+            .filter(|x| !x.starts_with("vec3_add"))
+            .collect();
         assert!(f[3].starts_with("qf128 recip with results in 2^[30, 60): 2 NaN or infinite"));
         assert!(f[0].starts_with("mul on [-1, 1]: max 0.750") && f[0].contains("0.5/0.5 MISS"));
         assert!(f[1].starts_with("div on") && f[1].contains(", 2 results outside"));

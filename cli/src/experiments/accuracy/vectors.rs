@@ -76,8 +76,9 @@ pub fn measure_vectors(
         progress(row.name);
         for (c, class) in VecClass::ALL.into_iter().enumerate() {
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ ((k as u64) << 8) ^ c as u64);
-            let operands: Vec<Vec<Df64>> =
-                (0..samples).map(|_| vec_operands(row, class, &mut rng)).collect();
+            let operands: Vec<Vec<Df64>> = (0..samples)
+                .map(|_| vec_operands(row, class, &mut rng))
+                .collect();
             let flat: Vec<Df64> = operands.iter().flatten().copied().collect();
             // SAFETY: the context is current on this thread (the session made it).
             let run = unsafe { run_vec_routine(ctx.gl(), &options, row, &flat, Stages::BOTH) }
@@ -86,18 +87,25 @@ pub fn measure_vectors(
             let mirror: Vec<Vec<Df64>> = with_flush_to_zero(flush, || {
                 std::hint::black_box(operands.iter().map(|x| (row.mirror)(x)).collect())
             });
-            let (mut worst, mut sum_sq, mut counted, mut mismatches) = ([0.0f64; 2], 0.0, 0usize, 0usize);
+            let (mut worst, mut sum_sq, mut counted, mut mismatches) =
+                ([0.0f64; 2], 0.0, 0usize, 0usize);
             for (e, x) in operands.iter().enumerate() {
                 let big: Vec<BigFloat> = x.iter().map(|d| big_df64(*d)).collect();
                 let exact = (row.exact)(&mut o, &big);
                 let fx: Vec<f64> = x.iter().map(|d| d.to_f64()).collect();
                 let terms = row.terms.map(|t| t(&fx));
-                for i in 0..n_out {
-                    let t = terms.as_ref().and_then(|t| t.get(i).copied()).unwrap_or(0.0);
+                for (i, exact_i) in exact.iter().enumerate().take(n_out) {
+                    let t = terms
+                        .as_ref()
+                        .and_then(|t| t.get(i).copied())
+                        .unwrap_or(0.0);
                     let m = mirror.get(e).and_then(|m| m.get(i)).copied();
                     for (s, got) in [&run.vertex, &run.fragment].into_iter().enumerate() {
-                        let g = got.get(e * n_out + i).copied().unwrap_or(Df64::new(f32::NAN, 0.0));
-                        let err = component_error(row.unit, g, &exact[i], t, VEC_FLOOR, &mut o);
+                        let g = got
+                            .get(e * n_out + i)
+                            .copied()
+                            .unwrap_or(Df64::new(f32::NAN, 0.0));
+                        let err = component_error(row.unit, g, exact_i, t, VEC_FLOOR, &mut o);
                         worst[s] = worst[s].max(if err.is_nan() { f64::INFINITY } else { err });
                         if err.is_finite() {
                             sum_sq += err * err;
