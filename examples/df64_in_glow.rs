@@ -1,7 +1,8 @@
 //! df64 in someone else's glow program: paste the exported module into your own shader, set
 //! the barrier uniform it asks for, prove it once on your context with
-//! `df64gl::probe::context_check::check_context` (the probe shader and every routine on known
-//! answers, the same check as the npm module's `check(gl)`), then draw with it. Nothing of
+//! `df64gl::probe::context_check::check_context` (the probe shader and the routines your
+//! shaders call on known answers, in the vertex and the fragment stage: the same check as the
+//! npm module's `check(gl)`), then draw with it. Nothing of
 //! df64gl's engine is used past getting the text, the check and (here) a headless context; in
 //! your renderer `gl` is your own `glow::Context`.
 //!
@@ -119,10 +120,11 @@ fn main() -> Result<(), Error> {
     let options = SnippetOptions::new(target);
     let df64 = snippet(&options)?;
 
-    // 1. The check, once per context: the probe shader all green and every routine within its
-    // bound on the known answers, or do not use df64 here.
+    // 1. The check, once per context: the probe shader all green and the routines the shader
+    // below calls within their bounds on the known answers, in both stages, or do not use df64
+    // here (`None` instead of the list checks every routine).
     // SAFETY: `gl` is current on this thread (the context was made here).
-    let verdict = unsafe { check_context(gl, &options, None) };
+    let verdict = unsafe { check_context(gl, &options, Some(&["div", "sqr"])) };
     println!(
         "check: {} (probe shader: {} of 4096 pixels green; {} routines)",
         verdict.reason,

@@ -667,6 +667,23 @@ function vecGrid(set, chosen) {
   });
   return out;
 }
+// One routine's row of a check's result (index.d.ts: RoutineResult).
+function routineResult(name, cases, unit, bound, t, ms) {
+  return {
+    name: name,
+    cases: cases,
+    unit: unit,
+    bound: bound,
+    worst: t.worst,
+    failed: t.failed,
+    pass: t.failed === 0,
+    mirrorMatched: t.matched,
+    mirrorMismatch: t.firstMismatch,
+    worstCase: t.failed ? t.worstCase : null,
+    ms: ms || 0,
+  };
+}
+
 // Every chosen routine of a set judged: case i of routine k left its words in `px` (a
 // Float32Array) from index at(k, i). The error against the known value and its bound, and bit
 // equality with the CPU mirror's words (any NaN equals any NaN). WebGL and WebGPU alike.
@@ -720,19 +737,8 @@ function judgeRoutines(set, chosen, at, px, times) {
         firstMismatch = { a: caseWords(c, 0), b: caseWords(c, 1), got: got, mirror: caseWords(c, 2) };
       }
     }
-    results.push({
-      name: r.name,
-      cases: r.cases,
-      unit: words === 2 ? 'ulp48' : 'ulp96',
-      bound: r.bound,
-      worst: worst,
-      failed: failed,
-      pass: failed === 0,
-      mirrorMatched: matched,
-      mirrorMismatch: firstMismatch,
-      worstCase: failed ? worstCase : null,
-      ms: times[k],
-    });
+    results.push(routineResult(r.name, r.cases, words === 2 ? 'ulp48' : 'ulp96', r.bound,
+      { worst: worst, failed: failed, matched: matched, firstMismatch: firstMismatch, worstCase: worstCase }, times[k]));
   });
   return results;
 }
@@ -779,19 +785,8 @@ function judgeVecRoutines(set, chosen, out, times) {
         }
       }
     }
-    results.push({
-      name: r.name,
-      cases: r.evaluations * r.outputs,
-      unit: r.unit,
-      bound: r.bound,
-      worst: worst,
-      failed: failed,
-      pass: failed === 0,
-      mirrorMatched: matched,
-      mirrorMismatch: firstMismatch,
-      worstCase: failed ? worstCase : null,
-      ms: times[k] || 0,
-    });
+    results.push(routineResult(r.name, r.evaluations * r.outputs, r.unit, r.bound,
+      { worst: worst, failed: failed, matched: matched, firstMismatch: firstMismatch, worstCase: worstCase }, times[k]));
   });
   return results;
 }

@@ -73,6 +73,10 @@ fn accuracy_reports_table_two_rows_and_passes_its_gate() {
         "0",
         "--qf128-exponent-samples",
         "0",
+        // A few operand sets of each class through the command's vector section (the sweeps
+        // are vectors.rs and drivers.rs).
+        "--vector-samples",
+        "16",
         "--ops",
         "add,mul,div,sqrt,rsqrt,div_thall",
         "--json",
@@ -126,6 +130,17 @@ fn accuracy_reports_table_two_rows_and_passes_its_gate() {
     );
     assert!(t5[2]["log2_max_rel_error"].as_f64().unwrap() < -25.0);
     assert!(warwick.iter().all(|w| w["median"].as_f64().unwrap() >= 0.0));
+    // The vector section: every routine on every class, both stages within this file's bounds.
+    let vectors = r["vectors"].as_array().unwrap();
+    assert_eq!(vectors.len(), 33 * 5);
+    for v in vectors {
+        let (unit, bound) = common::vec_bound(v["op"].as_str().unwrap());
+        assert_eq!(v["unit"], unit, "{v}");
+        for stage in ["vertex_max", "fragment_max"] {
+            assert!(v[stage].as_f64().unwrap() <= bound, "{v}");
+        }
+        assert_eq!(v["mirror_mismatches"], 0, "{v}");
+    }
 }
 
 #[test]

@@ -284,6 +284,9 @@ fn softpipe_functions_hold_at_every_argument_class() {
             "128",
             "--qf128-exponent-samples",
             "0",
+            // The vector routines on softpipe: every_exponent_on_the_driver_of_this_process.
+            "--vector-samples",
+            "0",
             "--no-cost",
             "--check",
         ],
@@ -337,6 +340,8 @@ fn softpipe_qf128_holds_at_every_exponent() {
             "0",
             "--qf128-exponent-samples",
             "512",
+            "--vector-samples",
+            "0",
             "--no-cost",
             "--check",
         ],

@@ -366,9 +366,10 @@ const SUBSET: &str = "routines=add,mul,div,sqrt,exp,vec3_sub";
 #[test]
 fn check_fails_on_corrupted_answers_and_without_webgl2_and_caches_its_verdict() {
     // One ulp of f32 off in every float read back: each routine fails, the probe (bytes) not.
+    // (The fragment stage alone: the vertex stage's corruption is the next case.)
     let v = page(
         BrowserBackend::Swiftshader,
-        &format!("?corrupt=1&{SUBSET}"),
+        &format!("?corrupt=1&stages=fragment&{SUBSET}"),
         HashMap::new(),
     );
     let r = &v["result"];
@@ -443,7 +444,7 @@ fn check_fails_on_corrupted_answers_and_without_webgl2_and_caches_its_verdict() 
     // A verdict is stored once and reused for the same renderer and sources.
     let v = page(
         BrowserBackend::Swiftshader,
-        &format!("?cache=1&{SUBSET}"),
+        &format!("?cache=1&stages=fragment&{SUBSET}"),
         HashMap::new(),
     );
     assert_eq!(v["result"]["pass"], true, "{v}");

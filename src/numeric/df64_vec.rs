@@ -157,6 +157,9 @@ pub fn df64vec3_cross(a: &Df64Vec3, b: &Df64Vec3) -> Df64Vec3 {
 
 /// Mirror of `df64vecN_length`: at every exponent, as `df64_hypot`.
 pub fn df64vec_length<const N: usize>(a: &Df64Vec<N>) -> Df64 {
+    if N == 0 {
+        return Df64::ZERO;
+    }
     let c = a.components().map(m::df64_abs);
     if c.iter().any(|x| x.hi.is_infinite()) {
         return Df64::new(f32::INFINITY, 0.0);
@@ -164,16 +167,23 @@ pub fn df64vec_length<const N: usize>(a: &Df64Vec<N>) -> Df64 {
     if c.iter().any(|x| x.hi.is_nan()) {
         return Df64::new(f32::NAN, 0.0);
     }
-    let big = c.iter().skip(1).fold(c[0], |b, x| m::df64_max(b, *x));
+    let big = c.iter().fold(Df64::ZERO, |b, x| m::df64_max(b, *x));
     if big.hi == 0.0 {
         return Df64::ZERO;
     }
     let k = m::df64_normalizer(big.hi);
     let f = m::df64_pow2(k);
     let sq = |x: Df64| m::df64_sqr_unscaled(m::df64_scale_words(x, f));
-    let mut s = m::df64_add_unscaled(sq(c[0]), sq(c[1 % N]));
-    for x in c.iter().skip(2) {
-        s = m::df64_add_unscaled(s, sq(*x));
+    // As the GLSL: the first two squares summed, then each further one (a lone component's
+    // square is its sum).
+    let mut squares = c.iter().map(|x| sq(*x));
+    let first = squares.next().unwrap_or(Df64::ZERO);
+    let mut s = match squares.next() {
+        Some(second) => m::df64_add_unscaled(first, second),
+        None => first,
+    };
+    for x in squares {
+        s = m::df64_add_unscaled(s, x);
     }
     m::df64_scale(m::df64_sqrt_unscaled(s), -k)
 }

@@ -72,48 +72,42 @@ fn exponent(x: f64) -> i32 {
     e
 }
 
-/// The error of `got` (2 words: ulp48; 4: ulp96) beyond `floor` against what the case wants;
-/// 0 for a right special value and infinity for a wrong one.
-pub fn judge_words(got: &[f32], kind: AnswerKind, want: [f64; 3], floor: f64) -> f64 {
-    let precision = if got.len() == 2 { 48 } else { 96 };
+/// The special kinds of a case judged: `Some(0)` for a right NaN, exact word or zero,
+/// `Some(inf)` for a wrong one (or a NaN where a value is wanted), `None` for a value to
+/// measure (every word finite).
+fn judge_special(got: &[f32], kind: AnswerKind, want: [f64; 3]) -> Option<f64> {
     let rest_zero = got.iter().skip(1).all(|w| *w == 0.0);
     let first = got.first().copied().unwrap_or(f32::NAN);
+    let verdict = |ok: bool| Some(if ok { 0.0 } else { f64::INFINITY });
     match kind {
-        AnswerKind::Nan => {
-            if first.is_nan() {
-                0.0
-            } else {
-                f64::INFINITY
-            }
-        }
-        _ if got.iter().any(|w| w.is_nan()) => f64::INFINITY,
+        AnswerKind::Nan => verdict(first.is_nan()),
+        _ if got.iter().any(|w| w.is_nan()) => verdict(false),
         AnswerKind::Exact => {
             let v = want[0];
             let same =
                 first as f64 == v && (v != 0.0 || first.is_sign_negative() == v.is_sign_negative());
-            if same && rest_zero {
-                0.0
-            } else {
-                f64::INFINITY
-            }
+            verdict(same && rest_zero)
         }
-        AnswerKind::Zero => {
-            if first == 0.0 && rest_zero {
-                0.0
-            } else {
-                f64::INFINITY
-            }
-        }
-        AnswerKind::Value => {
-            if !got.iter().all(|w| w.is_finite()) {
-                return f64::INFINITY;
-            }
-            let mut terms: Vec<f64> = got.iter().map(|w| *w as f64).collect();
-            terms.extend(want.iter().map(|w| -w));
-            let err = exact_sum(&terms).abs();
-            (err - floor).max(0.0) / 2f64.powi(exponent(want[0]) - precision + 1)
-        }
+        AnswerKind::Zero => verdict(first == 0.0 && rest_zero),
+        AnswerKind::Value if !got.iter().all(|w| w.is_finite()) => verdict(false),
+        AnswerKind::Value => None,
     }
+}
+
+/// |got - want| (the words summed exactly) beyond `floor`.
+fn excess(got: &[f32], want: [f64; 3], floor: f64) -> f64 {
+    let mut terms: Vec<f64> = got.iter().map(|w| *w as f64).collect();
+    terms.extend(want.iter().map(|w| -w));
+    (exact_sum(&terms).abs() - floor).max(0.0)
+}
+
+/// The error of `got` (2 words: ulp48; 4: ulp96) beyond `floor` against what the case wants;
+/// 0 for a right special value and infinity for a wrong one.
+pub fn judge_words(got: &[f32], kind: AnswerKind, want: [f64; 3], floor: f64) -> f64 {
+    let precision = if got.len() == 2 { 48 } else { 96 };
+    judge_special(got, kind, want).unwrap_or_else(|| {
+        excess(got, want, floor) / 2f64.powi(exponent(want[0]) - precision + 1)
+    })
 }
 
 /// One routine's row in a known-answer set.
@@ -480,50 +474,16 @@ pub fn judge_vec_component(
     unit_size: f64,
     floor: f64,
 ) -> f64 {
-    let first = got.first().copied().unwrap_or(f32::NAN);
-    let rest_zero = got.iter().skip(1).all(|w| *w == 0.0);
-    match kind {
-        AnswerKind::Nan => {
-            if first.is_nan() {
-                0.0
-            } else {
-                f64::INFINITY
-            }
+    judge_special(got, kind, want).unwrap_or_else(|| {
+        let err = excess(got, want, floor);
+        if err == 0.0 {
+            0.0
+        } else if unit_size > 0.0 {
+            err / unit_size
+        } else {
+            f64::INFINITY
         }
-        _ if got.iter().any(|w| w.is_nan()) => f64::INFINITY,
-        AnswerKind::Exact => {
-            let v = want[0];
-            let same =
-                first as f64 == v && (v != 0.0 || first.is_sign_negative() == v.is_sign_negative());
-            if same && rest_zero {
-                0.0
-            } else {
-                f64::INFINITY
-            }
-        }
-        AnswerKind::Zero => {
-            if first == 0.0 && rest_zero {
-                0.0
-            } else {
-                f64::INFINITY
-            }
-        }
-        AnswerKind::Value => {
-            if !got.iter().all(|w| w.is_finite()) {
-                return f64::INFINITY;
-            }
-            let mut terms: Vec<f64> = got.iter().map(|w| *w as f64).collect();
-            terms.extend(want.iter().map(|w| -w));
-            let err = (exact_sum(&terms).abs() - floor).max(0.0);
-            if err == 0.0 {
-                0.0
-            } else if unit_size > 0.0 {
-                err / unit_size
-            } else {
-                f64::INFINITY
-            }
-        }
-    }
+    })
 }
 
 /// Every vector routine of `set` that `chosen` names, judged: `got(k, e, i)` is component `i` of

@@ -506,3 +506,35 @@ pub fn assert_vector_sweep(
     }
     report
 }
+
+/// The bound of each known-answer routine (`check`, `checkWebGPU`, `check_wgpu`) as the tests
+/// state it, not the module's: add/sub/mul/sqr/sqrt 0.5 ulp48, div/recip/rsqrt 1, hypot 1.5,
+/// the fast tier 2, functions 1 to 2 (pow 4 + |y ln x|), exact operations 0. Panics for a
+/// routine without one: a routine this file states no bound for fails rather than passing.
+pub fn known_answer_bound(name: &str) -> f64 {
+    match name {
+        "add" | "sub" | "mul" | "sqr" | "mul_f32" | "sqrt" | "add_unscaled" | "mul_unscaled"
+        | "sqrt_unscaled" => 0.5,
+        "div" | "recip" | "rsqrt" | "div_unscaled" => 1.0,
+        "hypot" => 1.5,
+        "mul_fast" | "sqr_fast" | "mul_f32_fast" => 2.0,
+        "exp" | "expm1" | "log" | "log1p" | "sin" | "cos" | "fmod" | "remainder" => 1.0,
+        "log2" | "log10" | "tan" | "atan" | "atan2" | "asin" | "acos" | "sinh" | "cosh"
+        | "tanh" => 2.0,
+        "pow" => 4.0 + 100.0,
+        "neg" | "abs" | "min" | "max" | "eq" | "neq" | "lt" | "le" | "gt" | "ge" | "ldexp"
+        | "floor" | "ceil" | "round" | "trunc" | "frexp" | "frexp_exp" | "add12" | "mul12" => 0.0,
+        other => panic!("no bound stated in the tests for the df64 routine {other}"),
+    }
+}
+
+/// The qf128 known-answer bounds in ulp96 as the tests state them (docs/glsl.md): add, sub,
+/// the products 2; div, recip, sqrt, rsqrt 4; exp, log, sin, cos 8.
+pub fn qf128_known_answer_bound(name: &str) -> f64 {
+    match name {
+        "add" | "sub" | "mul" | "sqr" | "mul_f32" | "mul_df64" => 2.0,
+        "div" | "recip" | "sqrt" | "rsqrt" => 4.0,
+        "exp" | "log" | "sin" | "cos" => 8.0,
+        other => panic!("no bound stated in the tests for the qf128 routine {other}"),
+    }
+}
