@@ -105,9 +105,8 @@ fn excess(got: &[f32], want: [f64; 3], floor: f64) -> f64 {
 /// 0 for a right special value and infinity for a wrong one.
 pub fn judge_words(got: &[f32], kind: AnswerKind, want: [f64; 3], floor: f64) -> f64 {
     let precision = if got.len() == 2 { 48 } else { 96 };
-    judge_special(got, kind, want).unwrap_or_else(|| {
-        excess(got, want, floor) / 2f64.powi(exponent(want[0]) - precision + 1)
-    })
+    judge_special(got, kind, want)
+        .unwrap_or_else(|| excess(got, want, floor) / 2f64.powi(exponent(want[0]) - precision + 1))
 }
 
 /// One routine's row in a known-answer set.
@@ -367,7 +366,7 @@ impl KnownVecSet {
 
     /// The operand words (2 per number) of evaluation `e` of routine `k`.
     pub fn operands(&self, k: usize, e: usize) -> Option<&[f32]> {
-        let r = self.routines.get(k)?;
+        let r = self.routines.get(k).filter(|r| e < r.evaluations)?;
         let (w, _) = *self.starts.get(k)?;
         let at = w + e * 2 * (r.inputs + r.outputs);
         self.f32.get(at..at + 2 * r.inputs)
@@ -375,7 +374,10 @@ impl KnownVecSet {
 
     /// Result component `i` of evaluation `e` of routine `k`.
     pub fn component(&self, k: usize, e: usize, i: usize) -> Option<KnownVecComponent<'_>> {
-        let r = self.routines.get(k)?;
+        let r = self
+            .routines
+            .get(k)
+            .filter(|r| e < r.evaluations && i < r.outputs)?;
         let (w, c) = *self.starts.get(k)?;
         let at = w + e * 2 * (r.inputs + r.outputs) + 2 * r.inputs + 2 * i;
         let n = c + e * r.outputs + i;
@@ -598,8 +600,58 @@ mod tests {
     }
 
     #[test]
+    fn vector_components_are_judged_in_their_unit() {
+        // 1 + 2^-40 against 1, in a unit of 2^-40: one unit; within the floor: none.
+        let one = [1.0, 0.0, 0.0];
+        let got = [1.0, 2f32.powi(-40)];
+        let e = judge_vec_component(&got, AnswerKind::Value, one, 2f64.powi(-40), 0.0);
+        assert_eq!(e, 1.0);
+        assert_eq!(
+            judge_vec_component(&got, AnswerKind::Value, one, 1.0, 2f64.powi(-39)),
+            0.0
+        );
+        // An exact zero wanted: any error in a unit of size 0 is infinitely wrong.
+        let zero = [0.0; 3];
+        assert!(judge_vec_component(&got, AnswerKind::Value, zero, 0.0, 0.0).is_infinite());
+        assert_eq!(
+            judge_vec_component(&[0.0, 0.0], AnswerKind::Value, zero, 0.0, 0.0),
+            0.0
+        );
+        // Special kinds as judge_words has them.
+        let inf = [f64::INFINITY, 0.0, 0.0];
+        assert_eq!(
+            judge_vec_component(&[f32::INFINITY, 0.0], AnswerKind::Exact, inf, 1.0, 0.0),
+            0.0
+        );
+        assert!(
+            judge_vec_component(&[f32::MAX, 0.0], AnswerKind::Exact, inf, 1.0, 0.0).is_infinite()
+        );
+        assert_eq!(
+            judge_vec_component(&[f32::NAN, 0.0], AnswerKind::Nan, one, 1.0, 0.0),
+            0.0
+        );
+        assert!(
+            judge_vec_component(&[f32::NAN, 0.0], AnswerKind::Value, one, 1.0, 0.0).is_infinite()
+        );
+    }
+
+    #[test]
     fn embedded_known_answers_decode_and_hex_round_trips() {
         let k = known_answers().unwrap();
+        assert_eq!(k.df64vec.routines.len(), 33);
+        let last = k.df64vec.routines.len() - 1;
+        let r = &k.df64vec.routines[last];
+        assert!(k
+            .df64vec
+            .component(last, r.evaluations - 1, r.outputs - 1)
+            .is_some());
+        assert!(k.df64vec.component(last, r.evaluations, 0).is_none());
+        assert!(k.df64vec.component(0, 0, k.df64vec.routines[0].outputs).is_none());
+        assert!(k.df64vec.operands(0, k.df64vec.routines[0].evaluations).is_none());
+        assert_eq!(
+            k.df64vec.operands(0, 0).map(<[f32]>::len),
+            Some(2 * k.df64vec.routines[0].inputs)
+        );
         assert_eq!(k.df64.words, 2);
         assert_eq!(k.qf128.words, 4);
         let n: usize = k.df64.routines.iter().map(|r| r.cases).sum();
