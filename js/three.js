@@ -13,7 +13,9 @@
 // What does not change: the depth pass of shadow maps (three's own depth material, f32 world
 // positions), environment maps and anything else that reads `worldPosition` (f32 world
 // coordinates), instanced and batched meshes (refused), morph targets and skinning (their
-// displacement is added to the high words in f32). Check the context first: `check(gl)` from
+// displacement is added to the high words in f32), and an ArrayCamera (WebXR, several
+// viewports in one render call): three.js uploads a material's uniforms again only when the
+// material changes, so the second camera's draw would keep the first camera's eye. Check the context first: `check(gl)` from
 // df64gl, with the routines these shaders call (RTE_ROUTINES).
 
 import { BufferAttribute, Sphere, Vector3 } from 'three';
