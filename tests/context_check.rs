@@ -197,13 +197,7 @@ fn check_covers_the_vertex_stage_and_tells_which_stage_fails() {
 fn every_routine_passes_in_both_stages_on_llvmpipe() {
     let ctx = GlContext::headless(&DeviceChoice::Auto).unwrap();
     // SAFETY: the context is current on this thread (made here).
-    let r = unsafe {
-        check_context(
-            ctx.gl(),
-            &SnippetOptions::new(SnippetTarget::Glsl450),
-            None,
-        )
-    };
+    let r = unsafe { check_context(ctx.gl(), &SnippetOptions::new(SnippetTarget::Glsl450), None) };
     assert!(r.pass, "{}", r.reason);
     assert_eq!(r.routines.len(), 55);
     assert_eq!(r.vectors.len(), 33);

@@ -646,8 +646,14 @@ mod tests {
             .component(last, r.evaluations - 1, r.outputs - 1)
             .is_some());
         assert!(k.df64vec.component(last, r.evaluations, 0).is_none());
-        assert!(k.df64vec.component(0, 0, k.df64vec.routines[0].outputs).is_none());
-        assert!(k.df64vec.operands(0, k.df64vec.routines[0].evaluations).is_none());
+        assert!(k
+            .df64vec
+            .component(0, 0, k.df64vec.routines[0].outputs)
+            .is_none());
+        assert!(k
+            .df64vec
+            .operands(0, k.df64vec.routines[0].evaluations)
+            .is_none());
         assert_eq!(
             k.df64vec.operands(0, 0).map(<[f32]>::len),
             Some(2 * k.df64vec.routines[0].inputs)

@@ -152,4 +152,3 @@ pub fn df64_reference(op: &str) -> fn(Dd, Dd) -> Dd {
         other => panic!("no df64 reference stated in the tests for {other}"),
     }
 }
-
