@@ -1,7 +1,8 @@
-//! The known-answer check on a caller's own glow context (`probe::known::check_context`, the
-//! Rust twin of the npm module's `check(gl)`): it passes on llvmpipe, leaves the caller's
-//! bindings as they were, fails the unprotected es300 export that Mesa breaks, and refuses an
-//! unknown routine rather than passing it.
+//! The known-answer check on a caller's own glow context (`probe::context_check::check_context`,
+//! the Rust twin of the npm module's `check(gl)`): it passes on llvmpipe in both shader stages
+//! (every routine, vectors included), leaves the caller's bindings as they were, fails the
+//! unprotected es300 export that Mesa breaks, fails a build broken in one stage there and only
+//! there, and refuses an unknown routine rather than passing it.
 
 mod common;
 
