@@ -206,15 +206,13 @@ fn abs_dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| (x * y).abs()).sum()
 }
 
+/// The nine rows of one vector size: names "vecN_op", functions "df64vecN_op".
 macro_rules! sized_rows {
-    ($n:literal, $add:literal, $sub:literal, $neg:literal, $mul:literal,
-     $mulf:literal, $dot:literal, $len:literal, $norm:literal, $tof:literal,
-     $nadd:literal, $nsub:literal, $nneg:literal, $nmul:literal, $nmulf:literal, $ndot:literal,
-     $nlen:literal, $nnorm:literal, $ntof:literal) => {
+    ($n:literal) => {
         [
             VecOpRow {
-                name: $nadd,
-                function: $add,
+                name: concat!("vec", $n, "_add"),
+                function: concat!("df64vec", $n, "_add"),
                 inputs: &[VecShape::Df64Vec($n), VecShape::Df64Vec($n)],
                 output: VecShape::Df64Vec($n),
                 mirror: |x| flat(v::df64vec_add::<$n>(&vec_at(x, 0), &vec_at(x, $n))),
@@ -228,8 +226,8 @@ macro_rules! sized_rows {
                 bound: 0.5,
             },
             VecOpRow {
-                name: $nsub,
-                function: $sub,
+                name: concat!("vec", $n, "_sub"),
+                function: concat!("df64vec", $n, "_sub"),
                 inputs: &[VecShape::Df64Vec($n), VecShape::Df64Vec($n)],
                 output: VecShape::Df64Vec($n),
                 mirror: |x| flat(v::df64vec_sub::<$n>(&vec_at(x, 0), &vec_at(x, $n))),
@@ -243,8 +241,8 @@ macro_rules! sized_rows {
                 bound: 0.5,
             },
             VecOpRow {
-                name: $nneg,
-                function: $neg,
+                name: concat!("vec", $n, "_neg"),
+                function: concat!("df64vec", $n, "_neg"),
                 inputs: &[VecShape::Df64Vec($n)],
                 output: VecShape::Df64Vec($n),
                 mirror: |x| flat(v::df64vec_neg::<$n>(&vec_at(x, 0))),
@@ -254,8 +252,8 @@ macro_rules! sized_rows {
                 bound: 0.0,
             },
             VecOpRow {
-                name: $nmul,
-                function: $mul,
+                name: concat!("vec", $n, "_mul"),
+                function: concat!("df64vec", $n, "_mul"),
                 inputs: &[VecShape::Df64Vec($n), VecShape::Df64],
                 output: VecShape::Df64Vec($n),
                 mirror: |x| flat(v::df64vec_mul::<$n>(&vec_at(x, 0), at(x, $n))),
@@ -265,8 +263,8 @@ macro_rules! sized_rows {
                 bound: 0.5,
             },
             VecOpRow {
-                name: $nmulf,
-                function: $mulf,
+                name: concat!("vec", $n, "_mul_f32"),
+                function: concat!("df64vec", $n, "_mul_f32"),
                 inputs: &[VecShape::Df64Vec($n), VecShape::F32],
                 output: VecShape::Df64Vec($n),
                 mirror: |x| flat(v::df64vec_mul_f32::<$n>(&vec_at(x, 0), at(x, $n).hi)),
@@ -276,8 +274,8 @@ macro_rules! sized_rows {
                 bound: 0.5,
             },
             VecOpRow {
-                name: $ndot,
-                function: $dot,
+                name: concat!("vec", $n, "_dot"),
+                function: concat!("df64vec", $n, "_dot"),
                 inputs: &[VecShape::Df64Vec($n), VecShape::Df64Vec($n)],
                 output: VecShape::Df64,
                 mirror: |x| vec![v::df64vec_dot::<$n>(&vec_at(x, 0), &vec_at(x, $n))],
@@ -294,8 +292,8 @@ macro_rules! sized_rows {
                 bound: $n as f64 * (1.0 + 1e-12),
             },
             VecOpRow {
-                name: $nlen,
-                function: $len,
+                name: concat!("vec", $n, "_length"),
+                function: concat!("df64vec", $n, "_length"),
                 inputs: &[VecShape::Df64Vec($n)],
                 output: VecShape::Df64,
                 mirror: |x| vec![v::df64vec_length::<$n>(&vec_at(x, 0))],
@@ -312,8 +310,8 @@ macro_rules! sized_rows {
                 bound: ($n as f64 + 1.0) / 2.0,
             },
             VecOpRow {
-                name: $nnorm,
-                function: $norm,
+                name: concat!("vec", $n, "_normalize"),
+                function: concat!("df64vec", $n, "_normalize"),
                 inputs: &[VecShape::Df64Vec($n)],
                 output: VecShape::F32Vec($n),
                 mirror: |x| flat_f32(v::df64vec_normalize::<$n>(&vec_at(x, 0))),
@@ -332,8 +330,8 @@ macro_rules! sized_rows {
                 bound: 0.5 + 1.0 / 2_097_152.0, // 0.5 + 2^-21
             },
             VecOpRow {
-                name: $ntof,
-                function: $tof,
+                name: concat!("vec", $n, "_to_f32"),
+                function: concat!("df64vec", $n, "_to_f32"),
                 inputs: &[VecShape::Df64Vec($n)],
                 output: VecShape::F32Vec($n),
                 mirror: |x| flat_f32(v::df64vec_to_f32::<$n>(&vec_at(x, 0))),
@@ -346,69 +344,9 @@ macro_rules! sized_rows {
     };
 }
 
-const VEC2_ROWS: [VecOpRow; 9] = sized_rows!(
-    2,
-    "df64vec2_add",
-    "df64vec2_sub",
-    "df64vec2_neg",
-    "df64vec2_mul",
-    "df64vec2_mul_f32",
-    "df64vec2_dot",
-    "df64vec2_length",
-    "df64vec2_normalize",
-    "df64vec2_to_f32",
-    "vec2_add",
-    "vec2_sub",
-    "vec2_neg",
-    "vec2_mul",
-    "vec2_mul_f32",
-    "vec2_dot",
-    "vec2_length",
-    "vec2_normalize",
-    "vec2_to_f32"
-);
-const VEC3_ROWS: [VecOpRow; 9] = sized_rows!(
-    3,
-    "df64vec3_add",
-    "df64vec3_sub",
-    "df64vec3_neg",
-    "df64vec3_mul",
-    "df64vec3_mul_f32",
-    "df64vec3_dot",
-    "df64vec3_length",
-    "df64vec3_normalize",
-    "df64vec3_to_f32",
-    "vec3_add",
-    "vec3_sub",
-    "vec3_neg",
-    "vec3_mul",
-    "vec3_mul_f32",
-    "vec3_dot",
-    "vec3_length",
-    "vec3_normalize",
-    "vec3_to_f32"
-);
-const VEC4_ROWS: [VecOpRow; 9] = sized_rows!(
-    4,
-    "df64vec4_add",
-    "df64vec4_sub",
-    "df64vec4_neg",
-    "df64vec4_mul",
-    "df64vec4_mul_f32",
-    "df64vec4_dot",
-    "df64vec4_length",
-    "df64vec4_normalize",
-    "df64vec4_to_f32",
-    "vec4_add",
-    "vec4_sub",
-    "vec4_neg",
-    "vec4_mul",
-    "vec4_mul_f32",
-    "vec4_dot",
-    "vec4_length",
-    "vec4_normalize",
-    "vec4_to_f32"
-);
+const VEC2_ROWS: [VecOpRow; 9] = sized_rows!(2);
+const VEC3_ROWS: [VecOpRow; 9] = sized_rows!(3);
+const VEC4_ROWS: [VecOpRow; 9] = sized_rows!(4);
 
 /// sum_j |m[j][i] p_j| for each row i of the column-major 4x4 at 0 and the vector at 16.
 fn matrix_terms(x: &[f64], width: usize) -> Vec<f64> {

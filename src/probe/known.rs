@@ -216,6 +216,28 @@ fn unhex(text: &str, digits: usize) -> Option<Vec<u64>> {
         .collect()
 }
 
+/// A set's three hex strings: f32 words, f64 words and kind bytes.
+type Decoded = (Vec<f32>, Vec<f64>, Vec<AnswerKind>);
+
+fn decode_hex(f32s: &str, f64s: &str, kinds: &str) -> Result<Decoded, String> {
+    let f32 = unhex(f32s, 8)
+        .ok_or("f32 words")?
+        .into_iter()
+        .map(|b| f32::from_bits(b as u32))
+        .collect();
+    let f64 = unhex(f64s, 16)
+        .ok_or("f64 words")?
+        .into_iter()
+        .map(f64::from_bits)
+        .collect();
+    let kind = unhex(kinds, 2)
+        .ok_or("kinds")?
+        .into_iter()
+        .map(|b| AnswerKind::from_u8(b as u8).ok_or("a kind byte"))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((f32, f64, kind))
+}
+
 /// A decoded set: per case `3 words + 1` f32s, 3 f64s and a kind.
 #[derive(Debug, Clone)]
 pub struct KnownSet {
@@ -230,21 +252,7 @@ pub struct KnownSet {
 
 impl KnownSet {
     fn decode(file: &KnownSetFile) -> Result<Self, String> {
-        let f32: Vec<f32> = unhex(&file.f32, 8)
-            .ok_or("f32 words")?
-            .into_iter()
-            .map(|b| f32::from_bits(b as u32))
-            .collect();
-        let f64: Vec<f64> = unhex(&file.f64, 16)
-            .ok_or("f64 words")?
-            .into_iter()
-            .map(f64::from_bits)
-            .collect();
-        let kind = unhex(&file.kind, 2)
-            .ok_or("kinds")?
-            .into_iter()
-            .map(|b| AnswerKind::from_u8(b as u8).ok_or("a kind byte"))
-            .collect::<Result<Vec<_>, _>>()?;
+        let (f32, f64, kind) = decode_hex(&file.f32, &file.f64, &file.kind)?;
         let n: usize = file.routines.iter().map(|r| r.cases).sum();
         let stride = 3 * file.words + 1;
         if f32.len() != n * stride || f64.len() != 3 * n || kind.len() != n {
@@ -325,21 +333,7 @@ pub struct KnownVecComponent<'a> {
 
 impl KnownVecSet {
     fn decode(file: &KnownVecSetFile) -> Result<Self, String> {
-        let f32: Vec<f32> = unhex(&file.f32, 8)
-            .ok_or("f32 words")?
-            .into_iter()
-            .map(|b| f32::from_bits(b as u32))
-            .collect();
-        let f64: Vec<f64> = unhex(&file.f64, 16)
-            .ok_or("f64 words")?
-            .into_iter()
-            .map(f64::from_bits)
-            .collect();
-        let kind = unhex(&file.kind, 2)
-            .ok_or("kinds")?
-            .into_iter()
-            .map(|b| AnswerKind::from_u8(b as u8).ok_or("a kind byte"))
-            .collect::<Result<Vec<_>, _>>()?;
+        let (f32, f64, kind) = decode_hex(&file.f32, &file.f64, &file.kind)?;
         let mut starts = Vec::new();
         let (mut w, mut c) = (0, 0);
         for r in &file.routines {
