@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release --example fft_of_a_vec`
 
-use df64gl::fft::{Complex64, Direction, FftPlan, FftPrecision};
+use df64gl::fft::{Complex64, Direction, FftPlan, FftPrecision, GpuFft};
 use df64gl::gl::{DeviceChoice, GlContext};
 use df64gl::kernels::Df64Kernels;
 use df64gl::probe::probe_driver;
@@ -26,9 +26,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // Any length: 1,000 is not a power of two, so the plan runs Bluestein on the GPU.
     let mut plan = FftPlan::new(&kernels, n, FftPrecision::Df64)?;
-    plan.upload_f64(&signal)?;
+    plan.upload(&signal)?;
     plan.execute(Direction::Forward)?;
-    let spectrum = plan.download_f64()?;
+    let spectrum = plan.download::<Complex64>()?;
 
     // The two strongest bins of the first half.
     let mut bins: Vec<usize> = (0..n / 2).collect();

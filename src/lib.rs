@@ -36,7 +36,7 @@
 //! The FFT of any length, forward and back:
 //!
 //! ```
-//! use df64gl::fft::{Complex64, Direction, FftPlan, FftPrecision};
+//! use df64gl::fft::{Complex64, Direction, FftPlanner, FftPrecision, FftShape, GpuFft};
 //! # use df64gl::gl::{DeviceChoice, GlContext};
 //! # use df64gl::kernels::Df64Kernels;
 //! # use df64gl::probe::probe_driver;
@@ -44,11 +44,12 @@
 //! # let ctx = GlContext::headless(&DeviceChoice::Auto)?;
 //! # let kernels = Df64Kernels::new(&ctx, &probe_driver(&ctx, false)?)?;
 //! let x: Vec<Complex64> = (0..100).map(|t| Complex64::new(t as f64, 0.0)).collect();
-//! let mut plan = FftPlan::new(&kernels, x.len(), FftPrecision::Df64)?;
-//! plan.upload_f64(&x)?;
+//! let planner = FftPlanner::new(&kernels);
+//! let mut plan = planner.plan(FftShape::Rows { n: x.len(), batch: 1 }, FftPrecision::Df64)?;
+//! plan.upload(&x)?;
 //! plan.execute(Direction::Forward)?;
 //! plan.execute(Direction::Inverse)?;
-//! let back = plan.download_f64()?;
+//! let back = plan.download::<Complex64>()?;
 //! assert!(back.iter().zip(&x).all(|(a, b)| (a - b).norm() < 1e-11));
 //! # Ok(())
 //! # }
@@ -80,3 +81,8 @@ pub mod gl;
 pub mod kernels;
 pub mod numeric;
 pub mod probe;
+
+/// The README's Rust examples, compiled (and the FFT one run) as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeExamples;

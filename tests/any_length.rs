@@ -10,7 +10,7 @@ use df64gl::fft::reference::{
     dft_dd, naive_dft_dd, rel_l2 as rel_l2_dd, rustfft_c64, words_dd, Cdd, Dft,
 };
 use df64gl::fft::{
-    Convolution, Direction, FftError, FftOptions, FftPlan, FftPrecision, FftShape, Product,
+    Convolution, Direction, FftError, FftOptions, FftPlan, FftPrecision, FftShape, GpuFft, Product,
     RealFftPlan, Wrap,
 };
 use df64gl::numeric::df64::Df64;
@@ -78,9 +78,9 @@ fn check_length(k: &df64gl::kernels::Df64Kernels, n: usize, precisions: &[FftPre
         let mut plan = FftPlan::new(k, n, p).unwrap();
         let xs = held(&x, p);
         for d in [Direction::Forward, Direction::Inverse] {
-            plan.upload_f64(&x).unwrap();
+            plan.upload(&x).unwrap();
             plan.execute(d).unwrap();
-            let got = plan.download_f64().unwrap();
+            let got = plan.download::<Complex64>().unwrap();
             let e = rel_l2(&got, &rustfft_c64(&xs, d));
             assert!(
                 e <= bound(p),
@@ -116,10 +116,10 @@ fn small_lengths_match_the_definition() {
         let x = signal(n, 7 + n as u64);
         let x_dd: Vec<Cdd> = x.iter().map(|c| Cdd::from_c64(*c)).collect();
         let mut plan = FftPlan::new(&k, n, FftPrecision::Df64).unwrap();
-        plan.upload_f64(&x).unwrap();
+        plan.upload(&x).unwrap();
         plan.execute(Direction::Forward).unwrap();
         let got: Vec<Cdd> = plan
-            .download_f64()
+            .download::<Complex64>()
             .unwrap()
             .into_iter()
             .map(Cdd::from_c64)
@@ -139,7 +139,7 @@ fn qf128_any_length_against_the_double_double_dft() {
         let (q, dd) = wide_signal(n, 3 * n as u64);
         let mut plan = FftPlan::new(&k, n, FftPrecision::Qf128).unwrap();
         for d in [Direction::Forward, Direction::Inverse] {
-            plan.upload_qf128(&q).unwrap();
+            plan.upload(&q).unwrap();
             plan.execute(d).unwrap();
             let out = plan.download_scaled().unwrap();
             let got = words_dd(&out.words, out.exponent);
@@ -168,9 +168,9 @@ fn batches_and_images_of_any_size() {
             }
         );
         assert_eq!(plan.uses_bluestein(), n != padded);
-        plan.upload_f64(&x).unwrap();
+        plan.upload(&x).unwrap();
         plan.execute(Direction::Forward).unwrap();
-        let got = plan.download_f64().unwrap();
+        let got = plan.download::<Complex64>().unwrap();
         for r in 0..batch {
             let want = rustfft_c64(&x[r * n..(r + 1) * n], Direction::Forward);
             let e = rel_l2(&got[r * n..(r + 1) * n], &want);
@@ -184,9 +184,9 @@ fn batches_and_images_of_any_size() {
         let mut plan =
             FftPlan::with_options(&k, shape, FftOptions::new(FftPrecision::Df64)).unwrap();
         for d in [Direction::Forward, Direction::Inverse] {
-            plan.upload_f64(&x).unwrap();
+            plan.upload(&x).unwrap();
             plan.execute(d).unwrap();
-            let got = plan.download_f64().unwrap();
+            let got = plan.download::<Complex64>().unwrap();
             let e = rel_l2(&got, &Dft::dims(&[rows, cols]).direction(d).apply_f64(&x));
             assert!(e <= DF64_BOUND, "{rows}x{cols} {d:?}: {e:e}");
         }
@@ -210,9 +210,9 @@ fn volumes_in_three_dimensions() {
         };
         let mut plan = FftPlan::with_options(&k, shape, FftOptions::new(p)).unwrap();
         for d in [Direction::Forward, Direction::Inverse] {
-            plan.upload_f64(&x).unwrap();
+            plan.upload(&x).unwrap();
             plan.execute(d).unwrap();
-            let got = plan.download_f64().unwrap();
+            let got = plan.download::<Complex64>().unwrap();
             let e = rel_l2(&got, &Dft::dims(&dims).direction(d).apply_f64(&held(&x, p)));
             // qf128 is checked against rustfft here, so f64's own error bounds it.
             let b = if p == FftPrecision::Qf128 {
@@ -241,7 +241,7 @@ fn bad_shapes_are_clear_errors() {
     assert!(text.contains(&limit.to_string()), "{text}");
     assert!(text.contains(&(cap / 2).to_string()), "{text}");
     let mut plan = FftPlan::new(&k, 12, FftPrecision::Df64).unwrap();
-    let e = plan.upload_f64(&signal(16, 1)).err().unwrap();
+    let e = plan.upload(&signal(16, 1)).err().unwrap();
     assert!(
         matches!(e, FftError::LengthMismatch { got: 16, n: 12 }),
         "{e}"
@@ -253,7 +253,7 @@ fn bad_shapes_are_clear_errors() {
     ));
     let mut bad = signal(12, 2);
     bad[4].re = f64::NAN;
-    assert!(matches!(plan.upload_f64(&bad), Err(FftError::NonFinite(4))));
+    assert!(matches!(plan.upload(&bad), Err(FftError::NonFinite(4))));
 }
 
 #[test]
@@ -272,9 +272,9 @@ fn inverse_real_transform_returns_the_reals() {
     // rustfft's X_0 and X_(N/2) of reals have imaginary parts of exactly 0.
     for p in [FftPrecision::F32, FftPrecision::Df64, FftPrecision::Qf128] {
         let mut plan = RealFftPlan::new(&k, n, batch, FftOptions::new(p)).unwrap();
-        plan.upload_bins_f64(&bins).unwrap();
-        plan.execute_inverse().unwrap();
-        let got = plan.download_reals_f64().unwrap();
+        plan.upload(&bins).unwrap();
+        plan.execute(Direction::Inverse).unwrap();
+        let got = plan.download::<f64>().unwrap();
         let e = rel_l2_real(&got, &reals);
         // The bins are f64 (53 bits): qf128 is bounded by them here.
         let b = if p == FftPrecision::Qf128 {
@@ -290,9 +290,9 @@ fn inverse_real_transform_returns_the_reals() {
         };
         let as_df64: Vec<Df64> = held.iter().map(|v| Df64::from_f64(*v)).collect();
         plan.upload(&as_df64).unwrap();
-        plan.execute().unwrap();
-        plan.execute_inverse().unwrap();
-        let back = plan.download_reals_f64().unwrap();
+        plan.execute(Direction::Forward).unwrap();
+        plan.execute(Direction::Inverse).unwrap();
+        let back = plan.download::<f64>().unwrap();
         let sent: Vec<f64> = as_df64.iter().map(|v| v.to_f64()).collect();
         let e = rel_l2_real(&back, &sent);
         // Read back as f64: qf128's round trip shows f64's rounding only.
@@ -306,7 +306,7 @@ fn inverse_real_transform_returns_the_reals() {
     let mut plan = RealFftPlan::new(&k, n, batch, FftOptions::new(FftPrecision::Df64)).unwrap();
     let mut bad = bins.clone();
     bad[n / 2 + 1 + n / 2].im = 1e-3;
-    let e = plan.upload_bins_f64(&bad).err().unwrap();
+    let e = plan.upload(&bad).err().unwrap();
     assert!(
         matches!(
             e,
@@ -318,7 +318,7 @@ fn inverse_real_transform_returns_the_reals() {
         ),
         "{e}"
     );
-    let e = plan.upload_bins_f64(&bins[1..]).err().unwrap();
+    let e = plan.upload(&bins[1..]).err().unwrap();
     assert!(matches!(e, FftError::LengthMismatch { .. }), "{e}");
 }
 
@@ -473,9 +473,9 @@ fn native_double_transforms_match_rustfft() {
         let x = signal(n, 40 + n as u64);
         let mut plan = FftPlan::new(&k, n, FftPrecision::F64).unwrap();
         for d in [Direction::Forward, Direction::Inverse] {
-            plan.upload_f64(&x).unwrap();
+            plan.upload(&x).unwrap();
             plan.execute(d).unwrap();
-            let e = rel_l2(&plan.download_f64().unwrap(), &rustfft_c64(&x, d));
+            let e = rel_l2(&plan.download::<Complex64>().unwrap(), &rustfft_c64(&x, d));
             // Both sides are f64 FFTs: their difference is a few f64 roundings per stage;
             // Bluestein's three transforms of 2n and more points and its chirps add some.
             let b = if n.is_power_of_two() { 1e-15 } else { 4e-15 };

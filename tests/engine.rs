@@ -280,7 +280,7 @@ fn every_glsl_file_compiles_alone_after_what_it_needs() {
     use glow::HasContext;
     let ctx = common::context();
     // The built-in modules and the FFT's butterfly files (which the FFT layer adds).
-    let lib = df64gl::fft::stockham::stockham_library();
+    let lib = df64gl::fft::stockham_mirror::stockham_library();
     let names: Vec<String> = lib.names().map(str::to_string).collect();
     assert!(names.len() >= 8, "{names:?}");
     assert!(

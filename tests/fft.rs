@@ -6,7 +6,7 @@ mod common;
 
 use df64gl::fft::reference::{fft_dd, rel_l2 as rel_l2_dd, round_trip, Cdd, Dft};
 use df64gl::fft::{
-    Direction, FftError, FftOptions, FftPrecision, FftShape, QfWrite, Radix, RealFftPlan,
+    Direction, FftError, FftOptions, FftPrecision, FftShape, GpuFft, QfWrite, Radix, RealFftPlan,
     StockhamPlan, TwiddleSource,
 };
 use df64gl::numeric::df64::{ComplexDf64, Df64};
@@ -170,7 +170,7 @@ fn qf128_meets_1e_27_against_a_double_double_fft_in_every_variant() {
             .twiddles(tw);
         let mut plan =
             StockhamPlan::with_options(&k, FftShape::Rows { n, batch: 1 }, options).unwrap();
-        let got = plan.transform_qf128(&x, Direction::Forward).unwrap();
+        let got = plan.transform(&x, Direction::Forward).unwrap();
         let xc: Vec<Cdd> = x.iter().map(|c| Cdd::from_qf128(*c)).collect();
         let reference = fft_dd(&xc);
         let g: Vec<Cdd> = got.iter().map(|c| Cdd::from_qf128(*c)).collect();
@@ -181,7 +181,7 @@ fn qf128_meets_1e_27_against_a_double_double_fft_in_every_variant() {
         );
         // Far below df64: the low words are really used.
         assert!(e > 1e-33, "suspiciously exact: {e:e}");
-        let back = plan.transform_qf128(&got, Direction::Inverse).unwrap();
+        let back = plan.transform(&got, Direction::Inverse).unwrap();
         let b: Vec<Cdd> = back.iter().map(|c| Cdd::from_qf128(*c)).collect();
         let rt = round_trip(&xc, &b);
         assert!(
@@ -289,7 +289,7 @@ fn real_input_fft_gives_the_half_spectrum() {
             .map(|_| Df64::from_f64(rng.gen_range(-1.0..1.0)))
             .collect();
         let mut plan = RealFftPlan::new(&k, n, batch, opts(FftPrecision::Df64, radix)).unwrap();
-        let got = from_df64(&plan.transform(&reals).unwrap());
+        let got = from_df64(&plan.forward::<_, ComplexDf64>(&reals).unwrap());
         assert_eq!(got.len(), batch * (n / 2 + 1));
         for r in 0..batch {
             let row: Vec<ComplexDf64> = reals[r * n..(r + 1) * n]
@@ -310,10 +310,10 @@ fn real_input_fft_gives_the_half_spectrum() {
     let x = qf_signal(n / 2, 90);
     let reals: Vec<Qf128> = x.iter().flat_map(|c| [c.re, c.im]).collect();
     let mut plan = RealFftPlan::new(&k, n, 1, FftOptions::new(FftPrecision::Qf128)).unwrap();
-    plan.upload_qf128(&reals).unwrap();
-    plan.execute().unwrap();
+    plan.upload(&reals).unwrap();
+    plan.execute(Direction::Forward).unwrap();
     let got: Vec<Cdd> = plan
-        .download_qf128()
+        .download::<ComplexQf128>()
         .unwrap()
         .iter()
         .map(|c| Cdd::from_qf128(*c))
@@ -344,7 +344,7 @@ fn convolution_stays_on_the_gpu() {
     pb.execute(Direction::Forward).unwrap();
     pa.multiply_by(&pb).unwrap();
     pa.execute(Direction::Inverse).unwrap();
-    let got = from_df64(&pa.download().unwrap());
+    let got = from_df64(&pa.download::<ComplexDf64>().unwrap());
     let (af, bf) = (from_df64(&a), from_df64(&b));
     let direct: Vec<Complex64> = (0..n)
         .map(|i| (0..n).map(|j| af[j] * bf[(n + i - j) % n]).sum())
@@ -382,7 +382,7 @@ fn df64_meets_the_targets_at_2_pow_20() {
     let e = rel_l2(&from_df64(&fwd), &reference);
     assert!(e < 3e-14, "forward error {e:e} at 2^20");
     plan.execute(Direction::Inverse).unwrap();
-    let back = plan.download().unwrap();
+    let back = plan.download::<ComplexDf64>().unwrap();
     let rt = round_trip(&to_cdd(&x), &to_cdd(&back));
     assert!(rt.rmse_magnitude_relative < 3e-14, "{rt:?}");
     assert!(rt.peak_snr_db > 250.0, "{rt:?}");

@@ -1,7 +1,7 @@
 //! Soak: 10,000 FFT executions and 1,000 plan create/drop cycles with flat resident memory
 //! and no leaked GL objects (counted by name with glIsTexture, glIsFramebuffer, glIsProgram).
 
-use df64gl::fft::{Direction, FftPrecision, StockhamPlan};
+use df64gl::fft::{Direction, FftPrecision, GpuFft, StockhamPlan};
 use df64gl::gl::GlContext;
 use glow::HasContext;
 use rustfft::num_complex::Complex64;
@@ -51,7 +51,7 @@ fn ten_thousand_executions_and_a_thousand_plans_leak_nothing() {
         .collect();
 
     let mut plan = StockhamPlan::new(&k, n, FftPrecision::Df64).unwrap();
-    plan.upload_f64(&x).unwrap();
+    plan.upload(&x).unwrap();
     let mut rss = Vec::new();
     for i in 0..10_000 {
         // Forward then inverse keeps the data where they started.
@@ -66,7 +66,7 @@ fn ten_thousand_executions_and_a_thousand_plans_leak_nothing() {
             rss.push(rss_kib());
         }
     }
-    let back = plan.download_f64().unwrap();
+    let back = plan.download::<Complex64>().unwrap();
     let drift = back
         .iter()
         .zip(&x)
@@ -79,7 +79,7 @@ fn ten_thousand_executions_and_a_thousand_plans_leak_nothing() {
     for i in 0..1000 {
         let precision = [FftPrecision::F32, FftPrecision::Df64][i % 2];
         let mut p = StockhamPlan::new(&k, 64, precision).unwrap();
-        p.upload_f64(&x[..64]).unwrap();
+        p.upload(&x[..64]).unwrap();
         p.execute(Direction::Forward).unwrap();
         if i % 250 == 249 {
             ctx.finish_gpu();

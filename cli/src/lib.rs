@@ -1,10 +1,21 @@
-//! The `df64gl` command line's library: the papers' experiments (Thall's, Da Graca and
-//! Defour's, Warwick's tables), the accuracy tables, benchmarks, the Mandelbrot zoom, the WebGL
-//! page and the self-test command, built on the `df64gl` library. The binaries `df64gl` and
-//! `fft-demo` are thin front ends over [`experiments`]. Kept apart from `df64gl` so that a
-//! renderer that depends on the library compiles none of this (clap, plotters, hound, ...).
+//! The `df64gl` command line's library, built on the `df64gl` library and kept apart from it so
+//! that a renderer that depends on the library compiles none of this (clap, plotters, hound):
+//!
+//! - [`commands`]: one module per command of `df64gl` and `fft-demo`; the binaries in
+//!   `src/bin/` only parse their arguments and call [`commands::run`] or
+//!   [`commands::fft_demo::run_fft_demo`];
+//! - [`experiments`]: what the commands run (the papers' experiments, the accuracy tables, the
+//!   benchmarks, the FFT study, the Mandelbrot zoom);
+//! - [`web`]: the browser and web tooling (HTTP server, headless Chromium, the npm module's
+//!   generator, the `df64gl web` pages);
+//! - [`error`]: the error type, the exit statuses and the session every command opens.
+//!
+//! Data flow one way: commands call experiments and web tooling, those call the library.
 
 // Every public item is documented; keep it so.
 #![warn(missing_docs)]
 
+pub mod commands;
+pub mod error;
 pub mod experiments;
+pub mod web;

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use astro_float::{BigFloat, RoundingMode};
 use df64gl::fft::{
-    Direction, FftError, FftOptions, FftPrecision, FftShape, RealFftPlan, StockhamPlan,
+    Direction, FftError, FftOptions, FftPrecision, FftShape, GpuFft, RealFftPlan, StockhamPlan,
 };
 use df64gl::kernels::{Df64Op, KernelError};
-use df64gl::numeric::df64::Df64;
+use df64gl::numeric::df64::{ComplexDf64, Df64};
 use df64gl::numeric::oracle::{big, to_f64, Oracle, ORACLE_BITS};
 use df64gl_cli::experiments::signal::parse_csv;
 use rand::{Rng, SeedableRng};
@@ -64,10 +64,10 @@ fn df64_transforms_any_f64_magnitude_at_full_accuracy() {
     for scale in [1e-300, 1e-200, 1e-39, 1.0, 3e38, 1e200, 1e300] {
         let x = signal(n, 7, scale);
         for dir in [Direction::Forward, Direction::Inverse] {
-            let underflow = plan.upload_f64(&x).unwrap();
+            let underflow = plan.upload(&x).unwrap();
             assert_eq!(underflow.flushed, 0);
             plan.execute(dir).unwrap();
-            let got = plan.download_f64().unwrap();
+            let got = plan.download::<Complex64>().unwrap();
             let want = rustfft(&x, dir);
             let e = rel_l2(&got, &want, scale);
             assert!(e < 1e-14, "scale {scale:e} {dir:?}: rel. L2 {e:e}");
@@ -76,15 +76,15 @@ fn df64_transforms_any_f64_magnitude_at_full_accuracy() {
     // The DC term of 1024 values near 3e38 is 3e41: beyond f32 and df64, so download()
     // refuses and download_f64 gives it.
     let x = vec![Complex64::new(3e38, -2e38); n];
-    plan.upload_f64(&x).unwrap();
+    plan.upload(&x).unwrap();
     plan.execute(Direction::Forward).unwrap();
-    let e = plan.download().unwrap_err();
+    let e = plan.download::<ComplexDf64>().unwrap_err();
     assert!(
         matches!(e, FftError::ResultOutOfRange { element: 0, .. }),
         "{e}"
     );
     assert!(e.to_string().contains("download_f64"), "{e}");
-    let got = plan.download_f64().unwrap();
+    let got = plan.download::<Complex64>().unwrap();
     let dc = Complex64::new(3e38 * n as f64, -2e38 * n as f64);
     assert!((got[0] - dc).norm() < 1e-14 * dc.norm(), "{:?}", got[0]);
     assert!(got[1..].iter().all(|z| z.norm() == 0.0));
@@ -98,9 +98,9 @@ fn every_shape_and_precision_is_block_scaled() {
         let shape = FftShape::Image { rows: 16, cols: 16 };
         let mut plan = StockhamPlan::with_options(&k, shape, FftOptions::new(precision)).unwrap();
         let x = signal(256, 3, 1e37);
-        plan.upload_f64(&x).unwrap();
+        plan.upload(&x).unwrap();
         plan.execute(Direction::Forward).unwrap();
-        let got = plan.download_f64().unwrap();
+        let got = plan.download::<Complex64>().unwrap();
         // 2-D reference: rows then columns with rustfft.
         let mut want = x.clone();
         for row in want.chunks_exact_mut(16) {
@@ -127,9 +127,9 @@ fn every_shape_and_precision_is_block_scaled() {
         .collect();
     let mut real = RealFftPlan::new(&k, n, 1, FftOptions::new(FftPrecision::Df64)).unwrap();
     real.upload(&reals).unwrap();
-    real.execute().unwrap();
+    real.execute(Direction::Forward).unwrap();
     // Bins sum 256 values of up to 1.5e38: beyond f32, so read as f64.
-    let got = real.download_f64().unwrap();
+    let got = real.download::<Complex64>().unwrap();
     let full: Vec<Complex64> = reals
         .iter()
         .map(|r| Complex64::new(r.to_f64(), 0.0))
@@ -147,7 +147,7 @@ fn parts_too_small_to_hold_are_counted() {
     x[0] = Complex64::new(1e30, 0.0);
     x[3] = Complex64::new(1e-20, 1e-25); // 2^-166 below: flushed, both parts
     x[5] = Complex64::new(1.0, 0.0); // 2^-100 below: kept
-    let u = plan.upload_f64(&x).unwrap();
+    let u = plan.upload(&x).unwrap();
     assert_eq!(u.flushed, 2);
     let below = u.largest_flushed_log2.unwrap();
     approx::assert_abs_diff_eq!(below, (1e-20f64 / 1e30).log2(), epsilon = 1e-9);
@@ -165,7 +165,7 @@ fn without_protection_the_nan_is_caught_and_its_pass_named() {
         .collect();
     plan.upload(&x).unwrap();
     plan.execute(Direction::Forward).unwrap();
-    let e = plan.download().unwrap_err();
+    let e = plan.download::<ComplexDf64>().unwrap_err();
     let text = e.to_string();
     assert!(
         matches!(

@@ -13,11 +13,11 @@ use std::process::Command;
 
 use df64gl::numeric::vec_catalog::vec_ops;
 use df64gl::probe::snippet::{snippet, SnippetOptions, SnippetTarget};
-use df64gl_cli::experiments::browser::BrowserBackend;
-use df64gl_cli::experiments::js_module::{
+use df64gl_cli::experiments::known_answers::checked_df64_ops;
+use df64gl_cli::web::browser::BrowserBackend;
+use df64gl_cli::web::js_module::{
     generated_js, known_answers_json, repository_root, run_module_page,
 };
-use df64gl_cli::experiments::known_answers::checked_df64_ops;
 use serde_json::Value;
 
 const CHECK_PAGE: &str = "/cli/tests/data/js-check.html";

@@ -126,7 +126,7 @@ fn headless_command_writes_a_png_and_rejects_bad_flags() {
         let mut a = vec!["mandelbrot", "--out", p];
         a.extend(args.iter().copied());
         let (code, _, err) = df64gl(&a);
-        // Usage errors: exit status 2 (README's table of exit codes).
+        // Usage errors: exit status 2 (docs/commands.md's table of exit codes).
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(expect), "{args:?}: {err}");
     }

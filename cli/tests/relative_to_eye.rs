@@ -11,9 +11,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use df64gl_cli::experiments::browser::BrowserBackend;
-use df64gl_cli::experiments::js_module::run_module_page;
 use df64gl_cli::experiments::vertex_bench::run_vertex_bench;
+use df64gl_cli::web::browser::BrowserBackend;
+use df64gl_cli::web::js_module::run_module_page;
 use serde_json::Value;
 
 /// The bound this file holds the df64 projections to, in pixels.

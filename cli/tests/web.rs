@@ -14,10 +14,8 @@ mod common;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use df64gl_cli::experiments::browser::BrowserBackend;
-use df64gl_cli::experiments::web::{
-    load_page, load_webgpu_page, write_web_page, PageRun, WEBGPU_PAGE,
-};
+use df64gl_cli::web::browser::BrowserBackend;
+use df64gl_cli::web::pages::{load_page, load_webgpu_page, write_web_page, PageRun, WEBGPU_PAGE};
 
 /// The page written once per test into its own folder.
 fn page(name: &str) -> PathBuf {

@@ -11,12 +11,12 @@ use std::collections::HashMap;
 use df64gl::probe::known::{known_answers, RoutineCheck};
 use df64gl::probe::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
 use df64gl::probe::wgsl::{wgsl_call, wgsl_export, wgsl_from_glsl, WgslOptions, ZeroBuffer};
-use df64gl_cli::experiments::browser::BrowserBackend;
-use df64gl_cli::experiments::js_module::run_module_page;
 use df64gl_cli::experiments::wgsl_bench::{
     run_browser_wgsl_bench, run_wgsl_bench, WgslBenchOptions, WgslBenchReport,
 };
 use df64gl_cli::experiments::wgsl_legs::{wgpu_device, wgsl_leg, WgpuBackend};
+use df64gl_cli::web::browser::BrowserBackend;
+use df64gl_cli::web::js_module::run_module_page;
 use serde_json::Value;
 
 const DF64_GLSL: &str = include_str!("../../glsl/df64.glsl");

@@ -16,7 +16,7 @@ use rustfft::num_complex::Complex64;
 use crate::gl::{timed, Timing};
 use crate::kernels::Df64Kernels;
 
-use super::{BlockScaled, Direction, FftError, FftOptions, FftPlan, FftShape};
+use super::{BlockScaled, Direction, FftError, FftOptions, FftPlan, FftShape, GpuFft};
 
 /// How the signal wraps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,7 +125,7 @@ impl Convolution {
                 }
             }
         }
-        self.kernel.upload_f64(&padded)?;
+        self.kernel.upload(&padded)?;
         self.kernel.execute(Direction::Forward)?;
         self.kernel_set = Some(kernel.iter().all(|c| c.im == 0.0));
         Ok(())
@@ -147,7 +147,7 @@ impl Convolution {
         }
         let mut padded = signal.to_vec();
         padded.resize(self.transform_len(), Complex64::new(0.0, 0.0));
-        self.signal.upload_f64(&padded)?;
+        self.signal.upload(&padded)?;
         Ok(())
     }
 

@@ -352,6 +352,13 @@ pub fn parse_wide_decimal(text: &str) -> Option<BigFloat> {
     crate::numeric::oracle::parse_decimal(text, &mut oracle)
 }
 
+/// The index of the first element with a NaN or infinite word.
+pub(crate) fn first_non_finite(words: &[ComplexQf128]) -> Option<usize> {
+    words
+        .iter()
+        .position(|z| z.re.x.iter().chain(&z.im.x).any(|w| !w.is_finite()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,7 +40,7 @@ impl Needs {
 }
 
 /// The modules shipped in `glsl/` and what each needs before it (the FFT's butterfly passes,
-/// one file per radix, are added by the FFT layer from its rows: `fft::stockham::BUTTERFLIES`).
+/// one file per radix, are added by the FFT layer from its rows: `fft::stockham_mirror::BUTTERFLIES`).
 fn builtin_modules() -> Vec<(&'static str, Vec<Needs>, &'static str)> {
     let always = |m: &[&str]| m.iter().map(|m| Needs::always(m)).collect::<Vec<_>>();
     // One FFT pass kind: its main() after the shared common file.

@@ -12,6 +12,8 @@ pub mod snippet;
 pub mod vec_shader;
 #[cfg(feature = "wgpu")]
 pub mod wgpu_check;
+#[cfg(feature = "wgpu")]
+pub mod wgpu_compute;
 #[cfg(feature = "wgsl")]
 pub mod wgsl;
 

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::known::{
     judge_routines, judge_vec_routines, known_answers, KnownSet, KnownVecSet, RoutineCheck,
 };
+use super::wgpu_compute::{compute_buffer_entry, read_back_f32, validated, wait};
 use super::wgsl::{wgsl_call, wgsl_export, WgslOptions, ZeroBuffer};
 use super::ProbeError;
 
@@ -321,19 +322,6 @@ fn vec_job(
     })
 }
 
-/// Drives a future of wgpu's native back ends to its end without an async runtime, calling
-/// `between` while it is pending (polling the device, or yielding).
-pub fn block_on<F: std::future::Future>(future: F, mut between: impl FnMut()) -> F::Output {
-    let mut future = std::pin::pin!(future);
-    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-    loop {
-        if let std::task::Poll::Ready(v) = future.as_mut().poll(&mut cx) {
-            return v;
-        }
-        between();
-    }
-}
-
 fn run_set(
     device: &wgpu::Device,
     queue: &wgpu::Queue,
@@ -345,69 +333,6 @@ fn run_set(
     let cases: usize = job.ranges.iter().map(|r| r[1] as usize).sum();
     let row_start: Vec<usize> = job.ranges.iter().map(|r| 4 * r[0] as usize).collect();
 
-    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("df64gl known answers"),
-        source: wgpu::ShaderSource::Wgsl(text.as_str().into()),
-    });
-    let zero_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("df64gl barrier zero"),
-        entries: &[wgpu::BindGroupLayoutEntry {
-            binding: 0,
-            visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::Buffer {
-                ty: match zero_kind {
-                    ZeroBuffer::Storage => wgpu::BufferBindingType::Storage { read_only: true },
-                    ZeroBuffer::Uniform => wgpu::BufferBindingType::Uniform,
-                },
-                has_dynamic_offset: false,
-                min_binding_size: None,
-            },
-            count: None,
-        }],
-    });
-    let storage = |binding: u32, read_only: bool| wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::COMPUTE,
-        ty: wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Storage { read_only },
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        },
-        count: None,
-    };
-    let io_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("df64gl known-answer buffers"),
-        entries: &[
-            storage(0, true),
-            storage(1, false),
-            wgpu::BindGroupLayoutEntry {
-                binding: 2,
-                visibility: wgpu::ShaderStages::COMPUTE,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: true,
-                    min_binding_size: None,
-                },
-                count: None,
-            },
-        ],
-    });
-    let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: Some("df64gl known answers"),
-        bind_group_layouts: &[Some(&zero_layout), Some(&io_layout)],
-        immediate_size: 0,
-    });
-    let zero = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("df64gl barrier zero"),
-        contents: &[0u8; 16],
-        usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::STORAGE,
-    });
-    let in_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("df64gl known-answer operands"),
-        contents: bytemuck::cast_slice(input),
-        usage: wgpu::BufferUsages::STORAGE,
-    });
     let out_size = (16 * cases.max(1)) as u64;
     let out_buffer = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("df64gl known-answer results"),
@@ -421,98 +346,124 @@ fn run_set(
         usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     });
-    // Each routine's range at its own 256-byte slot of one uniform buffer (dynamic offsets).
-    let slot = 256usize;
-    let mut ranges = vec![0u32; slot / 4 * job.ranges.len().max(1)];
-    for (k, r) in job.ranges.iter().enumerate() {
-        ranges[k * slot / 4..k * slot / 4 + 3].copy_from_slice(r);
-    }
-    let range_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("df64gl known-answer ranges"),
-        contents: bytemuck::cast_slice(&ranges),
-        usage: wgpu::BufferUsages::UNIFORM,
-    });
-    let zero_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("df64gl barrier zero"),
-        layout: &zero_layout,
-        entries: &[wgpu::BindGroupEntry {
-            binding: 0,
-            resource: zero.as_entire_binding(),
-        }],
-    });
-    let io_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("df64gl known-answer buffers"),
-        layout: &io_layout,
-        entries: &[
-            wgpu::BindGroupEntry {
-                binding: 0,
-                resource: in_buffer.as_entire_binding(),
-            },
-            wgpu::BindGroupEntry {
-                binding: 1,
-                resource: out_buffer.as_entire_binding(),
-            },
-            wgpu::BindGroupEntry {
-                binding: 2,
-                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                    buffer: &range_buffer,
-                    offset: 0,
-                    size: wgpu::BufferSize::new(16),
-                }),
-            },
-        ],
-    });
-    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-        label: Some("df64gl known answers"),
-    });
-    for (k, r) in job.ranges.iter().enumerate() {
-        if !job.chosen.get(k).copied().unwrap_or(false) {
-            continue;
+    // Everything the set builds, in one validation scope: a shader that does not compile
+    // is the error.
+    validated(device, || {
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("df64gl known answers"),
+            source: wgpu::ShaderSource::Wgsl(text.as_str().into()),
+        });
+        let zero_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("df64gl barrier zero"),
+            entries: &[compute_buffer_entry(
+                0,
+                match zero_kind {
+                    ZeroBuffer::Storage => wgpu::BufferBindingType::Storage { read_only: true },
+                    ZeroBuffer::Uniform => wgpu::BufferBindingType::Uniform,
+                },
+                false,
+            )],
+        });
+        let storage = |binding: u32, read_only: bool| {
+            compute_buffer_entry(
+                binding,
+                wgpu::BufferBindingType::Storage { read_only },
+                false,
+            )
+        };
+        let io_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("df64gl known-answer buffers"),
+            entries: &[
+                storage(0, true),
+                storage(1, false),
+                compute_buffer_entry(2, wgpu::BufferBindingType::Uniform, true),
+            ],
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("df64gl known answers"),
+            bind_group_layouts: &[Some(&zero_layout), Some(&io_layout)],
+            immediate_size: 0,
+        });
+        let zero = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("df64gl barrier zero"),
+            contents: &[0u8; 16],
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::STORAGE,
+        });
+        let in_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("df64gl known-answer operands"),
+            contents: bytemuck::cast_slice(input),
+            usage: wgpu::BufferUsages::STORAGE,
+        });
+        // Each routine's range at its own 256-byte slot of one uniform buffer (dynamic offsets).
+        let slot = 256usize;
+        let mut ranges = vec![0u32; slot / 4 * job.ranges.len().max(1)];
+        for (k, r) in job.ranges.iter().enumerate() {
+            ranges[k * slot / 4..k * slot / 4 + 3].copy_from_slice(r);
         }
-        let entry = format!("df64gl_known_{k}");
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some(&entry),
-            layout: Some(&layout),
-            module: &module,
-            entry_point: Some(&entry),
-            compilation_options: Default::default(),
-            cache: None,
+        let range_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("df64gl known-answer ranges"),
+            contents: bytemuck::cast_slice(&ranges),
+            usage: wgpu::BufferUsages::UNIFORM,
         });
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some(&entry),
-            timestamp_writes: None,
+        let zero_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("df64gl barrier zero"),
+            layout: &zero_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: zero.as_entire_binding(),
+            }],
         });
-        pass.set_pipeline(&pipeline);
-        pass.set_bind_group(0, &zero_group, &[]);
-        pass.set_bind_group(IO_GROUP, &io_group, &[(k * slot) as u32]);
-        pass.dispatch_workgroups(r[1].div_ceil(64), 1, 1);
-    }
-    encoder.copy_buffer_to_buffer(&out_buffer, 0, &read_buffer, 0, out_size);
-    queue.submit([encoder.finish()]);
-    if let Some(e) = block_on(scope.pop(), || {
-        let _ = device.poll(wgpu::PollType::wait_indefinitely());
-    }) {
-        return Err(e.to_string());
-    }
-    let slice = read_buffer.slice(..);
-    let (tx, rx) = std::sync::mpsc::channel();
-    slice.map_async(wgpu::MapMode::Read, move |r| {
-        let _ = tx.send(r);
-    });
-    device
-        .poll(wgpu::PollType::wait_indefinitely())
-        .map_err(|e| format!("waiting for the device: {e}"))?;
-    match rx.recv() {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => return Err(format!("reading the results back: {e}")),
-        Err(_) => return Err("the device never answered the read-back".into()),
-    }
-    let words = {
-        let view = slice
-            .get_mapped_range()
-            .map_err(|e| format!("reading the results back: {e}"))?;
-        bytemuck::cast_slice::<u8, f32>(&view).to_vec()
-    };
-    read_buffer.unmap();
+        let io_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("df64gl known-answer buffers"),
+            layout: &io_layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: in_buffer.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: out_buffer.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: &range_buffer,
+                        offset: 0,
+                        size: wgpu::BufferSize::new(16),
+                    }),
+                },
+            ],
+        });
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("df64gl known answers"),
+        });
+        for (k, r) in job.ranges.iter().enumerate() {
+            if !job.chosen.get(k).copied().unwrap_or(false) {
+                continue;
+            }
+            let entry = format!("df64gl_known_{k}");
+            let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(&entry),
+                layout: Some(&layout),
+                module: &module,
+                entry_point: Some(&entry),
+                compilation_options: Default::default(),
+                cache: None,
+            });
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some(&entry),
+                timestamp_writes: None,
+            });
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &zero_group, &[]);
+            pass.set_bind_group(IO_GROUP, &io_group, &[(k * slot) as u32]);
+            pass.dispatch_workgroups(r[1].div_ceil(64), 1, 1);
+        }
+        encoder.copy_buffer_to_buffer(&out_buffer, 0, &read_buffer, 0, out_size);
+        queue.submit([encoder.finish()]);
+    })?;
+    wait(device)?;
+    let words = read_back_f32(device, &read_buffer, out_size)?;
     Ok(SetResults { words, row_start })
 }

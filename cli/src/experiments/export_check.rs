@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::accuracy::{random_df64, with_oracles};
-use super::ExperimentError;
+use crate::error::ExperimentError;
 use df64gl::gl::GlContext;
 use df64gl::kernels::proof::df64_cases_at_the_ends;
 use df64gl::kernels::Df64Op;

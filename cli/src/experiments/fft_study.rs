@@ -10,8 +10,8 @@ use serde::Serialize;
 use df64gl::fft::reference::{dft_dd, rel_l2, round_trip, rustfft_f64, words_dd, Cdd, RoundTrip};
 use df64gl::fft::scale::ldexp;
 use df64gl::fft::{
-    gflops, BlockScaled, Direction, FftError, FftOptions, FftPlan, FftPrecision, FftShape, QfWrite,
-    Radix, TwiddleSource, Underflow,
+    gflops, BlockScaled, Direction, FftError, FftOptions, FftPlan, FftPlanner, FftPrecision,
+    FftShape, GpuFft, QfWrite, Radix, TwiddleSource, Underflow,
 };
 use df64gl::kernels::Df64Kernels;
 use df64gl::numeric::df64::ComplexDf64;
@@ -19,7 +19,7 @@ use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 use df64gl::numeric::Dd;
 
 use super::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, PURPLE, RED};
-use super::ExperimentError;
+use crate::error::ExperimentError;
 
 /// What Thall's FFT study runs: precisions, radix, twiddles, direction.
 #[derive(Debug, Clone)]
@@ -192,25 +192,17 @@ pub fn run_fft_study(
     let mut errors = Vec::new();
     let mut reference_out: Option<Vec<Complex64>> = None;
     let mut outputs = Vec::new();
+    let planner = FftPlanner::new(kernels);
     for &precision in &options.precisions {
         progress(&format!("{} plan", precision.name()));
-        let fft_options = FftOptions::new(precision)
-            // Radix 8 has no qf128 pass (16 attachments): qf128 runs radix 4 there.
-            .radix(
-                if precision == FftPrecision::Qf128 && options.radix == Radix::Eight {
-                    Radix::Four
-                } else {
-                    options.radix
-                },
-            )
-            // Native double has no in-shader twiddles (GLSL has no double sin): the table.
-            .twiddles(if precision == FftPrecision::F64 {
-                TwiddleSource::Table
-            } else {
-                options.twiddles
-            })
+        // The planner settles what this precision runs (qf128 at radix 8 runs radix 4, native
+        // double reads the twiddle table).
+        let preferred = FftOptions::new(precision)
+            .radix(options.radix)
+            .twiddles(options.twiddles)
             .qf_write(options.qf_write)
             .block_scaling(options.block_scaling);
+        let fft_options = planner.settle(precision, preferred).options;
         let t0 = Instant::now();
         let mut plan = FftPlan::with_options(kernels, FftShape::Rows { n, batch: 1 }, fft_options)?;
         let plan_seconds = t0.elapsed().as_secs_f64();

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::accuracy::{bound_for, expected, qf128_cases, random_qf128, Expected};
-use super::ExperimentError;
+use crate::error::ExperimentError;
 use df64gl::kernels::{Df64Op, Qf128Op};
 use df64gl::numeric::catalog::{Args, Bound, Range, Tier};
 use df64gl::numeric::df64::Df64;

@@ -11,11 +11,11 @@ use rustfft::num_complex::Complex64;
 use serde::Serialize;
 
 use df64gl::fft::reference::{dft_dd, naive_dft_dd, rel_l2, rustfft_c64, words_dd, Cdd};
-use df64gl::fft::{Direction, FftError, FftPlan, FftPrecision, StockhamPlan};
+use df64gl::fft::{Direction, FftError, FftPlan, FftPrecision, GpuFft, StockhamPlan};
 use df64gl::kernels::Df64Kernels;
 use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 
-use super::ExperimentError;
+use crate::error::ExperimentError;
 
 /// Which lengths `bench lengths` transforms.
 #[derive(Debug, Clone)]
@@ -177,7 +177,7 @@ fn measure(
         let held_c64: Vec<Complex64> = held_dd.iter().map(|c| c.to_c64()).collect();
         let mut plan = FftPlan::new(kernels, n, precision)?;
         for d in [Direction::Forward, Direction::Inverse] {
-            plan.upload_qf128(&held)?;
+            plan.upload(&held)?;
             plan.execute(d)?;
             let out = plan.download_scaled()?;
             let got = words_dd(&out.words, out.exponent);
@@ -311,18 +311,18 @@ fn mixed_radix_cost(
     let power_of_two = n.next_power_of_two();
     let mut pow2 = StockhamPlan::new(kernels, power_of_two, FftPrecision::Df64)?;
     let x = signal(n);
-    mixed.upload_f64(&x)?;
-    pow2.upload_f64(&signal(power_of_two))?;
+    mixed.upload(&x)?;
+    pow2.upload(&signal(power_of_two))?;
     let (a, b) = best_of_alternating(
         repeats,
         &mut |d| mixed.execute(d).map(|t| t.best()),
         &mut |d| pow2.execute(d).map(|t| t.best()),
     )?;
     // The error of one forward transform of the data as the plan holds it.
-    mixed.upload_f64(&x)?;
+    mixed.upload(&x)?;
     mixed.execute(Direction::Forward)?;
     let got: Vec<Cdd> = mixed
-        .download_f64()?
+        .download::<Complex64>()?
         .into_iter()
         .map(Cdd::from_c64)
         .collect();
@@ -378,8 +378,8 @@ fn bluestein_cost(
     let mut any = FftPlan::new(kernels, n, FftPrecision::Df64)?;
     let padded = any.padded_shape().total();
     let mut pow2 = StockhamPlan::new(kernels, padded, FftPrecision::Df64)?;
-    any.upload_f64(&signal(n))?;
-    pow2.upload_f64(&signal(padded))?;
+    any.upload(&signal(n))?;
+    pow2.upload(&signal(padded))?;
     let (a, b) = best_of_alternating(
         repeats,
         &mut |d| any.execute(d).map(|t| t.best()),

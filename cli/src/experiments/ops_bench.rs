@@ -7,7 +7,7 @@ use serde::Serialize;
 use df64gl::kernels::{Df64Kernels, Df64Op, F64Op, KernelError, Qf128Op, TimedOp};
 use df64gl::numeric::catalog::Tier;
 
-use super::ExperimentError;
+use crate::error::ExperimentError;
 
 /// Which ops `bench ops` times.
 #[derive(Debug, Clone)]

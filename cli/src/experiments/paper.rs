@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ExperimentError;
+use crate::error::ExperimentError;
 
 /// One row of Thall's Table II.
 #[derive(Debug, Clone, Serialize, Deserialize)]

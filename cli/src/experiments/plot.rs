@@ -10,7 +10,7 @@ use std::sync::Once;
 use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
 
-use super::ExperimentError;
+use crate::error::ExperimentError;
 
 /// An 8-bit colour.
 pub type Rgb = [u8; 3];

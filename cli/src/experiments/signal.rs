@@ -14,7 +14,7 @@ use df64gl::fft::{BlockScaled, FftPrecision};
 use df64gl::numeric::oracle::big;
 use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 
-use super::ExperimentError;
+use crate::error::ExperimentError;
 
 /// Input and output file formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

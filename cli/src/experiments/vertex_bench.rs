@@ -11,9 +11,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::browser::BrowserBackend;
-use super::js_module::run_module_page;
-use super::ExperimentError;
+use crate::error::ExperimentError;
+use crate::web::browser::BrowserBackend;
+use crate::web::js_module::run_module_page;
 
 /// The page.
 pub const VERTEX_BENCH_PAGE: &str = "/js/bench/rte-vertex.html";

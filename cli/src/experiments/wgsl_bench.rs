@@ -24,10 +24,11 @@ use serde::Serialize;
 
 use super::table::{num, text, ReportTable};
 use super::wgsl_legs::{wgpu_device, WgpuBackend};
-use super::ExperimentError;
+use crate::error::ExperimentError;
+use df64gl::kernels::Df64Op;
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::oracle::{big_df64, error_ulp48, Oracle, ORACLE_BITS};
-use df64gl::probe::wgpu_check::block_on;
+use df64gl::probe::wgpu_compute::{compute_buffer_entry, read_back_f32, validated, wait};
 use df64gl::probe::wgsl::{wgsl_export, WgslOptions};
 use df64gl::probe::ProbeError;
 
@@ -310,7 +311,7 @@ impl Default for WgslBenchOptions {
             pairs: 4096,
             lanes: 16384,
             chain: (16, 80),
-            luma: Some(super::js_module::repository_root().join("js")),
+            luma: Some(crate::web::js_module::repository_root().join("js")),
             unprotected: true,
         }
     }
@@ -352,13 +353,11 @@ pub struct WgslBenchReport {
     pub method: String,
 }
 
-/// df64gl's documented bound for the routines here, in ulp48 (0.5 for the arithmetic and
-/// sqrt, 1 for division and the functions over these ranges).
-pub fn df64gl_bound(routine: &str) -> f64 {
-    match routine {
-        "add" | "sub" | "mul" | "sqrt" => 0.5,
-        _ => 1.0,
-    }
+/// df64gl's documented bound for a routine here, in ulp48, as the catalog states it (0.5 for
+/// the arithmetic and sqrt, 1 for division and the functions); `None` for a name the catalog
+/// does not hold.
+pub fn df64gl_bound(routine: &str) -> Option<f64> {
+    Df64Op::from_name(routine).and_then(|op| op.bound().max_ulp48())
 }
 
 /// Operand pairs for a routine: df64 values with full low words, seeded by its name.
@@ -447,27 +446,6 @@ struct Rig<'a> {
     capacity: u32,
 }
 
-fn buffer_entry(binding: u32, ty: wgpu::BufferBindingType) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::COMPUTE,
-        ty: wgpu::BindingType::Buffer {
-            ty,
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        },
-        count: None,
-    }
-}
-
-/// Waits for the device, with an error for a device that cannot.
-fn wait(device: &wgpu::Device) -> Result<(), String> {
-    device
-        .poll(wgpu::PollType::wait_indefinitely())
-        .map(|_| ())
-        .map_err(|e| format!("waiting for the device: {e}"))
-}
-
 impl<'a> Rig<'a> {
     fn new(
         device: &'a wgpu::Device,
@@ -478,131 +456,129 @@ impl<'a> Rig<'a> {
         capacity: u32,
     ) -> Result<Self, String> {
         use wgpu::util::DeviceExt;
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("df64gl bench wgsl"),
-            source: wgpu::ShaderSource::Wgsl(kernels(&lib.source, call, arg).into()),
-        });
-        let storage = |read_only| wgpu::BufferBindingType::Storage { read_only };
-        let lib_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("library"),
-            entries: &lib
+        let built = validated(device, || {
+            let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some("df64gl bench wgsl"),
+                source: wgpu::ShaderSource::Wgsl(kernels(&lib.source, call, arg).into()),
+            });
+            let storage = |read_only| wgpu::BufferBindingType::Storage { read_only };
+            let lib_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("library"),
+                entries: &lib
+                    .buffers
+                    .iter()
+                    .map(|b| {
+                        compute_buffer_entry(
+                            b.binding,
+                            if b.uniform {
+                                wgpu::BufferBindingType::Uniform
+                            } else {
+                                storage(true)
+                            },
+                            false,
+                        )
+                    })
+                    .collect::<Vec<_>>(),
+            });
+            let io_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("bench"),
+                entries: &[
+                    compute_buffer_entry(0, storage(true), false),
+                    compute_buffer_entry(1, storage(false), false),
+                    compute_buffer_entry(2, wgpu::BufferBindingType::Uniform, false),
+                ],
+            });
+            let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("df64gl bench wgsl"),
+                bind_group_layouts: &[Some(&lib_layout), Some(&io_layout)],
+                immediate_size: 0,
+            });
+            let pipeline = |entry: &str| {
+                device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some(entry),
+                    layout: Some(&layout),
+                    module: &module,
+                    entry_point: Some(entry),
+                    compilation_options: Default::default(),
+                    cache: None,
+                })
+            };
+            let (accuracy, chain) = (pipeline("bench_accuracy"), pipeline("bench_chain"));
+            let lib_buffers: Vec<wgpu::Buffer> = lib
                 .buffers
                 .iter()
                 .map(|b| {
-                    buffer_entry(
-                        b.binding,
-                        if b.uniform {
-                            wgpu::BufferBindingType::Uniform
+                    device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                        label: Some("library buffer"),
+                        contents: &b.contents,
+                        usage: if b.uniform {
+                            wgpu::BufferUsages::UNIFORM
                         } else {
-                            storage(true)
+                            wgpu::BufferUsages::STORAGE
                         },
-                    )
+                    })
                 })
-                .collect::<Vec<_>>(),
-        });
-        let io_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("bench"),
-            entries: &[
-                buffer_entry(0, storage(true)),
-                buffer_entry(1, storage(false)),
-                buffer_entry(2, wgpu::BufferBindingType::Uniform),
-            ],
-        });
-        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("df64gl bench wgsl"),
-            bind_group_layouts: &[Some(&lib_layout), Some(&io_layout)],
-            immediate_size: 0,
-        });
-        let pipeline = |entry: &str| {
-            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(entry),
-                layout: Some(&layout),
-                module: &module,
-                entry_point: Some(entry),
-                compilation_options: Default::default(),
-                cache: None,
-            })
-        };
-        let (accuracy, chain) = (pipeline("bench_accuracy"), pipeline("bench_chain"));
-        let lib_buffers: Vec<wgpu::Buffer> = lib
-            .buffers
-            .iter()
-            .map(|b| {
-                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("library buffer"),
-                    contents: &b.contents,
-                    usage: if b.uniform {
-                        wgpu::BufferUsages::UNIFORM
-                    } else {
-                        wgpu::BufferUsages::STORAGE
-                    },
+                .collect();
+            let lib_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("library"),
+                layout: &lib_layout,
+                entries: &lib
+                    .buffers
+                    .iter()
+                    .zip(&lib_buffers)
+                    .map(|(b, buf)| wgpu::BindGroupEntry {
+                        binding: b.binding,
+                        resource: buf.as_entire_binding(),
+                    })
+                    .collect::<Vec<_>>(),
+            });
+            let bytes = 16 * capacity as u64;
+            let make = |usage, size| {
+                device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("bench"),
+                    size,
+                    usage,
+                    mapped_at_creation: false,
                 })
-            })
-            .collect();
-        let lib_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("library"),
-            layout: &lib_layout,
-            entries: &lib
-                .buffers
-                .iter()
-                .zip(&lib_buffers)
-                .map(|(b, buf)| wgpu::BindGroupEntry {
-                    binding: b.binding,
-                    resource: buf.as_entire_binding(),
-                })
-                .collect::<Vec<_>>(),
-        });
-        let bytes = 16 * capacity as u64;
-        let make = |usage, size| {
-            device.create_buffer(&wgpu::BufferDescriptor {
+            };
+            use wgpu::BufferUsages as U;
+            let input = make(U::STORAGE | U::COPY_DST, bytes);
+            let output = make(U::STORAGE | U::COPY_SRC, bytes);
+            let readback = make(U::MAP_READ | U::COPY_DST, bytes);
+            let params = make(U::UNIFORM | U::COPY_DST, 16);
+            let io_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("bench"),
-                size,
-                usage,
-                mapped_at_creation: false,
-            })
-        };
-        use wgpu::BufferUsages as U;
-        let input = make(U::STORAGE | U::COPY_DST, bytes);
-        let output = make(U::STORAGE | U::COPY_SRC, bytes);
-        let readback = make(U::MAP_READ | U::COPY_DST, bytes);
-        let params = make(U::UNIFORM | U::COPY_DST, 16);
-        let io_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("bench"),
-            layout: &io_layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: input.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: output.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: params.as_entire_binding(),
-                },
-            ],
+                layout: &io_layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: input.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: output.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 2,
+                        resource: params.as_entire_binding(),
+                    },
+                ],
+            });
+            Rig {
+                device,
+                queue,
+                accuracy,
+                chain,
+                lib_group,
+                io_group,
+                input,
+                output,
+                readback,
+                params,
+                capacity,
+            }
         });
-        if let Some(e) = block_on(scope.pop(), || {
-            let _ = device.poll(wgpu::PollType::wait_indefinitely());
-        }) {
-            return Err(format!("{}: {e}", lib.name));
-        }
-        Ok(Rig {
-            device,
-            queue,
-            accuracy,
-            chain,
-            lib_group,
-            io_group,
-            input,
-            output,
-            readback,
-            params,
-            capacity,
-        })
+        built.map_err(|e| format!("{}: {e}", lib.name))
     }
 
     /// Runs `pipeline` over `count` lanes with chain length `n` and constant `c`; with
@@ -645,25 +621,7 @@ impl<'a> Rig<'a> {
         if !read {
             return Ok(Vec::new());
         }
-        let slice = self.readback.slice(0..bytes);
-        let (tx, rx) = std::sync::mpsc::channel();
-        slice.map_async(wgpu::MapMode::Read, move |r| {
-            let _ = tx.send(r);
-        });
-        wait(self.device)?;
-        match rx.recv() {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(format!("reading back: {e}")),
-            Err(_) => return Err("the device never answered the read-back".into()),
-        }
-        let words = {
-            let view = slice
-                .get_mapped_range()
-                .map_err(|e| format!("reading back: {e}"))?;
-            bytemuck::cast_slice::<u8, f32>(&view).to_vec()
-        };
-        self.readback.unmap();
-        Ok(words)
+        read_back_f32(self.device, &self.readback, bytes)
     }
 
     /// Worst and RMS error in ulp48 over the pairs, against their exact values.
@@ -848,7 +806,11 @@ pub fn run_wgsl_bench(
                     rms,
                     ns,
                     vs_f32_add: ns.zip(f32_add).map(|(a, b)| a / b),
-                    bound: lib.judged.then(|| df64gl_bound(r.name)),
+                    bound: if lib.judged {
+                        df64gl_bound(r.name)
+                    } else {
+                        None
+                    },
                     error: None,
                 });
             }
@@ -882,7 +844,7 @@ pub const BROWSER_LIBRARIES: [&str; 6] = [
 /// The same comparison on Chromium's WebGPU (Dawn and Tint on SwiftShader here), from
 /// `js/bench/wgsl-fp64.html` served beside the repository's `js/` (which needs its
 /// node_modules). One page load per routine and library, the f32 add first (every row's
-/// ratio is to it): a page holds its result for at most [`super::serve::WAIT_LIMIT`], and
+/// ratio is to it): a page holds its result for at most [`crate::web::serve::WAIT_LIMIT`], and
 /// luma.gl's integer path takes microseconds an op there. A load that fails is a row with
 /// its error. The rows are added to `report`. Its references are JavaScript doubles (about
 /// +-0.05 ulp48 on the functions), and its luma.gl rows come from luma.gl's own
@@ -905,9 +867,9 @@ pub fn run_browser_wgsl_bench(
             "/unprotected.wgsl".to_string(),
             unprotected.clone().into_bytes(),
         )]);
-        super::js_module::run_module_page(
+        crate::web::js_module::run_module_page(
             chromium,
-            super::browser::BrowserBackend::WebGpu,
+            crate::web::browser::BrowserBackend::WebGpu,
             "/js/bench/wgsl-fp64.html",
             &format!(
                 "?routines={routine}&lib={}&unprotected=/unprotected.wgsl",
@@ -940,7 +902,11 @@ pub fn run_browser_wgsl_bench(
                 rms: f64::NAN,
                 ns: None,
                 vs_f32_add: None,
-                bound: judged.then(|| df64gl_bound(routine) + 0.06),
+                bound: if judged {
+                    df64gl_bound(routine).map(|b| b + 0.06)
+                } else {
+                    None
+                },
                 error: None,
             };
             match load(routine, library) {

@@ -21,7 +21,7 @@ pub fn chromium() -> std::path::PathBuf {
     static FOUND: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
     FOUND
         .get_or_init(|| {
-            let find = df64gl_cli::experiments::browser::find_chromium;
+            let find = df64gl_cli::web::browser::find_chromium;
             find().or_else(|| {
                 if apt_install(&["chromium"]) {
                     find()
@@ -43,7 +43,7 @@ pub fn js_dev_dependencies() -> std::path::PathBuf {
     static DONE: std::sync::OnceLock<Result<std::path::PathBuf, String>> =
         std::sync::OnceLock::new();
     DONE.get_or_init(|| {
-        let js = df64gl_cli::experiments::js_module::repository_root().join("js");
+        let js = df64gl_cli::web::js_module::repository_root().join("js");
         let have = |p: &str| js.join("node_modules").join(p).is_file();
         if have("three/build/three.module.js") && have("@luma.gl/engine/dist/index.js") {
             return Ok(js);

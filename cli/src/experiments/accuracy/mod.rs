@@ -10,7 +10,7 @@ use super::paper::{
     dagraca_table5, thall_table2, warwick_table1, DagracaTable5, ThallTable2, WarwickTable1,
 };
 use super::table::{num, text, ReportTable};
-use super::{ExperimentError, Session};
+use crate::error::{ExperimentError, Session};
 
 mod classes;
 mod functions;

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::super::known_answers::{vec_operands, VecClass};
-use super::super::ExperimentError;
+use crate::error::ExperimentError;
 use df64gl::gl::GlContext;
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::domain::same_words;

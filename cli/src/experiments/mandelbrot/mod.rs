@@ -18,7 +18,7 @@ use df64gl::numeric::qf128::{qf128_add, qf128_mul, qf128_sqr, qf128_sub, Qf128};
 use df64gl::probe::selftest::SelfTestFailure;
 
 use super::plot::{Canvas, BLACK, WHITE};
-use super::ExperimentError;
+use crate::error::ExperimentError;
 
 mod window;
 pub use window::{MandelAction, MandelbrotApp};

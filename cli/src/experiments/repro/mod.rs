@@ -28,7 +28,7 @@ use super::fft_study::{run_fft_study, FftStudyOptions, PrecisionRow};
 use super::ops_bench::{run_op_bench, OpBenchOptions, OpBenchReport};
 use super::paper::{paper_table, PaperTable};
 use super::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, RED};
-use super::{ExperimentError, Session};
+use crate::error::{ExperimentError, Session};
 use df64gl::fft::{FftPrecision, Radix, TwiddleSource};
 use df64gl::gl::{timed, Framebuffer, GlInfo, Pass, Program, Texture, Uniform};
 use df64gl::kernels::proof::Outcome;

@@ -9,13 +9,14 @@ use rand::{Rng, SeedableRng};
 use serde::Serialize;
 
 use df64gl::fft::{
-    gflops, Direction, FftOptions, FftPrecision, FftShape, Radix, StockhamPlan, TwiddleSource,
+    gflops, Direction, FftOptions, FftPlanner, FftPrecision, FftShape, GpuFft, Radix, StockhamPlan,
+    TwiddleSource,
 };
 use df64gl::kernels::Df64Kernels;
 use df64gl::numeric::df64::ComplexDf64;
 use rustfft::num_complex::Complex64;
 
-use super::ExperimentError;
+use crate::error::ExperimentError;
 
 /// Sizes and variants of `df64gl bench fft`.
 #[derive(Debug, Clone)]
@@ -161,19 +162,18 @@ pub fn run_fft_bench(
     let mut rows = Vec::new();
     let total = (options.max_log2 - options.min_log2 + 1) as usize;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2007);
+    let planner = FftPlanner::new(kernels);
     for (i, m) in (options.min_log2..=options.max_log2).enumerate() {
         progress(i, total, &format!("2^{m}"));
         let n = 1usize << m;
         let x: Vec<ComplexDf64> = (0..n)
             .map(|_| ComplexDf64::from_f64(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
             .collect();
-        // Native double has no in-shader twiddles: always the table.
+        // As the planner settles them (native double reads the twiddle table).
         let opts = |p: FftPrecision| {
-            FftOptions::new(p).twiddles(if p == FftPrecision::F64 {
-                TwiddleSource::Table
-            } else {
-                options.twiddles
-            })
+            planner
+                .settle(p, FftOptions::new(p).twiddles(options.twiddles))
+                .options
         };
         let r = options.repeats;
         let f32 = time_plan(kernels, &x, opts(FftPrecision::F32), r)?;
@@ -181,7 +181,7 @@ pub fn run_fft_bench(
         let df64_radix2 = time_plan(kernels, &x, opts(FftPrecision::Df64).radix(Radix::Two), r)?;
         let df64_radix8 = time_plan(kernels, &x, opts(FftPrecision::Df64).radix(Radix::Eight), r)?;
         let f32_radix8 = time_plan(kernels, &x, opts(FftPrecision::F32).radix(Radix::Eight), r)?;
-        let f64 = if kernels.double_support().is_ok() {
+        let f64 = if planner.refusal(FftPrecision::F64).is_none() {
             Some(time_plan(kernels, &x, opts(FftPrecision::F64), r)?)
         } else {
             None

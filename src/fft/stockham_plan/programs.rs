@@ -2,7 +2,16 @@
 //! two-pass qf128 write) built from `stockham_common.glsl` and the kind's file, proven by the
 //! passes' self-tests on the first configuration the probe proved that passes them.
 
-use super::*;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::fft::stockham_mirror::stockham_library;
+use crate::fft::{FftError, FftPrecision, QfWrite, TwiddleSource};
+use crate::gl::Program;
+use crate::kernels::proof::build_proven;
+use crate::probe::DriverConfig;
+
+use super::{ladder_kinds, Axis, PassKind, StockhamPlan};
 
 impl StockhamPlan {
     /// The passes of one axis (the plan checked every axis's ladder when it was allocated).

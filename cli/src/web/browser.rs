@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use base64::Engine;
 use serde::Serialize;
 
-use super::export_check::{export_jobs, export_report, ExportReport, PlainJob, RanOn};
-use super::ExperimentError;
+use crate::error::ExperimentError;
+use crate::experiments::export_check::{export_jobs, export_report, ExportReport, PlainJob, RanOn};
 use df64gl::probe::snippet::{PlainOutput, PlainPixels, SnippetOptions};
 
 /// Which ANGLE backend Chromium renders WebGL with.

@@ -1,16 +1,16 @@
-//! The `df64gl` command line: its commands and their options (clap derives, kept out of the
-//! library so its types do not depend on clap's).
+//! The `df64gl` command line: its commands and their options (clap derives; the library's own
+//! types do not depend on clap's, its option enums derive `ValueEnum` behind a feature).
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::selftest_programs::ProgramFamily;
+use crate::experiments::mandelbrot::DEFAULT_CENTER;
+use crate::web::browser::BrowserBackend;
 use df64gl::fft::TwiddleSource;
 use df64gl::gl::MesaDriver;
 use df64gl::kernels::Df64Op;
 use df64gl::probe::snippet::SnippetTarget;
 use df64gl::probe::DEFAULT_SAMPLES;
-use df64gl_cli::experiments::browser::BrowserBackend;
-use df64gl_cli::experiments::mandelbrot::DEFAULT_CENTER;
-use df64gl_cli::experiments::selftest::ProgramFamily;
 
 #[derive(Parser)]
 #[command(
@@ -18,7 +18,8 @@ use df64gl_cli::experiments::selftest::ProgramFamily;
     version,
     about = "Double-float (df64) arithmetic as OpenGL fragment programs, measured on your driver"
 )]
-pub(crate) struct Cli {
+/// The parsed `df64gl` command line.
+pub struct Cli {
     /// EGL device: `auto` (a GPU if there is one), an index from `df64gl info --devices`, or a
     /// name fragment such as `nvidia` or `software`. Also read from DF64GL_DEVICE.
     #[arg(long, global = true)]
@@ -258,7 +259,7 @@ pub(crate) struct WgslArgs {
     /// Run the known-answer check of the export and of the unprotected translation on these
     /// wgpu back ends instead of printing; exit 1 if the export misses a bound on one.
     #[arg(long, value_delimiter = ',', num_args = 1..)]
-    pub(crate) check: Vec<df64gl_cli::experiments::wgsl_legs::WgpuBackend>,
+    pub(crate) check: Vec<crate::experiments::wgsl_legs::WgpuBackend>,
     /// With --check: only these routines (names of the known answers: add, exp, ...; of both
     /// sets with --qf128).
     #[arg(long, value_delimiter = ',', num_args = 1..)]
@@ -402,7 +403,7 @@ pub(crate) struct BenchOpsArgs {
 pub(crate) struct BenchWgslArgs {
     /// The legs.
     #[arg(long, value_delimiter = ',', default_values = ["vulkan", "gl"])]
-    pub(crate) backends: Vec<df64gl_cli::experiments::wgsl_legs::WgpuBackend>,
+    pub(crate) backends: Vec<crate::experiments::wgsl_legs::WgpuBackend>,
     /// The routines (add, sub, mul, div, sqrt, exp, log, sin, cos; luma.gl has the first five).
     #[arg(long, value_delimiter = ',')]
     pub(crate) routines: Vec<String>,

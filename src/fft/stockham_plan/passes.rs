@@ -1,7 +1,12 @@
-//! Running a plan: the passes of each axis (one full-screen draw a stage, ping-pong), the
-//! pointwise product, the headroom rescale, and where a non-finite value first appears.
+//! Running a [`StockhamPlan`]: the passes of each axis (one full-screen draw a stage,
+//! ping-pong), the pointwise product, the headroom rescale, and where a non-finite value first
+//! appears.
 
-use super::*;
+use crate::fft::scale::BlockScaled;
+use crate::fft::{Direction, FftError, GpuFft};
+use crate::gl::{timed, Framebuffer, GlContext, Pass, Timing, Uniform};
+
+use super::{Axis, Buffer, Loc, Observer, PassKind, StageDone, StockhamPlan, HEADROOM_LOG2};
 
 impl StockhamPlan {
     /// Rescales the data when one more transform could pass [`HEADROOM_LOG2`].
@@ -64,7 +69,7 @@ impl StockhamPlan {
     }
 
     /// Runs every stage of every axis on the data on the GPU; returns the time of the passes.
-    pub fn execute(&mut self, direction: Direction) -> Result<Timing, FftError> {
+    pub(crate) fn execute_passes(&mut self, direction: Direction) -> Result<Timing, FftError> {
         let ctx = self.ctx.clone();
         // A rescale (rare) reads the data back: outside the timed passes.
         self.ensure_headroom()?;
@@ -72,13 +77,7 @@ impl StockhamPlan {
         Ok(timing)
     }
 
-    /// [`execute`](Self::execute) reading every pass's output back and checking it: slow, for
-    /// finding the pass where a NaN or infinity first appears (the error names it).
-    pub fn execute_checked(&mut self, direction: Direction) -> Result<(), FftError> {
-        self.run(direction, true)
-    }
-
-    /// [`execute`](Self::execute) without the timer (for callers that time a larger block).
+    /// [`execute_passes`](Self::execute_passes) without the timer (for callers that time a larger block).
     pub(crate) fn run(&mut self, direction: Direction, check: bool) -> Result<(), FftError> {
         let all = vec![true; self.axes.len()];
         self.run_axes(direction, &all, check)
@@ -124,28 +123,6 @@ impl StockhamPlan {
             Direction::Inverse => "an inverse transform",
         });
         Ok(())
-    }
-
-    /// Upload, execute, download.
-    pub fn transform(
-        &mut self,
-        data: &[ComplexDf64],
-        direction: Direction,
-    ) -> Result<Vec<ComplexDf64>, FftError> {
-        self.upload(data)?;
-        self.execute(direction)?;
-        self.download()
-    }
-
-    /// Upload, execute, download in qf128.
-    pub fn transform_qf128(
-        &mut self,
-        data: &[ComplexQf128],
-        direction: Direction,
-    ) -> Result<Vec<ComplexQf128>, FftError> {
-        self.upload_qf128(data)?;
-        self.execute(direction)?;
-        self.download_qf128()
     }
 
     /// Multiplies the data, element by element, by the data of `other` (same shape and

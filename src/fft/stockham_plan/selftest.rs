@@ -2,18 +2,29 @@
 //! plan draws, forward and inverse, two rows so the row addressing is exercised), the real
 //! transform's passes (both ways) and the pointwise product, run with the plan's programs on fixed data with full low
 //! words, cancelling pairs and signed zeros, each pass's output compared with the CPU mirror of
-//! `glsl/stockham_*.glsl` ([`crate::fft::stockham`]).
+//! `glsl/stockham_*.glsl` ([`crate::fft::stockham_mirror`]).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::*;
-use crate::fft::stockham::{
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::{
+    high_words, texel_double, twiddle_words, Loc, PassKind, StageDone, StockhamPlan, TwiddleWords,
+};
+use crate::fft::scale::{qf_to_f64, split_f64};
+use crate::fft::stockham_mirror::{
     real_bin0_df64, real_bin0_f32, real_bin0_f64, real_bin0_qf128, real_post, real_pre, stage,
     uses_loop_form, F32Complex, F64Complex, MirrorComplex, MirrorStage, Twiddles,
 };
+use crate::fft::{Direction, FftError, FftPrecision, FftShape, GpuFft, Radix, TwiddleSource};
+use crate::gl::{Framebuffer, Program};
 use crate::kernels::proof::Outcome;
+use crate::kernels::proof::Proof;
+use crate::numeric::df64::ComplexDf64;
 use crate::numeric::qf128::qf128_add;
+use crate::numeric::qf128::{ComplexQf128, Qf128};
 use crate::probe::selftest::{words_text, SelfTestFailure};
 
 /// A complex type of the mirror with what the test needs from it.
@@ -267,7 +278,7 @@ impl StockhamPlan {
         let mut t = StockhamPlan::allocate(&self.ctx, self.config, shape, options, table_len)?;
         t.programs = programs.clone();
         let data = test_values(n * ROWS, n, seed);
-        t.upload_qf128(&data)?;
+        t.upload(&data)?;
         Ok((t, data))
     }
 

@@ -1,102 +1,33 @@
-//! The planned transform: textures, programs and twiddles allocated once, then upload,
-//! execute (one full-screen pass per stage, ping-pong) and read back as often as needed.
+//! [`StockhamPlan`]: transforms of powers of two (and rows of 3 * 2^k, mixed radix), 1-D
+//! batches to 3-D: textures, programs and twiddles allocated once, then upload, execute (one
+//! full-screen pass per stage, ping-pong) and read back as often as needed.
+//!
+//! - this file: the plan, its buffers and twiddle textures, and its construction;
+//! - `data.rs`: its [`GpuFft`](crate::fft::GpuFft) upload and download (exact block scaling);
+//! - `passes.rs`: running the passes (stages, pointwise products, headroom rescale);
+//! - `programs.rs`: building each pass's program;
+//! - `selftest.rs`: each program's known-answer test against the CPU mirror.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
 mod data;
+mod passes;
 mod programs;
-mod run;
 mod selftest;
 
-use crate::gl::{
-    timed, Framebuffer, GlContext, GlError, Layout, Pass, Program, Texture, Timing, Uniform,
-};
-use crate::kernels::proof::{build_proven, Proof};
+use crate::gl::{Framebuffer, GlContext, GlError, Layout, Program, Texture};
+use crate::kernels::proof::Proof;
 use crate::kernels::Df64Kernels;
-use rustfft::num_complex::Complex64;
 
 use crate::numeric::df64::{ComplexDf64, Df64};
-use crate::numeric::qf128::{ComplexQf128, Qf128};
+use crate::numeric::qf128::Qf128;
 use crate::probe::DriverConfig;
 
-use super::scale::{ldexp, qf_to_f64, split_f64, BlockScaled, Underflow};
-use super::stockham::{ladder, odd_radices, stockham_library, Butterfly, MirrorStage};
+use super::planner::{judge_attachments, judge_options, mixed_length};
+use super::stockham_mirror::{ladder, Butterfly, MirrorStage};
 use super::twiddle::{base_big, base_f64, w_long_mixed};
-use super::{Direction, FftError, FftOptions, FftPrecision, QfWrite, Radix, TwiddleSource};
-
-/// What is transformed: a batch of 1-D rows, a 2-D image (rows, then columns) or a 3-D
-/// volume (rows, columns, then depth).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FftShape {
-    /// `batch` transforms of `n` points, stored one after the other.
-    Rows {
-        /// Points per row.
-        n: usize,
-        /// Rows.
-        batch: usize,
-    },
-    /// A `rows x cols` image in row-major order; the 2-D transform.
-    Image {
-        /// Rows.
-        rows: usize,
-        /// Columns.
-        cols: usize,
-    },
-    /// A `depth x rows x cols` volume, `cols` fastest; the 3-D transform.
-    Volume {
-        /// Planes along the third axis.
-        depth: usize,
-        /// Rows of each plane.
-        rows: usize,
-        /// Columns of each row.
-        cols: usize,
-    },
-}
-
-impl FftShape {
-    /// Elements in all: the product of the extents.
-    pub fn total(&self) -> usize {
-        self.dims().iter().product()
-    }
-
-    /// The extents, slowest first (a batch of rows: `[batch, n]`).
-    pub fn dims(&self) -> Vec<usize> {
-        match *self {
-            FftShape::Rows { n, batch } => vec![batch, n],
-            FftShape::Image { rows, cols } => vec![rows, cols],
-            FftShape::Volume { depth, rows, cols } => vec![depth, rows, cols],
-        }
-    }
-
-    /// Whether the extent at `dims()[i]` is transformed (the batch is not).
-    pub fn transformed(&self) -> Vec<bool> {
-        match self {
-            FftShape::Rows { .. } => vec![false, true],
-            FftShape::Image { .. } => vec![true, true],
-            FftShape::Volume { .. } => vec![true, true, true],
-        }
-    }
-
-    /// The same kind of shape with other extents (slowest first, as [`dims`](Self::dims)).
-    pub(crate) fn with_dims(&self, d: &[usize]) -> FftShape {
-        match self {
-            FftShape::Rows { .. } => FftShape::Rows {
-                batch: d[0],
-                n: d[1],
-            },
-            FftShape::Image { .. } => FftShape::Image {
-                rows: d[0],
-                cols: d[1],
-            },
-            FftShape::Volume { .. } => FftShape::Volume {
-                depth: d[0],
-                rows: d[1],
-                cols: d[2],
-            },
-        }
-    }
-}
+use super::{FftError, FftOptions, FftPrecision, FftShape, QfWrite, Radix, TwiddleSource};
 
 /// One 1-D transform direction over the data: `odd * 2^log2_n` elements 2^log2_stride apart
 /// (`odd` is the plan's).
@@ -221,16 +152,6 @@ impl Buffer {
         let (w, h) = (layout.width, layout.height);
         let count = planes as u32;
         let layers = if qf { 8 } else { count };
-        let max = ctx
-            .info()
-            .max_color_attachments
-            .min(ctx.info().max_draw_buffers);
-        if !qf && count > max {
-            return Err(FftError::Unsupported(format!(
-                "a pass of {planes} outputs writes {planes} color attachments and this driver \
-                 has {max}: use radix 4"
-            )));
-        }
         let arr = Texture::new_array(ctx, w, h, layers)?;
         let attach = |layers: &mut dyn Iterator<Item = u32>| -> Result<Framebuffer, GlError> {
             let l: Vec<(&Texture, u32)> = layers.map(|i| (&arr, i)).collect();
@@ -244,14 +165,6 @@ impl Buffer {
             let im = || 4..4 + count;
             let both = || -> Result<Framebuffer, GlError> { attach(&mut re().chain(im())) };
             if mrt {
-                if 2 * count > max {
-                    return Err(FftError::Unsupported(format!(
-                        "a qf128 pass of {planes} outputs in one pass writes {} color \
-                         attachments and this driver has {max}: use the two-pass qf128 write \
-                         (--qf-write two-pass) or radix 2",
-                        2 * count
-                    )));
-                }
                 (both()?, Some([attach(&mut re())?, attach(&mut im())?]))
             } else {
                 (
@@ -344,17 +257,6 @@ fn log2_checked(n: usize, what: &str) -> Result<u32, FftError> {
     Ok(n.trailing_zeros())
 }
 
-/// The odd factor and log2 of the rest of a row length that the passes take as it is: a power
-/// of two, or one of the odd radices ([`odd_radices`]) times one.
-pub(crate) fn mixed_length(n: usize) -> Option<(usize, u32)> {
-    if n < 2 {
-        return None;
-    }
-    let log2 = n.trailing_zeros();
-    let odd = n >> log2;
-    (odd == 1 || odd_radices().any(|r| r == odd)).then_some((odd, log2))
-}
-
 /// The passes of one axis: the butterfly stages of its ladder, then the unscramble pass when
 /// the last stage wrote planes.
 fn ladder_kinds(options: &FftOptions, odd: usize, axis: Axis) -> Result<Vec<PassKind>, FftError> {
@@ -365,17 +267,12 @@ fn ladder_kinds(options: &FftOptions, odd: usize, axis: Axis) -> Result<Vec<Pass
     };
     let qf = options.precision == FftPrecision::Qf128;
     let stages = ladder(axis.log2_n, odd, radix, qf).ok_or_else(|| {
-        FftError::Unsupported(if qf && radix == 8 {
-            "radix 8 is built for f32, df64 and f64 (qf128 would write 16 color attachments): \
-             use radix 4 for qf128"
-                .into()
-        } else {
-            format!(
-                "no butterfly stages for {odd} * 2^{} points in {}: use FftPlan (Bluestein)",
-                axis.log2_n,
-                options.precision.name()
-            )
-        })
+        FftError::Unsupported(format!(
+            "no butterfly stages for {odd} * 2^{} points in {} at radix {radix}: use FftPlan \
+             (Bluestein)",
+            axis.log2_n,
+            options.precision.name()
+        ))
     })?;
     let mut kinds = Vec::new();
     let mut from_planes = false;
@@ -394,7 +291,7 @@ impl StockhamPlan {
     /// Plans one `n`-point transform with the default options for `precision`.
     ///
     /// ```
-    /// use df64gl::fft::{Direction, FftPrecision, StockhamPlan};
+    /// use df64gl::fft::{Direction, FftPrecision, GpuFft, StockhamPlan};
     /// use df64gl::numeric::df64::ComplexDf64;
     /// # use df64gl::gl::{DeviceChoice, GlContext};
     /// # use df64gl::kernels::Df64Kernels;
@@ -491,6 +388,7 @@ impl StockhamPlan {
         options: FftOptions,
         table_len: usize,
     ) -> Result<Self, FftError> {
+        judge_options(ctx, shape, options)?;
         let mut odd = 1;
         let axes = match shape {
             FftShape::Rows { n, batch } => {
@@ -499,13 +397,6 @@ impl StockhamPlan {
                 }
                 let log2_n = match mixed_length(n) {
                     Some((o, log2)) if o > 1 => {
-                        if options.twiddles == TwiddleSource::Direct {
-                            return Err(FftError::Unsupported(format!(
-                                "{n} points run as mixed radix with the twiddle table only: \
-                                 use TwiddleSource::Table (or FftPlan, which takes direct \
-                                 twiddles through Bluestein)"
-                            )));
-                        }
                         odd = o;
                         log2
                     }
@@ -534,9 +425,6 @@ impl StockhamPlan {
                 axes
             }
         };
-        if options.precision == FftPrecision::F64 {
-            check_double(ctx, options)?;
-        }
         let total = shape.total();
         let max = ctx.info().max_texture_size;
         let layout = Layout::power_of_two_width(total, max)?;
@@ -557,6 +445,7 @@ impl StockhamPlan {
         }
         let mut planes = Vec::new();
         for count in outputs {
+            judge_attachments(ctx, options, count)?;
             let pl = Layout::power_of_two_width(total / count, max)?;
             for _ in 0..2 {
                 planes.push(Buffer::planes(ctx, pl, qf, mrt, count)?);
@@ -585,16 +474,6 @@ impl StockhamPlan {
         })
     }
 
-    /// The options it was planned with.
-    pub fn options(&self) -> FftOptions {
-        self.options
-    }
-
-    /// The shape it transforms.
-    pub fn shape(&self) -> FftShape {
-        self.shape
-    }
-
     /// Elements the plan holds (all rows, or the whole image).
     pub fn len(&self) -> usize {
         self.shape.total()
@@ -605,20 +484,10 @@ impl StockhamPlan {
         false
     }
 
-    /// The arithmetic.
-    pub fn precision(&self) -> FftPrecision {
-        self.options.precision
-    }
-
     /// Width x height of the natural-order texture the data lives in.
     pub fn texture_shape(&self) -> (u32, u32) {
         let t = &self.natural[0].textures[0];
         (t.width(), t.height())
-    }
-
-    /// Passes one `execute` draws (stages, plane unscrambling, both qf128 parts).
-    pub fn passes(&self) -> usize {
-        self.axis_passes().iter().sum()
     }
 
     /// The passes of each axis (fastest first).
@@ -649,43 +518,11 @@ pub(crate) fn texel_double(t: &[f32; 4]) -> (f64, f64) {
     (join(t[0], t[1]), join(t[2], t[3]))
 }
 
-/// Native double needs `double` in shaders and the twiddle table (GLSL has no double sin).
-fn check_double(ctx: &GlContext, options: FftOptions) -> Result<(), FftError> {
-    let info = ctx.info();
-    if info.glsl_number < 400 && !info.gpu_shader_fp64 {
-        return Err(FftError::Unsupported(format!(
-            "the native double FFT needs GLSL 4.00 or GL_ARB_gpu_shader_fp64, which {} does not \
-             offer: use df64 (about 48 bits with f32 arithmetic)",
-            info.renderer
-        )));
-    }
-    if options.twiddles == TwiddleSource::Direct {
-        return Err(FftError::Unsupported(
-            "the native double FFT reads its twiddles from the table (GLSL has no double sin \
-             and cos): use --twiddles table"
-                .into(),
-        ));
-    }
-    Ok(())
-}
-
 fn high_words(c: ComplexDf64) -> ComplexDf64 {
     ComplexDf64 {
         re: Df64::new(c.re.hi, 0.0),
         im: Df64::new(c.im.hi, 0.0),
     }
-}
-
-pub(crate) fn first_non_finite(words: &[ComplexQf128]) -> Option<usize> {
-    words
-        .iter()
-        .position(|z| z.re.x.iter().chain(&z.im.x).any(|w| !w.is_finite()))
-}
-
-/// A GPU word times 2^`exponent` as an f32; `None` past f32's range.
-fn unscale_word(w: f32, exponent: i32) -> Option<f32> {
-    let v = ldexp(w as f64, exponent) as f32;
-    v.is_finite().then_some(v)
 }
 
 /// The W_long words for transforms up to `n` points, as uploaded: complex df64 texels (f32

@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use base64::Engine;
 use serde::Serialize;
 
-use super::known_answers::{
+use crate::error::ExperimentError;
+use crate::experiments::known_answers::{
     df64_known_answers, qf128_known_answers, vec_known_answers, KnownRoutine, KnownVecRoutine,
 };
-use super::ExperimentError;
 use df64gl::probe::known::{
     hex_f32, hex_f64, hex_u8, KnownAnswersFile, KnownSetFile, KnownVecSetFile,
 };

@@ -7,15 +7,17 @@
 use serde::Serialize;
 
 use df64gl::fft::TwiddleSource;
-use df64gl::fft::{FftOptions, FftPrecision, FftShape, QfWrite, Radix, RealFftPlan, StockhamPlan};
+use df64gl::fft::{
+    FftOptions, FftPlanner, FftPrecision, FftShape, QfWrite, Radix, RealFftPlan, StockhamPlan,
+};
 use df64gl::kernels::{ComplexOp, Df64Kernels, Df64Op, KernelError, Qf128Op};
 use df64gl::numeric::df64::{ComplexDf64, Df64};
 use df64gl::numeric::qf128::Qf128;
 use df64gl::probe::selftest::{set_fresh, set_measure_rerun, take_records, SelfTestRecord};
 use df64gl::probe::ProbeReport;
 
-use super::mandelbrot::{MandelPrecision, MandelRenderer};
-use super::{ExperimentError, Session};
+use crate::error::{ExperimentError, Session};
+use crate::experiments::mandelbrot::{MandelPrecision, MandelRenderer};
 
 /// One program's line of the report.
 #[derive(Debug, Clone, Serialize)]
@@ -139,31 +141,35 @@ impl SelfTestReport {
     }
 }
 
-/// Every FFT configuration a user can pick (native double where shaders have `double`).
-fn fft_variants(double: bool) -> Vec<FftOptions> {
+/// Every FFT configuration a user can pick, as the planner judges them on this driver
+/// (native double where shaders have `double`, and with the twiddle table only).
+fn fft_variants(planner: &FftPlanner) -> Vec<FftOptions> {
     let mut v = Vec::new();
-    let mut precisions = vec![FftPrecision::F32, FftPrecision::Df64, FftPrecision::Qf128];
-    if double {
-        precisions.push(FftPrecision::F64);
-    }
+    let shape = FftShape::Rows { n: 32, batch: 1 };
+    let precisions = [
+        FftPrecision::F32,
+        FftPrecision::Df64,
+        FftPrecision::Qf128,
+        FftPrecision::F64,
+    ];
     for precision in precisions {
         for radix in [Radix::Two, Radix::Four] {
             for twiddles in [TwiddleSource::Table, TwiddleSource::Direct] {
-                if precision == FftPrecision::F64 && twiddles == TwiddleSource::Direct {
-                    continue;
-                }
+                // The write only differs for qf128: one variant for the others.
                 let writes: &[QfWrite] = if precision == FftPrecision::Qf128 {
                     &[QfWrite::Mrt, QfWrite::TwoPass]
                 } else {
                     &[QfWrite::Mrt]
                 };
                 for w in writes {
-                    v.push(
-                        FftOptions::new(precision)
-                            .radix(radix)
-                            .twiddles(twiddles)
-                            .qf_write(*w),
-                    );
+                    let options = FftOptions::new(precision)
+                        .radix(radix)
+                        .twiddles(twiddles)
+                        .qf_write(*w);
+                    // df64 and qf128 refusals of the probe are kept and reported by the caller.
+                    if planner.judge(shape, options).is_ok() {
+                        v.push(options);
+                    }
                 }
             }
         }
@@ -232,7 +238,7 @@ pub fn run_selftests(
         }
     }
     let fft = if want(ProgramFamily::Fft) {
-        fft_variants(kernels.double_support().is_ok())
+        fft_variants(&FftPlanner::new(&kernels))
     } else {
         Vec::new()
     };
@@ -264,7 +270,10 @@ pub fn run_selftests(
         }
     }
     if want(ProgramFamily::Leibniz) {
-        keep_refusal(&mut refused, super::repro::prepare_leibniz(&kernels))?;
+        keep_refusal(
+            &mut refused,
+            crate::experiments::repro::prepare_leibniz(&kernels),
+        )?;
     }
     set_fresh(false);
     set_measure_rerun(false);

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use super::ExperimentError;
+use crate::error::ExperimentError;
 
 /// The request a page holds its load event with.
 pub const WAIT_PATH: &str = "/__df64gl/wait";

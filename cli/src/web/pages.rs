@@ -25,9 +25,9 @@ use serde::Serialize;
 
 use super::browser::{element, run_page, run_url, BrowserBackend};
 use super::js_module::inline_module;
-use super::mandelbrot::{DEFAULT_CENTER, FULL_WIDTH, MAX_ZOOM, MIN_ZOOM};
 use super::serve::{StaticServer, DONE_PATH, WAIT_PATH};
-use super::ExperimentError;
+use crate::error::ExperimentError;
+use crate::experiments::mandelbrot::{DEFAULT_CENTER, FULL_WIDTH, MAX_ZOOM, MIN_ZOOM};
 use df64gl::gl::GlslLibrary;
 
 /// The pages' markup, with `/*DF64GL_TITLE*/`, `/*DF64GL_ABOUT*/`, `/*DF64GL_DATA*/` and

@@ -1,0 +1,407 @@
+//! The one place that makes every choice of a transform and judges every option combination:
+//! which algorithm each axis runs ([`AxisAlgorithm`]), how each extent is padded, which radix,
+//! twiddle source and qf128 write a precision runs ([`FftPlanner::settle`]), what a precision
+//! needs of the driver ([`FftPlanner::refusal`]) and what the passes cannot do
+//! ([`judge_options`]). Plans ask it; the command line asks it and never decides again.
+//!
+//! A new algorithm is one file (its plan or its steps on the Stockham passes) and one arm in
+//! [`axis_algorithm`].
+
+use crate::gl::GlContext;
+use crate::kernels::Df64Kernels;
+
+use super::stockham_mirror::odd_radices;
+use super::{
+    FftError, FftOptions, FftPlan, FftPrecision, FftShape, QfWrite, Radix, RealFftPlan,
+    TwiddleSource,
+};
+
+/// How one extent of the data is computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AxisAlgorithm {
+    /// Not transformed (the rows of a batch): padded to a power of two with zero rows.
+    Batch,
+    /// A power of two: the Stockham passes (radix 2, 4 or 8).
+    Stockham,
+    /// `odd * 2^k` points of rows with table twiddles: the power-of-two stages, then one
+    /// stage of the odd radix.
+    MixedRadix {
+        /// The odd factor (a radix of the passes: 3).
+        odd: usize,
+    },
+    /// Any other length: Bluestein's chirp-z as a circular convolution of the padded
+    /// power-of-two length on the Stockham passes.
+    Bluestein,
+}
+
+/// One extent of the data as the planner settled it (slowest first, as [`FftShape::dims`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Extent {
+    /// The user's length.
+    pub(crate) n: usize,
+    /// Its length on the GPU: n, or the power of two >= 2n - 1 for Bluestein, or the next
+    /// power of two for a batch.
+    pub(crate) padded: usize,
+    /// How it is computed.
+    pub(crate) algorithm: AxisAlgorithm,
+}
+
+impl Extent {
+    pub(crate) fn transformed(&self) -> bool {
+        self.algorithm != AxisAlgorithm::Batch
+    }
+
+    pub(crate) fn bluestein(&self) -> bool {
+        self.algorithm == AxisAlgorithm::Bluestein
+    }
+}
+
+/// Options as the planner settled them for one precision, with each change from what was
+/// asked and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannedOptions {
+    /// What the plan runs with.
+    pub options: FftOptions,
+    /// Each change from the preferred options, as a sentence.
+    pub changes: Vec<String>,
+}
+
+/// Makes every choice of a transform on one driver (see the module's text).
+pub struct FftPlanner<'k> {
+    kernels: &'k Df64Kernels,
+}
+
+impl<'k> FftPlanner<'k> {
+    /// A planner for the kernels' context, driver configuration and proof.
+    pub fn new(kernels: &'k Df64Kernels) -> Self {
+        FftPlanner { kernels }
+    }
+
+    /// Why this driver cannot run `precision` (the way out in the message), or `None`.
+    pub fn refusal(&self, precision: FftPrecision) -> Option<String> {
+        match precision {
+            FftPrecision::F32 => None,
+            FftPrecision::F64 => self.kernels.double_support().err().map(|e| e.to_string()),
+            FftPrecision::Df64 | FftPrecision::Qf128 => {
+                self.kernels.df64_refusal().map(str::to_string)
+            }
+        }
+    }
+
+    /// The options `precision` runs with, from the caller's preferences: radix 8 has no qf128
+    /// pass (16 color attachments), so qf128 runs radix 4 there; native double has no
+    /// in-shader twiddles (GLSL has no double sin), so it reads the table.
+    pub fn settle(&self, precision: FftPrecision, preferred: FftOptions) -> PlannedOptions {
+        settle_options(precision, preferred)
+    }
+
+    /// Whether the passes can run `options` on `shape` on this driver's context: `Ok`, or the
+    /// refusal a plan would give, with the way out. (Whether the probe proved df64 here is
+    /// [`refusal`](Self::refusal)'s answer.)
+    pub fn judge(&self, shape: FftShape, options: FftOptions) -> Result<(), FftError> {
+        judge_options(self.kernels.context(), shape, options)
+    }
+
+    /// The algorithm of each extent of `shape` (slowest first) under `options`.
+    pub fn algorithms(
+        &self,
+        shape: FftShape,
+        options: FftOptions,
+    ) -> Result<Vec<AxisAlgorithm>, FftError> {
+        Ok(extents(self.kernels.context(), shape, options)?
+            .into_iter()
+            .map(|e| e.algorithm)
+            .collect())
+    }
+
+    /// A plan of `shape` in `precision` with the fastest options measured (radix 4, the
+    /// twiddle table, qf128 in one pass), refused with the reason where the driver cannot.
+    pub fn plan(&self, shape: FftShape, precision: FftPrecision) -> Result<FftPlan, FftError> {
+        self.plan_with(shape, precision, FftOptions::new(precision))
+    }
+
+    /// A plan of `shape` in `precision` with `preferred` options as [`settle`](Self::settle)
+    /// adjusts them.
+    pub fn plan_with(
+        &self,
+        shape: FftShape,
+        precision: FftPrecision,
+        preferred: FftOptions,
+    ) -> Result<FftPlan, FftError> {
+        if let Some(why) = self.refusal(precision) {
+            return Err(FftError::Unsupported(why));
+        }
+        FftPlan::with_options(
+            self.kernels,
+            shape,
+            self.settle(precision, preferred).options,
+        )
+    }
+
+    /// `batch` real transforms of `n` points in `precision` (options settled as for
+    /// [`plan_with`](Self::plan_with)).
+    pub fn plan_real(
+        &self,
+        n: usize,
+        batch: usize,
+        precision: FftPrecision,
+        preferred: FftOptions,
+    ) -> Result<RealFftPlan, FftError> {
+        if let Some(why) = self.refusal(precision) {
+            return Err(FftError::Unsupported(why));
+        }
+        RealFftPlan::new(
+            self.kernels,
+            n,
+            batch,
+            self.settle(precision, preferred).options,
+        )
+    }
+}
+
+/// See [`FftPlanner::settle`].
+pub(crate) fn settle_options(precision: FftPrecision, preferred: FftOptions) -> PlannedOptions {
+    let mut options = FftOptions {
+        precision,
+        ..preferred
+    };
+    let mut changes = Vec::new();
+    if precision == FftPrecision::Qf128 && options.radix == Radix::Eight {
+        options.radix = Radix::Four;
+        changes.push("qf128 runs radix 4 (radix 8 would write 16 color attachments)".into());
+    }
+    if precision == FftPrecision::F64 && options.twiddles == TwiddleSource::Direct {
+        options.twiddles = TwiddleSource::Table;
+        changes
+            .push("native double reads the twiddle table (GLSL has no double sin and cos)".into());
+    }
+    PlannedOptions { options, changes }
+}
+
+/// The option combinations the passes cannot run, refused with the way out; every plan's
+/// constructor asks this before it allocates anything.
+pub(crate) fn judge_options(
+    ctx: &GlContext,
+    shape: FftShape,
+    options: FftOptions,
+) -> Result<(), FftError> {
+    if options.precision == FftPrecision::Qf128 && options.radix == Radix::Eight {
+        return Err(FftError::Unsupported(
+            "radix 8 is built for f32, df64 and f64 (qf128 would write 16 color attachments): \
+             use radix 4 for qf128"
+                .into(),
+        ));
+    }
+    if options.precision == FftPrecision::F64 {
+        let info = ctx.info();
+        if info.glsl_number < 400 && !info.gpu_shader_fp64 {
+            return Err(FftError::Unsupported(format!(
+                "the native double FFT needs GLSL 4.00 or GL_ARB_gpu_shader_fp64, which {} does \
+                 not offer: use df64 (about 48 bits with f32 arithmetic)",
+                info.renderer
+            )));
+        }
+        if options.twiddles == TwiddleSource::Direct {
+            return Err(FftError::Unsupported(
+                "the native double FFT reads its twiddles from the table (GLSL has no double \
+                 sin and cos): use --twiddles table"
+                    .into(),
+            ));
+        }
+    }
+    if let FftShape::Rows { n, .. } = shape {
+        if matches!(mixed_length(n), Some((odd, _)) if odd > 1)
+            && options.twiddles == TwiddleSource::Direct
+        {
+            return Err(FftError::Unsupported(format!(
+                "{n} points run as mixed radix with the twiddle table only: use \
+                 TwiddleSource::Table (or FftPlan, which takes direct twiddles through \
+                 Bluestein)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether the driver has the color attachments for passes that write `outputs` values a
+/// fragment (one attachment each; qf128 written in one pass: two, real and imaginary).
+pub(crate) fn judge_attachments(
+    ctx: &GlContext,
+    options: FftOptions,
+    outputs: usize,
+) -> Result<(), FftError> {
+    let info = ctx.info();
+    let max = info.max_color_attachments.min(info.max_draw_buffers) as usize;
+    let qf = options.precision == FftPrecision::Qf128;
+    if !qf && outputs > max {
+        return Err(FftError::Unsupported(format!(
+            "a pass of {outputs} outputs writes {outputs} color attachments and this driver has \
+             {max}: use radix 4"
+        )));
+    }
+    if qf && options.qf_write == QfWrite::Mrt && 2 * outputs > max {
+        return Err(FftError::Unsupported(format!(
+            "a qf128 pass of {outputs} outputs in one pass writes {} color attachments and this \
+             driver has {max}: use the two-pass qf128 write (--qf-write two-pass) or radix 2",
+            2 * outputs
+        )));
+    }
+    Ok(())
+}
+
+/// The odd factor and log2 of the rest of a row length that the passes take as it is: a power
+/// of two, or one of the odd radices ([`odd_radices`]) times one.
+pub(crate) fn mixed_length(n: usize) -> Option<(usize, u32)> {
+    if n < 2 {
+        return None;
+    }
+    let log2 = n.trailing_zeros();
+    let odd = n >> log2;
+    (odd == 1 || odd_radices().any(|r| r == odd)).then_some((odd, log2))
+}
+
+/// The algorithm and GPU length of one extent (`transformed`: a transform runs along it;
+/// `mixed`: the passes take an odd radix times a power of two as it is, in rows with table
+/// twiddles). The arm a new algorithm adds.
+pub(crate) fn axis_algorithm(n: usize, transformed: bool, mixed: bool) -> (AxisAlgorithm, usize) {
+    if !transformed {
+        return (AxisAlgorithm::Batch, n.next_power_of_two());
+    }
+    if n >= 2 && n.is_power_of_two() {
+        return (AxisAlgorithm::Stockham, n);
+    }
+    match mixed_length(n) {
+        Some((odd, _)) if mixed => (AxisAlgorithm::MixedRadix { odd }, n),
+        _ => (
+            AxisAlgorithm::Bluestein,
+            (2 * n - 1).next_power_of_two().max(2),
+        ),
+    }
+}
+
+/// The names of a shape's extents, slowest first.
+pub(crate) fn extent_names(shape: &FftShape) -> Vec<&'static str> {
+    match shape {
+        FftShape::Rows { .. } => vec!["rows of the batch", "points"],
+        FftShape::Image { .. } => vec!["rows", "columns"],
+        FftShape::Volume { .. } => vec!["slices", "rows", "columns"],
+    }
+}
+
+/// Every extent of `shape` as `options` run it, refused when one is 0 or the padded data do
+/// not fit the driver's texture.
+pub(crate) fn extents(
+    ctx: &GlContext,
+    shape: FftShape,
+    options: FftOptions,
+) -> Result<Vec<Extent>, FftError> {
+    let names = extent_names(&shape);
+    // Mixed radix: the points of rows, with the twiddle table (see StockhamPlan).
+    let mixed = matches!(shape, FftShape::Rows { .. }) && options.twiddles == TwiddleSource::Table;
+    let mut out = Vec::new();
+    for ((n, transformed), name) in shape.dims().iter().zip(shape.transformed()).zip(&names) {
+        if *n == 0 {
+            return Err(FftError::ZeroLength(name.to_string()));
+        }
+        let (algorithm, padded) = axis_algorithm(*n, transformed, mixed);
+        out.push(Extent {
+            n: *n,
+            padded,
+            algorithm,
+        });
+    }
+    check_fits(ctx, &shape, &out)?;
+    Ok(out)
+}
+
+/// The padded data must fit the driver's texture (GL_MAX_TEXTURE_SIZE squared texels); the
+/// error names the limit and the largest length of the longest extent that fits.
+fn check_fits(ctx: &GlContext, shape: &FftShape, extents: &[Extent]) -> Result<(), FftError> {
+    let limit = ctx.info().max_texture_size;
+    let capacity = (limit as u128) * (limit as u128);
+    let texels: u128 = extents.iter().map(|e| e.padded as u128).product();
+    if texels <= capacity {
+        return Ok(());
+    }
+    let names = extent_names(shape);
+    let Some((k, longest)) = extents
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.transformed())
+        .max_by_key(|(_, e)| e.n)
+    else {
+        return Err(FftError::ShapeMismatch(
+            "a shape with no transformed extent".into(),
+        ));
+    };
+    let others: u128 = texels / longest.padded as u128;
+    let room = (capacity / others.max(1)) as u64;
+    let pow2 = if room == 0 {
+        0
+    } else {
+        1u64 << (63 - room.leading_zeros())
+    };
+    let dims: Vec<String> = extents.iter().map(|e| e.n.to_string()).collect();
+    Err(FftError::TooLarge {
+        what: format!(
+            "a transform of {} ({})",
+            dims.join(" x "),
+            names.join(" x ")
+        ),
+        texels,
+        limit,
+        why: "a length that is not a power of two is padded to a power of two of at least \
+              2n - 1 for Bluestein's convolution",
+        largest: format!(
+            "{} {} with the other extents as they are ({pow2} if a power of two, {} otherwise)",
+            pow2,
+            names.get(k).copied().unwrap_or("points"),
+            pow2 / 2
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn padded_length(n: usize, transformed: bool, mixed: bool) -> (usize, bool) {
+        let (a, p) = axis_algorithm(n, transformed, mixed);
+        (p, a == AxisAlgorithm::Bluestein)
+    }
+
+    #[test]
+    fn padded_lengths_follow_bluestein() {
+        for mixed in [false, true] {
+            assert_eq!(padded_length(1, true, mixed), (2, true));
+            assert_eq!(padded_length(2, true, mixed), (2, false));
+            assert_eq!(padded_length(1024, true, mixed), (1024, false));
+            assert_eq!(padded_length(1000, true, mixed), (2048, true));
+            assert_eq!(padded_length(1_000_000, true, mixed), (1 << 21, true));
+            assert_eq!(padded_length(3, false, mixed), (4, false));
+            assert_eq!(padded_length(1, false, mixed), (1, false));
+            assert_eq!(padded_length(5 << 4, true, mixed), (256, true));
+        }
+        assert_eq!(padded_length(3, true, false), (8, true));
+        assert_eq!(padded_length(3, true, true), (3, false));
+        assert_eq!(padded_length(3 << 18, true, false), (1 << 21, true));
+        assert_eq!(padded_length(3 << 18, true, true), (3 << 18, false));
+    }
+
+    #[test]
+    fn settling_adjusts_only_what_a_precision_cannot_run() {
+        let eight = FftOptions::new(FftPrecision::Df64).radix(Radix::Eight);
+        let df = settle_options(FftPrecision::Df64, eight);
+        assert_eq!(df.options.radix, Radix::Eight);
+        assert!(df.changes.is_empty());
+        let qf = settle_options(FftPrecision::Qf128, eight);
+        assert_eq!(qf.options.radix, Radix::Four);
+        assert_eq!(qf.options.precision, FftPrecision::Qf128);
+        assert_eq!(qf.changes.len(), 1);
+        let direct = FftOptions::new(FftPrecision::F64).twiddles(TwiddleSource::Direct);
+        let f64p = settle_options(FftPrecision::F64, direct);
+        assert_eq!(f64p.options.twiddles, TwiddleSource::Table);
+        let f32p = settle_options(FftPrecision::F32, direct);
+        assert_eq!(f32p.options.twiddles, TwiddleSource::Direct);
+    }
+}

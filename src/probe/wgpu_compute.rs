@@ -1,0 +1,85 @@
+//! The wgpu compute harness shared by the WGSL export's check ([`check_wgpu`]) and the command
+//! line's WGSL benchmark: bind-group entries for compute buffers, waiting on the device, the
+//! validation scope around building a pipeline, and reading a result buffer back.
+//!
+//! [`check_wgpu`]: super::wgpu_check::check_wgpu
+
+/// A buffer binding visible to compute shaders (`dynamic`: with a dynamic offset).
+pub fn compute_buffer_entry(
+    binding: u32,
+    ty: wgpu::BufferBindingType,
+    dynamic: bool,
+) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty,
+            has_dynamic_offset: dynamic,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// Runs `future` to completion on this thread, calling `between` while it is pending (wgpu's
+/// futures complete when the device is polled).
+pub fn block_on<F: std::future::Future>(future: F, mut between: impl FnMut()) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    loop {
+        if let std::task::Poll::Ready(v) = future.as_mut().poll(&mut cx) {
+            return v;
+        }
+        between();
+    }
+}
+
+/// Waits for the device, with an error for a device that cannot.
+pub fn wait(device: &wgpu::Device) -> Result<(), String> {
+    device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .map(|_| ())
+        .map_err(|e| format!("waiting for the device: {e}"))
+}
+
+/// Runs `build` inside a validation error scope: its value, or the first validation error
+/// (a shader that does not compile, a layout that does not match) as text.
+pub fn validated<T>(device: &wgpu::Device, build: impl FnOnce() -> T) -> Result<T, String> {
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let value = build();
+    match block_on(scope.pop(), || {
+        let _ = device.poll(wgpu::PollType::wait_indefinitely());
+    }) {
+        Some(e) => Err(e.to_string()),
+        None => Ok(value),
+    }
+}
+
+/// The first `bytes` of a `MAP_READ` buffer (after the copy into it was submitted) as f32
+/// words.
+pub fn read_back_f32(
+    device: &wgpu::Device,
+    buffer: &wgpu::Buffer,
+    bytes: u64,
+) -> Result<Vec<f32>, String> {
+    let slice = buffer.slice(0..bytes);
+    let (tx, rx) = std::sync::mpsc::channel();
+    slice.map_async(wgpu::MapMode::Read, move |r| {
+        let _ = tx.send(r);
+    });
+    wait(device)?;
+    match rx.recv() {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => return Err(format!("reading the results back: {e}")),
+        Err(_) => return Err("the device never answered the read-back".into()),
+    }
+    let words = {
+        let view = slice
+            .get_mapped_range()
+            .map_err(|e| format!("reading the results back: {e}"))?;
+        bytemuck::cast_slice::<u8, f32>(&view).to_vec()
+    };
+    buffer.unmap();
+    Ok(words)
+}
