@@ -61,26 +61,37 @@
 //! benchmarks, the Mandelbrot zoom and the WebGL page are the `df64gl-cli` package in `cli/`,
 //! built on this one; a renderer that adds `df64gl` gets none of their dependencies):
 //!
-//! - [`fft`]: [`fft::StockhamPlan`] (powers of two), [`fft::FftPlan`] (any length, 1-D to
-//!   3-D), [`fft::RealFftPlan`], [`fft::Convolution`];
+//! - [`export`]: the GLSL and WGSL for your own renderer and the checks that prove them on
+//!   your context;
+//! - [`fft`]: [`fft::FftPlanner`] and the plans behind one interface, [`fft::GpuFft`]:
+//!   [`fft::StockhamPlan`] (powers of two), [`fft::FftPlan`] (any length, 1-D to 3-D),
+//!   [`fft::RealFftPlan`]; [`fft::Convolution`];
 //! - [`kernels`]: [`kernels::Df64Kernels`], the proven element-wise df64 and qf128 programs;
-//! - [`probe`]: the driver probe (Thall's Table I), the per-program self-tests and the GLSL
-//!   export for other renderers ([`probe::snippet`]);
+//! - [`probe`]: the driver probe (Thall's Table I), its cache and configuration, and the
+//!   exports' machinery (what [`export`] gathers);
 //! - [`numeric`]: `Df64`, `Qf128` and their CPU mirrors (the GLSL's algorithms in Rust f32),
 //!   the correctly rounded oracle;
 //! - [`gl`]: contexts, textures, framebuffers, programs and passes over `glow`.
 //!
 //! The GLSL modules (`glsl/`) are the shaders; each numeric one has its mirror in the Rust
 //! module of the same name.
+//!
+//! Modules that are public but hidden from these docs (the catalogs' sweeps, known answers,
+//! self-test records, the FFT's CPU mirror, the wgpu harness) serve the command line
+//! (`df64gl-cli`) and the tests; they are not the API and may change in any release.
 
 // Every public item is documented; keep it so.
 #![warn(missing_docs)]
 
+pub mod export;
 pub mod fft;
 pub mod gl;
 pub mod kernels;
 pub mod numeric;
 pub mod probe;
+
+pub use numeric::df64::{ComplexDf64, Df64};
+pub use numeric::qf128::{ComplexQf128, Qf128};
 
 /// The README's Rust examples, compiled (and the FFT one run) as doctests.
 #[doc = include_str!("../README.md")]

@@ -22,13 +22,6 @@ const DF64_BOUND: f64 = 1e-14;
 const F32_BOUND: f64 = 1e-6;
 const QF128_BOUND: f64 = 1e-27;
 
-fn signal(n: usize, seed: u64) -> Vec<Complex64> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    (0..n)
-        .map(|_| Complex64::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
-        .collect()
-}
-
 /// Values with all four qf128 words in use, and their exact double-doubles.
 fn wide_signal(n: usize, seed: u64) -> (Vec<ComplexQf128>, Vec<Cdd>) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -43,12 +36,6 @@ fn wide_signal(n: usize, seed: u64) -> (Vec<ComplexQf128>, Vec<Cdd>) {
     let q: Vec<ComplexQf128> = (0..n).map(|_| ComplexQf128::new(word(), word())).collect();
     let dd = q.iter().map(|c| Cdd::from_qf128(*c)).collect();
     (q, dd)
-}
-
-fn rel_l2(a: &[Complex64], b: &[Complex64]) -> f64 {
-    let num: f64 = a.iter().zip(b).map(|(x, y)| (x - y).norm_sqr()).sum();
-    let den: f64 = b.iter().map(|y| y.norm_sqr()).sum();
-    (num / den).sqrt()
 }
 
 /// The input as the plan holds it: f32 plans keep the nearest f32s.
@@ -73,7 +60,7 @@ fn bound(precision: FftPrecision) -> f64 {
 
 /// Forward and inverse of `n` points in f32 and df64 against rustfft.
 fn check_length(k: &df64gl::kernels::Df64Kernels, n: usize, precisions: &[FftPrecision]) {
-    let x = signal(n, n as u64);
+    let x = common::random_signal(n, n as u64, 1.0);
     for &p in precisions {
         let mut plan = FftPlan::new(k, n, p).unwrap();
         let xs = held(&x, p);
@@ -81,7 +68,7 @@ fn check_length(k: &df64gl::kernels::Df64Kernels, n: usize, precisions: &[FftPre
             plan.upload(&x).unwrap();
             plan.execute(d).unwrap();
             let got = plan.download::<Complex64>().unwrap();
-            let e = rel_l2(&got, &rustfft_c64(&xs, d));
+            let e = common::rel_l2(&got, &rustfft_c64(&xs, d), 1.0);
             assert!(
                 e <= bound(p),
                 "{} {n}-point {d:?}: rel. L2 {e:e} above {:e}",
@@ -113,7 +100,7 @@ fn large_lengths_in_df64() {
 fn small_lengths_match_the_definition() {
     let k = common::kernels();
     for n in [1usize, 2, 3, 5, 7, 12, 15, 31, 100] {
-        let x = signal(n, 7 + n as u64);
+        let x = common::random_signal(n, 7 + n as u64, 1.0);
         let x_dd: Vec<Cdd> = x.iter().map(|c| Cdd::from_c64(*c)).collect();
         let mut plan = FftPlan::new(&k, n, FftPrecision::Df64).unwrap();
         plan.upload(&x).unwrap();
@@ -156,7 +143,7 @@ fn batches_and_images_of_any_size() {
     // own length, 10 through Bluestein at 32; the batch pads to 4 rows.
     for (n, padded) in [(12usize, 12usize), (10, 32)] {
         let batch = 3usize;
-        let x = signal(n * batch, 5);
+        let x = common::random_signal(n * batch, 5, 1.0);
         let shape = FftShape::Rows { n, batch };
         let mut plan =
             FftPlan::with_options(&k, shape, FftOptions::new(FftPrecision::Df64)).unwrap();
@@ -173,13 +160,13 @@ fn batches_and_images_of_any_size() {
         let got = plan.download::<Complex64>().unwrap();
         for r in 0..batch {
             let want = rustfft_c64(&x[r * n..(r + 1) * n], Direction::Forward);
-            let e = rel_l2(&got[r * n..(r + 1) * n], &want);
+            let e = common::rel_l2(&got[r * n..(r + 1) * n], &want, 1.0);
             assert!(e <= DF64_BOUND, "{n} points, row {r}: {e:e}");
         }
     }
     // Images: one extent a power of two and the other not, and both not.
     for (rows, cols) in [(6usize, 8usize), (8, 5), (7, 9)] {
-        let x = signal(rows * cols, (rows * cols) as u64);
+        let x = common::random_signal(rows * cols, (rows * cols) as u64, 1.0);
         let shape = FftShape::Image { rows, cols };
         let mut plan =
             FftPlan::with_options(&k, shape, FftOptions::new(FftPrecision::Df64)).unwrap();
@@ -187,7 +174,11 @@ fn batches_and_images_of_any_size() {
             plan.upload(&x).unwrap();
             plan.execute(d).unwrap();
             let got = plan.download::<Complex64>().unwrap();
-            let e = rel_l2(&got, &Dft::dims(&[rows, cols]).direction(d).apply_f64(&x));
+            let e = common::rel_l2(
+                &got,
+                &Dft::dims(&[rows, cols]).direction(d).apply_f64(&x),
+                1.0,
+            );
             assert!(e <= DF64_BOUND, "{rows}x{cols} {d:?}: {e:e}");
         }
     }
@@ -202,7 +193,7 @@ fn volumes_in_three_dimensions() {
         ([4, 4, 8], FftPrecision::F32),
         ([2, 3, 4], FftPrecision::Qf128),
     ] {
-        let x = signal(dims.iter().product(), 11);
+        let x = common::random_signal(dims.iter().product(), 11, 1.0);
         let shape = FftShape::Volume {
             depth: dims[0],
             rows: dims[1],
@@ -213,7 +204,11 @@ fn volumes_in_three_dimensions() {
             plan.upload(&x).unwrap();
             plan.execute(d).unwrap();
             let got = plan.download::<Complex64>().unwrap();
-            let e = rel_l2(&got, &Dft::dims(&dims).direction(d).apply_f64(&held(&x, p)));
+            let e = common::rel_l2(
+                &got,
+                &Dft::dims(&dims).direction(d).apply_f64(&held(&x, p)),
+                1.0,
+            );
             // qf128 is checked against rustfft here, so f64's own error bounds it.
             let b = if p == FftPrecision::Qf128 {
                 1e-15
@@ -241,7 +236,10 @@ fn bad_shapes_are_clear_errors() {
     assert!(text.contains(&limit.to_string()), "{text}");
     assert!(text.contains(&(cap / 2).to_string()), "{text}");
     let mut plan = FftPlan::new(&k, 12, FftPrecision::Df64).unwrap();
-    let e = plan.upload(&signal(16, 1)).err().unwrap();
+    let e = plan
+        .upload(&common::random_signal(16, 1, 1.0))
+        .err()
+        .unwrap();
     assert!(
         matches!(e, FftError::LengthMismatch { got: 16, n: 12 }),
         "{e}"
@@ -251,7 +249,7 @@ fn bad_shapes_are_clear_errors() {
         plan.multiply_by(&other),
         Err(FftError::PlanMismatch)
     ));
-    let mut bad = signal(12, 2);
+    let mut bad = common::random_signal(12, 2, 1.0);
     bad[4].re = f64::NAN;
     assert!(matches!(plan.upload(&bad), Err(FftError::NonFinite(4))));
 }
@@ -371,8 +369,8 @@ fn convolutions_and_correlations_match_the_direct_sum() {
         (60, 60, Wrap::Circular),
         (64, 64, Wrap::Circular),
     ] {
-        let a = signal(na, 21);
-        let b = signal(nb, 22);
+        let a = common::random_signal(na, 21, 1.0);
+        let b = common::random_signal(nb, 22, 1.0);
         for product in [Product::Convolution, Product::Correlation] {
             for p in [FftPrecision::F32, FftPrecision::Df64] {
                 let mut c =
@@ -441,20 +439,20 @@ fn convolutions_and_correlations_match_the_direct_sum() {
     )
     .unwrap();
     assert!(matches!(
-        c.apply(&signal(10, 1)),
+        c.apply(&common::random_signal(10, 1, 1.0)),
         Err(FftError::ShapeMismatch(_))
     ));
     assert!(matches!(
-        c.set_kernel(&signal(4, 1)),
+        c.set_kernel(&common::random_signal(4, 1, 1.0)),
         Err(FftError::LengthMismatch { got: 4, n: 3 })
     ));
-    c.set_kernel(&signal(3, 1)).unwrap();
+    c.set_kernel(&common::random_signal(3, 1, 1.0)).unwrap();
     assert!(matches!(
         c.apply_real(&[1.0; 10]),
         Err(FftError::ShapeMismatch(_))
     ));
     assert!(matches!(
-        c.apply(&signal(11, 1)),
+        c.apply(&common::random_signal(11, 1, 1.0)),
         Err(FftError::LengthMismatch { got: 11, n: 10 })
     ));
 }
@@ -470,12 +468,16 @@ fn native_double_transforms_match_rustfft() {
         return;
     }
     for n in [2usize, 8, 1024, 1000, 4097] {
-        let x = signal(n, 40 + n as u64);
+        let x = common::random_signal(n, 40 + n as u64, 1.0);
         let mut plan = FftPlan::new(&k, n, FftPrecision::F64).unwrap();
         for d in [Direction::Forward, Direction::Inverse] {
             plan.upload(&x).unwrap();
             plan.execute(d).unwrap();
-            let e = rel_l2(&plan.download::<Complex64>().unwrap(), &rustfft_c64(&x, d));
+            let e = common::rel_l2(
+                &plan.download::<Complex64>().unwrap(),
+                &rustfft_c64(&x, d),
+                1.0,
+            );
             // Both sides are f64 FFTs: their difference is a few f64 roundings per stage;
             // Bluestein's three transforms of 2n and more points and its chirps add some.
             let b = if n.is_power_of_two() { 1e-15 } else { 4e-15 };

@@ -14,13 +14,6 @@ use df64gl::numeric::qf128::{qf128_renorm4, ComplexQf128, Qf128};
 use rand::{Rng, SeedableRng};
 use rustfft::num_complex::Complex64;
 
-fn signal(n: usize, seed: u64) -> Vec<Complex64> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    (0..n)
-        .map(|_| Complex64::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
-        .collect()
-}
-
 fn to_df64(x: &[Complex64]) -> Vec<ComplexDf64> {
     x.iter()
         .map(|c| ComplexDf64::from_f64(c.re, c.im))
@@ -33,13 +26,6 @@ fn from_df64(x: &[ComplexDf64]) -> Vec<Complex64> {
         .collect()
 }
 
-/// ||a - b|| / ||b||.
-fn rel_l2(a: &[Complex64], b: &[Complex64]) -> f64 {
-    let num: f64 = a.iter().zip(b).map(|(x, y)| (x - y).norm_sqr()).sum();
-    let den: f64 = b.iter().map(|y| y.norm_sqr()).sum();
-    (num / den).sqrt()
-}
-
 fn opts(precision: FftPrecision, radix: Radix) -> FftOptions {
     FftOptions::new(precision).radix(radix)
 }
@@ -50,12 +36,12 @@ fn df64_matches_a_naive_dft_for_every_small_power_of_two() {
     for radix in [Radix::Two, Radix::Four] {
         for m in 1..=9 {
             let n = 1usize << m;
-            let x = to_df64(&signal(n, m as u64));
+            let x = to_df64(&common::random_signal(n, m as u64, 1.0));
             let shape = FftShape::Rows { n, batch: 1 };
             let mut plan =
                 StockhamPlan::with_options(&k, shape, opts(FftPrecision::Df64, radix)).unwrap();
             let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
-            let e = rel_l2(&got, &Dft::new(n).apply_df64(&x));
+            let e = common::rel_l2(&got, &Dft::new(n).apply_df64(&x), 1.0);
             // The f64 reference is good to ~1e-16 sqrt(n), the df64 transform to a few 1e-15.
             assert!(e < 1e-14, "{radix:?} n = {n}: relative L2 error {e:e}");
         }
@@ -68,18 +54,18 @@ fn df64_matches_rustfft_up_to_2_pow_16_and_inverts() {
     let mut planner = rustfft::FftPlanner::<f64>::new();
     for m in [10, 11, 13, 16] {
         let n = 1usize << m;
-        let sig = signal(n, 100 + m as u64);
+        let sig = common::random_signal(n, 100 + m as u64, 1.0);
         let x = to_df64(&sig);
         let mut reference: Vec<Complex64> = from_df64(&x);
         planner.plan_fft_forward(n).process(&mut reference);
         let mut plan = StockhamPlan::new(&k, n, FftPrecision::Df64).unwrap();
         let fwd = plan.transform(&x, Direction::Forward).unwrap();
-        let e = rel_l2(&from_df64(&fwd), &reference);
+        let e = common::rel_l2(&from_df64(&fwd), &reference, 1.0);
         // rustfft in f64 is good to a few 1e-16; df64 (~48 bits) to a few 1e-15. The
         // engine's target is 3e-14 at N = 2^20.
         assert!(e < 3e-14, "n = {n}: forward error {e:e}");
         let back = plan.transform(&fwd, Direction::Inverse).unwrap();
-        let e = rel_l2(&from_df64(&back), &from_df64(&x));
+        let e = common::rel_l2(&from_df64(&back), &from_df64(&x), 1.0);
         assert!(e < 3e-14, "n = {n}: round-trip error {e:e}");
     }
 }
@@ -88,15 +74,16 @@ fn df64_matches_rustfft_up_to_2_pow_16_and_inverts() {
 fn f32_is_the_f32_baseline() {
     let k = common::kernels();
     let n = 1 << 12;
-    let x = to_df64(&signal(n, 7));
+    let x = to_df64(&common::random_signal(n, 7, 1.0));
     let mut reference = from_df64(&x);
     rustfft::FftPlanner::<f64>::new()
         .plan_fft_forward(n)
         .process(&mut reference);
     let mut plan = StockhamPlan::new(&k, n, FftPrecision::F32).unwrap();
-    let e = rel_l2(
+    let e = common::rel_l2(
         &from_df64(&plan.transform(&x, Direction::Forward).unwrap()),
         &reference,
+        1.0,
     );
     assert!(e > 1e-9 && e < 1e-5, "f32 error {e:e}");
 }
@@ -197,13 +184,13 @@ fn in_shader_twiddles_match_the_table() {
     for radix in [Radix::Two, Radix::Four] {
         for m in [5, 12] {
             let n = 1usize << m;
-            let x = to_df64(&signal(n, 50 + m as u64));
+            let x = to_df64(&common::random_signal(n, 50 + m as u64, 1.0));
             let reference = rustfft_f64(&x);
             let shape = FftShape::Rows { n, batch: 1 };
             let options = opts(FftPrecision::Df64, radix).twiddles(TwiddleSource::Direct);
             let mut plan = StockhamPlan::with_options(&k, shape, options).unwrap();
             let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
-            let e = rel_l2(&got, &reference);
+            let e = common::rel_l2(&got, &reference, 1.0);
             assert!(e < 3e-14, "{radix:?} n = {n}: direct twiddles error {e:e}");
         }
     }
@@ -222,14 +209,14 @@ fn batches_transform_every_row() {
     let k = common::kernels();
     for radix in [Radix::Two, Radix::Four] {
         let (n, batch) = (1usize << 9, 8);
-        let x = to_df64(&signal(n * batch, 60));
+        let x = to_df64(&common::random_signal(n * batch, 60, 1.0));
         let shape = FftShape::Rows { n, batch };
         let mut plan =
             StockhamPlan::with_options(&k, shape, opts(FftPrecision::Df64, radix)).unwrap();
         let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
         for r in 0..batch {
             let reference = rustfft_f64(&x[r * n..(r + 1) * n]);
-            let e = rel_l2(&got[r * n..(r + 1) * n], &reference);
+            let e = common::rel_l2(&got[r * n..(r + 1) * n], &reference, 1.0);
             assert!(e < 3e-14, "{radix:?} row {r}: error {e:e}");
         }
     }
@@ -247,7 +234,7 @@ fn batches_transform_every_row() {
 fn image_2d_is_rows_then_columns() {
     let k = common::kernels();
     let (rows, cols) = (32usize, 128usize);
-    let x = to_df64(&signal(rows * cols, 70));
+    let x = to_df64(&common::random_signal(rows * cols, 70, 1.0));
     // Reference: rustfft on every row, then on every column.
     let mut r = from_df64(&x);
     let mut planner = rustfft::FftPlanner::<f64>::new();
@@ -267,10 +254,10 @@ fn image_2d_is_rows_then_columns() {
         let mut plan =
             StockhamPlan::with_options(&k, shape, opts(FftPrecision::Df64, radix)).unwrap();
         let fwd = plan.transform(&x, Direction::Forward).unwrap();
-        let e = rel_l2(&from_df64(&fwd), &r);
+        let e = common::rel_l2(&from_df64(&fwd), &r, 1.0);
         assert!(e < 3e-14, "{radix:?}: 2-D error {e:e}");
         let back = plan.transform(&fwd, Direction::Inverse).unwrap();
-        let e = rel_l2(&from_df64(&back), &from_df64(&x));
+        let e = common::rel_l2(&from_df64(&back), &from_df64(&x), 1.0);
         assert!(e < 3e-14, "{radix:?}: 2-D round trip {e:e}");
     }
 }
@@ -301,7 +288,7 @@ fn real_input_fft_gives_the_half_spectrum() {
                 .collect();
             let full = rustfft_f64(&row);
             let bins = &got[r * (n / 2 + 1)..(r + 1) * (n / 2 + 1)];
-            let e = rel_l2(bins, &full[..n / 2 + 1]);
+            let e = common::rel_l2(bins, &full[..n / 2 + 1], 1.0);
             assert!(e < 3e-14, "{radix:?} n = {n} row {r}: error {e:e}");
         }
     }
@@ -332,8 +319,8 @@ fn real_input_fft_gives_the_half_spectrum() {
 fn convolution_stays_on_the_gpu() {
     let k = common::kernels();
     let n = 256;
-    let a = to_df64(&signal(n, 100));
-    let b = to_df64(&signal(n, 101));
+    let a = to_df64(&common::random_signal(n, 100, 1.0));
+    let b = to_df64(&common::random_signal(n, 101, 1.0));
     let shape = FftShape::Rows { n, batch: 1 };
     let options = FftOptions::new(FftPrecision::Df64);
     let mut pa = StockhamPlan::with_options(&k, shape, options).unwrap();
@@ -349,7 +336,7 @@ fn convolution_stays_on_the_gpu() {
     let direct: Vec<Complex64> = (0..n)
         .map(|i| (0..n).map(|j| af[j] * bf[(n + i - j) % n]).sum())
         .collect();
-    let e = rel_l2(&got, &direct);
+    let e = common::rel_l2(&got, &direct, 1.0);
     assert!(e < 3e-14, "circular convolution error {e:e}");
     let other = StockhamPlan::new(&k, 2 * n, FftPrecision::Df64).unwrap();
     assert!(matches!(
@@ -361,7 +348,7 @@ fn convolution_stays_on_the_gpu() {
 #[test]
 fn non_finite_input_is_refused_with_its_index() {
     let k = common::kernels();
-    let mut x = to_df64(&signal(16, 3));
+    let mut x = to_df64(&common::random_signal(16, 3, 1.0));
     x[5].im = Df64::from_f64(f64::NAN);
     let mut plan = StockhamPlan::new(&k, 16, FftPrecision::Df64).unwrap();
     let e = plan.upload(&x).unwrap_err();
@@ -375,11 +362,11 @@ fn non_finite_input_is_refused_with_its_index() {
 fn df64_meets_the_targets_at_2_pow_20() {
     let k = common::kernels();
     let n = 1 << 20;
-    let x = to_df64(&signal(n, 2007));
+    let x = to_df64(&common::random_signal(n, 2007, 1.0));
     let reference = rustfft_f64(&x);
     let mut plan = StockhamPlan::new(&k, n, FftPrecision::Df64).unwrap();
     let fwd = plan.transform(&x, Direction::Forward).unwrap();
-    let e = rel_l2(&from_df64(&fwd), &reference);
+    let e = common::rel_l2(&from_df64(&fwd), &reference, 1.0);
     assert!(e < 3e-14, "forward error {e:e} at 2^20");
     plan.execute(Direction::Inverse).unwrap();
     let back = plan.download::<ComplexDf64>().unwrap();
@@ -394,13 +381,13 @@ fn every_power_of_two_up_to_2_pow_24() {
     let sizes: Vec<u32> = (1..=16).chain([21, 24]).collect();
     for m in sizes {
         let n = 1usize << m;
-        let x = to_df64(&signal(n, 200 + m as u64));
+        let x = to_df64(&common::random_signal(n, 200 + m as u64, 1.0));
         let mut plan = StockhamPlan::new(&k, n, FftPrecision::Df64).unwrap();
         let (w, h) = plan.texture_shape();
         // The paper's layout: 2^ceil(m/2) x 2^floor(m/2), non-square for odd m.
         assert_eq!((w, h), (1 << m.div_ceil(2), 1 << (m / 2)));
         let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
-        let e = rel_l2(&got, &rustfft_f64(&x));
+        let e = common::rel_l2(&got, &rustfft_f64(&x), 1.0);
         assert!(e < 3e-14, "n = 2^{m}: forward error {e:e}");
     }
 }
@@ -421,7 +408,7 @@ fn radix_8_matches_radix_4_and_the_dft_at_every_size() {
         for m in 1..=13 {
             let n = 1usize << m;
             let batch = if m <= 6 { 2 } else { 1 };
-            let x = to_df64(&signal(n * batch, 300 + m as u64));
+            let x = to_df64(&common::random_signal(n * batch, 300 + m as u64, 1.0));
             let shape = FftShape::Rows { n, batch };
             let mut plan = StockhamPlan::with_options(&k, shape, opts(p, Radix::Eight)).unwrap();
             for d in [Direction::Forward, Direction::Inverse] {
@@ -440,7 +427,7 @@ fn radix_8_matches_radix_4_and_the_dft_at_every_size() {
                             want.iter_mut().for_each(|c| *c /= n as f64);
                         }
                     }
-                    let e = rel_l2(&got[r * n..(r + 1) * n], &want);
+                    let e = common::rel_l2(&got[r * n..(r + 1) * n], &want, 1.0);
                     assert!(
                         e < bound,
                         "{} radix 8, n = {n} {d:?} row {r}: {e:e}",
@@ -452,7 +439,7 @@ fn radix_8_matches_radix_4_and_the_dft_at_every_size() {
     }
     // 2-D with radix 8 along both axes (2^5 columns: radix 8 then 4; 2^7 rows: 8, 8, 2).
     let (rows, cols) = (128usize, 32usize);
-    let x = to_df64(&signal(rows * cols, 77));
+    let x = to_df64(&common::random_signal(rows * cols, 77, 1.0));
     let shape = FftShape::Image { rows, cols };
     let mut r8 =
         StockhamPlan::with_options(&k, shape, opts(FftPrecision::Df64, Radix::Eight)).unwrap();
@@ -461,9 +448,9 @@ fn radix_8_matches_radix_4_and_the_dft_at_every_size() {
     let a = from_df64(&r8.transform(&x, Direction::Forward).unwrap());
     let b = from_df64(&r4.transform(&x, Direction::Forward).unwrap());
     assert!(
-        rel_l2(&a, &b) < 1e-14,
+        common::rel_l2(&a, &b, 1.0) < 1e-14,
         "2-D radix 8 against radix 4: {:e}",
-        rel_l2(&a, &b)
+        common::rel_l2(&a, &b, 1.0)
     );
     // qf128 has no radix-8 pass: a clear error.
     let e = StockhamPlan::with_options(
@@ -488,11 +475,15 @@ fn a_plan_from_the_context_and_the_probe_equals_one_from_the_kernels() {
     let mut bare = StockhamPlan::on_driver(&ctx, config, &proof, shape, options).unwrap();
     let kernels = df64gl::kernels::Df64Kernels::new(&ctx, &report).unwrap();
     let mut from_kernels = StockhamPlan::with_options(&kernels, shape, options).unwrap();
-    let x = to_df64(&signal(512, 3));
+    let x = to_df64(&common::random_signal(512, 3, 1.0));
     let a = bare.transform(&x, Direction::Forward).unwrap();
     let b = from_kernels.transform(&x, Direction::Forward).unwrap();
     assert_eq!(a, b);
-    let e = rel_l2(&from_df64(&a[..256]), &Dft::new(256).apply_df64(&x[..256]));
+    let e = common::rel_l2(
+        &from_df64(&a[..256]),
+        &Dft::new(256).apply_df64(&x[..256]),
+        1.0,
+    );
     assert!(e < 1e-14, "{e:e}");
 }
 
@@ -524,7 +515,7 @@ fn three_times_powers_of_two_run_as_mixed_radix() {
             };
             for &log2 in sizes {
                 let n = 3usize << log2;
-                let x = to_df64(&signal(n, 300 + log2 as u64));
+                let x = to_df64(&common::random_signal(n, 300 + log2 as u64, 1.0));
                 let shape = FftShape::Rows { n, batch: 2 };
                 let mut plan = match StockhamPlan::with_options(&k, shape, opts(precision, radix)) {
                     Ok(p) => p,
@@ -535,14 +526,14 @@ fn three_times_powers_of_two_run_as_mixed_radix() {
                 for (r, row) in rows.chunks(n).enumerate() {
                     let mut reference = from_df64(row);
                     planner.plan_fft_forward(n).process(&mut reference);
-                    let e = rel_l2(&from_df64(&fwd[r * n..(r + 1) * n]), &reference);
+                    let e = common::rel_l2(&from_df64(&fwd[r * n..(r + 1) * n]), &reference, 1.0);
                     assert!(
                         e < bound,
                         "{precision:?} {radix:?} n = {n} row {r}: forward error {e:e}"
                     );
                 }
                 let back = plan.transform(&fwd, Direction::Inverse).unwrap();
-                let e = rel_l2(&from_df64(&back), &from_df64(&rows));
+                let e = common::rel_l2(&from_df64(&back), &from_df64(&rows), 1.0);
                 assert!(
                     e < bound,
                     "{precision:?} {radix:?} n = {n}: round trip {e:e}"
@@ -552,12 +543,12 @@ fn three_times_powers_of_two_run_as_mixed_radix() {
     }
     // qf128 written one part per pass: three attachments of each part.
     let n = 12;
-    let x = to_df64(&signal(n, 17));
+    let x = to_df64(&common::random_signal(n, 17, 1.0));
     let options = opts(FftPrecision::Qf128, Radix::Four).qf_write(QfWrite::TwoPass);
     let mut plan = StockhamPlan::with_options(&k, FftShape::Rows { n, batch: 1 }, options).unwrap();
     let mut reference = from_df64(&x);
     planner.plan_fft_forward(n).process(&mut reference);
     let got = from_df64(&plan.transform(&x, Direction::Forward).unwrap());
-    let e = rel_l2(&got, &reference);
+    let e = common::rel_l2(&got, &reference, 1.0);
     assert!(e < 1e-14, "qf128 two-pass n = 12: {e:e}");
 }

@@ -19,18 +19,6 @@ mod common;
 
 const RM: RoundingMode = RoundingMode::ToEven;
 
-fn signal(n: usize, seed: u64, scale: f64) -> Vec<Complex64> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    (0..n)
-        .map(|_| {
-            Complex64::new(
-                rng.gen_range(-1.0..1.0) * scale,
-                rng.gen_range(-1.0..1.0) * scale,
-            )
-        })
-        .collect()
-}
-
 /// rustfft in f64 (relative error about 1e-16, far below df64's target).
 fn rustfft(x: &[Complex64], direction: Direction) -> Vec<Complex64> {
     let mut v = x.to_vec();
@@ -46,30 +34,20 @@ fn rustfft(x: &[Complex64], direction: Direction) -> Vec<Complex64> {
     v
 }
 
-/// ||a - b|| / ||b||, computed on values divided by `unit` so no square overflows.
-fn rel_l2(a: &[Complex64], b: &[Complex64], unit: f64) -> f64 {
-    let (mut num, mut den) = (0.0, 0.0);
-    for (x, y) in a.iter().zip(b) {
-        num += ((x - y) / unit).norm_sqr();
-        den += (y / unit).norm_sqr();
-    }
-    (num / den).sqrt()
-}
-
 #[test]
 fn df64_transforms_any_f64_magnitude_at_full_accuracy() {
     let k = common::kernels();
     let n = 1024;
     let mut plan = StockhamPlan::new(&k, n, FftPrecision::Df64).unwrap();
     for scale in [1e-300, 1e-200, 1e-39, 1.0, 3e38, 1e200, 1e300] {
-        let x = signal(n, 7, scale);
+        let x = common::random_signal(n, 7, scale);
         for dir in [Direction::Forward, Direction::Inverse] {
             let underflow = plan.upload(&x).unwrap();
             assert_eq!(underflow.flushed, 0);
             plan.execute(dir).unwrap();
             let got = plan.download::<Complex64>().unwrap();
             let want = rustfft(&x, dir);
-            let e = rel_l2(&got, &want, scale);
+            let e = common::rel_l2(&got, &want, scale);
             assert!(e < 1e-14, "scale {scale:e} {dir:?}: rel. L2 {e:e}");
         }
     }
@@ -97,7 +75,7 @@ fn every_shape_and_precision_is_block_scaled() {
     for precision in [FftPrecision::F32, FftPrecision::Qf128] {
         let shape = FftShape::Image { rows: 16, cols: 16 };
         let mut plan = StockhamPlan::with_options(&k, shape, FftOptions::new(precision)).unwrap();
-        let x = signal(256, 3, 1e37);
+        let x = common::random_signal(256, 3, 1e37);
         plan.upload(&x).unwrap();
         plan.execute(Direction::Forward).unwrap();
         let got = plan.download::<Complex64>().unwrap();
@@ -117,7 +95,7 @@ fn every_shape_and_precision_is_block_scaled() {
         } else {
             1e-15
         };
-        let e = rel_l2(&got, &want, 1e37);
+        let e = common::rel_l2(&got, &want, 1e37);
         assert!(e < target, "{precision:?}: {e:e}");
     }
     // Real input near f32's largest values.
@@ -135,7 +113,7 @@ fn every_shape_and_precision_is_block_scaled() {
         .map(|r| Complex64::new(r.to_f64(), 0.0))
         .collect();
     let want = rustfft(&full, Direction::Forward);
-    let e = rel_l2(&got, &want[..n / 2 + 1], 1e38);
+    let e = common::rel_l2(&got, &want[..n / 2 + 1], 1e38);
     assert!(e < 1e-14, "real: {e:e}");
 }
 

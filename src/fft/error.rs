@@ -93,8 +93,9 @@ pub enum FftError {
     },
     /// A result beyond the range of the type it is read back as.
     #[error(
-        "result element {element} exceeds the range of {what}: read the result with \
-             download_f64 or download_scaled (fft-demo: write CSV, which has no range limit)"
+        "result element {element} exceeds the range of {what}: read the result as \
+             Complex64 (download::<Complex64>) or with download_scaled (fft-demo: write CSV, \
+             which has no range limit)"
     )]
     ResultOutOfRange {
         /// The element.

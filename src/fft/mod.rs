@@ -34,9 +34,10 @@ mod planner;
 mod real_plan;
 pub mod reference;
 pub mod scale;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod stockham_mirror;
 mod stockham_plan;
-pub mod twiddle;
+mod twiddle;
 
 pub use convolution::{Convolution, Product, Wrap};
 pub use error::FftError;

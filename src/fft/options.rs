@@ -81,7 +81,7 @@ pub struct FftOptions {
     pub twiddles: TwiddleSource,
     /// qf128: both parts in one pass or one part per pass.
     pub qf_write: QfWrite,
-    /// Block floating point (see [`scale`]): on by default. Off only to test what the guards
+    /// Block floating point (see [`scale`](super::scale)): on by default. Off only to test what the guards
     /// catch: without it sums overflow f32 for data near 1e38.
     pub block_scaling: bool,
 }

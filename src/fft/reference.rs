@@ -257,7 +257,7 @@ impl Dft {
     }
 
     /// The transform of double-double values.
-    pub fn apply_dd(&self, x: &[Cdd]) -> Vec<Cdd> {
+    pub(crate) fn apply_dd(&self, x: &[Cdd]) -> Vec<Cdd> {
         let total: usize = self.dims.iter().product();
         assert_eq!(
             x.len(),

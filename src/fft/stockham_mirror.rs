@@ -87,7 +87,7 @@ fn quadrant<T: Copy>(q: f32, s: T, c: T, neg: impl Fn(T) -> T) -> (T, T) {
 
 /// Native double values (`FFT_F64`).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct F64Complex {
+pub(crate) struct F64Complex {
     /// Real part.
     pub re: f64,
     /// Imaginary part.
@@ -160,7 +160,7 @@ impl MirrorComplex for F64Complex {
 }
 
 /// `real_bin0` of `stockham_common.glsl` in native double: (re + im, re - im).
-pub fn real_bin0_f64(z: F64Complex) -> F64Complex {
+pub(crate) fn real_bin0_f64(z: F64Complex) -> F64Complex {
     F64Complex {
         re: z.re + z.im,
         im: z.re - z.im,
@@ -169,7 +169,7 @@ pub fn real_bin0_f64(z: F64Complex) -> F64Complex {
 
 /// f32 values: only the high words (`FFT_F32`).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct F32Complex(pub ComplexDf64);
+pub(crate) struct F32Complex(pub ComplexDf64);
 
 impl MirrorComplex for F32Complex {
     fn c_add(self, b: Self) -> Self {
@@ -559,7 +559,7 @@ fn radix4_butterfly<C: MirrorComplex>(a: [C; 4], conj: f32) -> [C; 4] {
 }
 
 /// sqrt(3)/2 as qf128 words (`FFT_SQRT3_2` of `stockham_radix3.glsl`).
-pub const SQRT3_2: [f32; 4] = [
+pub(crate) const SQRT3_2: [f32; 4] = [
     f32::from_bits(0x3f5d_b3d7),
     f32::from_bits(0x3285_84cb),
     f32::from_bits(0xa631_89b5),
@@ -567,7 +567,7 @@ pub const SQRT3_2: [f32; 4] = [
 ];
 
 /// 1/3 as qf128 words (`FFT_THIRD`): the inverse's odd part of 1/N.
-pub const THIRD: [f32; 4] = [
+pub(crate) const THIRD: [f32; 4] = [
     f32::from_bits(0x3eaa_aaab),
     f32::from_bits(0xb22a_aaab),
     f32::from_bits(0x25aa_aaab),
@@ -780,7 +780,11 @@ pub fn real_post<C: MirrorComplex>(
 /// The inverse real FFT's first pass (the inverse of [`real_post`]): from the bins (bin 0
 /// packed as `real_post` writes it) to the M values whose inverse transform is the packed
 /// reals.
-pub fn real_pre<C: MirrorComplex>(x: &[C], tw: &Twiddles<C>, bin0: impl Fn(C) -> C) -> Vec<C> {
+pub(crate) fn real_pre<C: MirrorComplex>(
+    x: &[C],
+    tw: &Twiddles<C>,
+    bin0: impl Fn(C) -> C,
+) -> Vec<C> {
     let m = x.len();
     (0..m)
         .map(|k| {
@@ -799,12 +803,12 @@ pub fn real_pre<C: MirrorComplex>(x: &[C], tw: &Twiddles<C>, bin0: impl Fn(C) ->
 }
 
 /// Bin 0 of [`real_post`] for each precision: (re + im, re - im).
-pub fn real_bin0_df64(z: ComplexDf64) -> ComplexDf64 {
+pub(crate) fn real_bin0_df64(z: ComplexDf64) -> ComplexDf64 {
     ComplexDf64::new(df64_add_unscaled(z.re, z.im), df64_sub_unscaled(z.re, z.im))
 }
 
 /// `real_bin0` in f32: (re + im, re - im).
-pub fn real_bin0_f32(z: F32Complex) -> F32Complex {
+pub(crate) fn real_bin0_f32(z: F32Complex) -> F32Complex {
     let z = z.0;
     F32Complex(ComplexDf64::new(
         Df64::new(z.re.hi + z.im.hi, 0.0),
@@ -813,7 +817,7 @@ pub fn real_bin0_f32(z: F32Complex) -> F32Complex {
 }
 
 /// `real_bin0` in qf128: (re + im, re - im).
-pub fn real_bin0_qf128(z: ComplexQf128) -> ComplexQf128 {
+pub(crate) fn real_bin0_qf128(z: ComplexQf128) -> ComplexQf128 {
     ComplexQf128 {
         re: qf128_add(z.re, z.im),
         im: qf128_sub(z.re, z.im),
@@ -821,7 +825,7 @@ pub fn real_bin0_qf128(z: ComplexQf128) -> ComplexQf128 {
 }
 
 /// Whether the precision's radix-4 and last radix-2 passes use the loop form.
-pub fn uses_loop_form(precision: FftPrecision) -> bool {
+pub(crate) fn uses_loop_form(precision: FftPrecision) -> bool {
     precision == FftPrecision::Qf128
 }
 

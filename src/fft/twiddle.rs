@@ -51,7 +51,7 @@ fn unfold<T: Clone + std::ops::Neg<Output = T>>(
 }
 
 /// w_n^j = (cos, -sin)(2 pi j / n) for j < n/2, in f64.
-pub fn base_f64(n: usize) -> Vec<(f64, f64)> {
+pub(crate) fn base_f64(n: usize) -> Vec<(f64, f64)> {
     unfold(n, |j| {
         let t = 2.0 * std::f64::consts::PI * j as f64 / n as f64;
         (t.cos(), t.sin())
@@ -60,7 +60,7 @@ pub fn base_f64(n: usize) -> Vec<(f64, f64)> {
 
 /// w_n^j for j < n/2 from the correctly rounded oracle (256 bits). The octant's values are
 /// evaluated on every core (about 25 us each on one core: 2^22 points take seconds).
-pub fn base_big(n: usize) -> Vec<(BigFloat, BigFloat)> {
+pub(crate) fn base_big(n: usize) -> Vec<(BigFloat, BigFloat)> {
     let count = if n < 8 { n / 2 } else { n / 8 + 1 };
     let threads = std::thread::available_parallelism()
         .map_or(1, |t| t.get())
@@ -95,7 +95,12 @@ fn octant_big(n: usize, range: std::ops::Range<usize>) -> Vec<(BigFloat, BigFloa
 
 /// Thall's W_long: w_L^j at index L/2 + j - 1 for L = 2, 4, ..., n and j < L/2 (n - 1
 /// entries; slot n - 1 is `fill`). w_L^j = w_n^(j n / L), so it is the base table resampled.
-pub fn w_long<B: Clone, T>(n: usize, base: &[B], fill: T, convert: impl Fn(&B) -> T) -> Vec<T>
+pub(crate) fn w_long<B: Clone, T>(
+    n: usize,
+    base: &[B],
+    fill: T,
+    convert: impl Fn(&B) -> T,
+) -> Vec<T>
 where
     T: Clone,
 {
@@ -143,7 +148,7 @@ where
 }
 
 /// Bluestein's chirp index j^2 mod 2n, taken exactly (j^2 overflows no integer type used).
-pub fn chirp_index(j: usize, n: usize) -> u64 {
+pub(crate) fn chirp_index(j: usize, n: usize) -> u64 {
     ((j as u128 * j as u128) % (2 * n as u128)) as u64
 }
 
@@ -160,7 +165,7 @@ fn symmetric_index(r: u64, n: usize) -> i64 {
 /// Bluestein's chirp w_j = exp(sign i pi j^2 / n), j < n, in f64 (sign -1: forward). The
 /// quarter turns come off exactly in integers (pi r / n = q pi/2 + pi r2 / 2n, |r2| <= n/2), so
 /// sin and cos see |phi| <= pi/4 and each factor is within about an f64 ulp.
-pub fn chirp_f64(n: usize, sign: f64) -> Vec<(f64, f64)> {
+pub(crate) fn chirp_f64(n: usize, sign: f64) -> Vec<(f64, f64)> {
     (0..n)
         .map(|j| {
             let r = chirp_index(j, n) as i128;
@@ -182,7 +187,7 @@ pub fn chirp_f64(n: usize, sign: f64) -> Vec<(f64, f64)> {
 
 /// The same chirp from the correctly rounded oracle (for qf128 and the double-double
 /// reference), as (cos, sign sin) oracle values.
-pub fn chirp_big(n: usize, sign: f64) -> Vec<(BigFloat, BigFloat)> {
+pub(crate) fn chirp_big(n: usize, sign: f64) -> Vec<(BigFloat, BigFloat)> {
     let mut o = Oracle::new();
     let pi = o.pi();
     (0..n)

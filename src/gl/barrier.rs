@@ -48,7 +48,7 @@ impl std::fmt::Display for BarrierError {
 /// GLSL for df64gl 0.1.0's barrier, kept only so tests can force it and show that the
 /// programs' self-tests catch what the probe's transform checks do not: each `DF64_PRECISE`
 /// initialiser multiplied by a uniform set to 1 ([`insert_statement_multiply`]).
-pub const STATEMENT_MULTIPLY_DEFINITIONS: &str = "\
+pub(crate) const STATEMENT_MULTIPLY_DEFINITIONS: &str = "\
 uniform float u_df64_one;
 float df64_opaque(float x) { return x * u_df64_one; }
 vec2 df64_opaque(vec2 x) { return x * u_df64_one; }
@@ -847,7 +847,7 @@ pub fn strip_barriers(source: &str) -> Result<String, BarrierError> {
 
 /// Checks that every arithmetic operation of `source` that may be a float one passes through
 /// `DF64_B`, every compound assignment of one is spelt out and every float `in` parameter
-/// passes it on entry: that `source` is what [`insert_barriers_after`] makes of it without its
+/// passes it on entry: that `source` is what `insert_barriers_after` makes of it without its
 /// barriers (whitespace and comments aside). The error names the first line that differs and
 /// what was expected there.
 pub fn check_barriers_after(needs: &str, source: &str) -> Result<(), BarrierError> {

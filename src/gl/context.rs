@@ -251,7 +251,7 @@ pub struct GlInfo {
 
 impl GlInfo {
     /// Key that identifies a driver build, for the probe cache.
-    pub fn driver_key(&self) -> String {
+    pub(crate) fn driver_key(&self) -> String {
         format!("{} | {} | {}", self.vendor, self.renderer, self.version)
     }
 

@@ -14,7 +14,7 @@ use super::error::{GlError, GlResult};
 /// A module a GLSL module needs before it: always, or only when a define is set (and another
 /// is not).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Needs {
+pub(crate) struct Needs {
     /// The module needed.
     pub module: String,
     /// Needed only when this define is set (to any value).
@@ -118,15 +118,15 @@ fn builtin_modules() -> Vec<(&'static str, Vec<Needs>, &'static str)> {
 }
 
 /// A define (value "1") that builds the program with the bit-level optimisation barrier that
-/// `df64.glsl` defines (`DF64_B`, see [`super::barrier`]) instead of `precise`.
+/// `df64.glsl` defines (`DF64_B`, see [`crate::export::insert_barriers`]) instead of `precise`.
 pub const BARRIER_DEFINE: &str = "DF64_BARRIER";
 /// A define (value "1") that enables GL_ARB_gpu_shader5 (for `precise` on GLSL 3.30).
-pub const GPU_SHADER5_DEFINE: &str = "DF64_GPU_SHADER5";
+pub(crate) const GPU_SHADER5_DEFINE: &str = "DF64_GPU_SHADER5";
 /// A define (value "1") that enables GL_ARB_gpu_shader_fp64 (GLSL `double` before 4.00).
 pub const FP64_EXTENSION_DEFINE: &str = "DF64GL_FP64_EXTENSION";
 /// Define (value "1") that applies df64gl 0.1.0's statement barrier (tests only; see
 /// [`super::barrier::insert_statement_multiply`]). `Program::build` sets `u_df64_one` to 1.
-pub const STATEMENT_MULTIPLY_DEFINE: &str = "DF64_STATEMENT_MULTIPLY";
+pub(crate) const STATEMENT_MULTIPLY_DEFINE: &str = "DF64_STATEMENT_MULTIPLY";
 
 /// One module: its source and what it needs before it.
 #[derive(Clone, Debug)]
@@ -262,7 +262,7 @@ impl GlslLibrary {
 
     /// Every module `name` can need under some defines, transitively, each before the
     /// modules that need it (what [`Self::check_barriers`] reads declarations from).
-    pub fn possible_needs(&self, name: &str) -> Vec<String> {
+    pub(crate) fn possible_needs(&self, name: &str) -> Vec<String> {
         fn visit(lib: &GlslLibrary, name: &str, out: &mut Vec<String>, stack: &mut Vec<String>) {
             let Some(module) = lib.modules.get(name) else {
                 return;

@@ -11,17 +11,17 @@ mod program;
 mod texture;
 mod window;
 
-pub mod barrier;
+pub(crate) mod barrier;
 pub use context::{
     list_devices, DeviceChoice, DeviceDesc, GlContext, GlInfo, MesaDriver, DEVICE_ENV,
 };
 pub use error::{GlError, GlResult};
 pub use framebuffer::Framebuffer;
-pub use library::{
-    GlslLibrary, Needs, ResolvedSource, BARRIER_DEFINE, FP64_EXTENSION_DEFINE, GPU_SHADER5_DEFINE,
-    STATEMENT_MULTIPLY_DEFINE,
-};
+pub use library::ResolvedSource;
+pub use library::{GlslLibrary, BARRIER_DEFINE, FP64_EXTENSION_DEFINE};
+pub(crate) use library::{GPU_SHADER5_DEFINE, STATEMENT_MULTIPLY_DEFINE};
 pub use pass::{timed, Pass, PingPong, Timing, Uniform};
 pub use program::Program;
-pub use texture::{Layout, Texture, TEXEL_BYTES};
+pub use texture::{Layout, Texture};
+
 pub use window::{run_windowed, AppError, WindowApp, WindowOptions};

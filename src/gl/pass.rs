@@ -51,7 +51,7 @@ impl<'a> Pass<'a> {
 
     /// Like [`input`](Self::input), but skipped when the program does not use `name` (a
     /// generic kernel whose op ignores an operand).
-    pub fn optional_input(mut self, name: &'a str, texture: &'a Texture) -> Self {
+    pub(crate) fn optional_input(mut self, name: &'a str, texture: &'a Texture) -> Self {
         self.inputs.push((name, texture, false));
         self
     }

@@ -10,7 +10,7 @@ use super::error::{GlError, GlResult};
 use super::framebuffer::Framebuffer;
 
 /// Bytes in one RGBA32F texel.
-pub const TEXEL_BYTES: usize = 16;
+pub(crate) const TEXEL_BYTES: usize = 16;
 
 /// An RGBA32F texture with NEAREST sampling and no mipmaps, so `texelFetch` reads stored bits.
 pub struct Texture {
@@ -36,13 +36,18 @@ impl Texture {
     /// Allocates a `width x height` RGBA8 texture: 8-bit colour, for a program that draws a
     /// picture (the probe shader's green and red); read it back with
     /// [`Framebuffer::read_rgba8`](super::Framebuffer::read_rgba8).
-    pub fn new_rgba8(ctx: &GlContext, width: u32, height: u32) -> GlResult<Self> {
+    pub(crate) fn new_rgba8(ctx: &GlContext, width: u32, height: u32) -> GlResult<Self> {
         Self::allocate(ctx, width, height, None, RGBA8)
     }
 
     /// Allocates a `width x height x layers` RGBA32F array texture (`sampler2DArray`); each
     /// layer can be a color attachment of its own ([`Framebuffer::from_layers`]).
-    pub fn new_array(ctx: &GlContext, width: u32, height: u32, layers: u32) -> GlResult<Self> {
+    pub(crate) fn new_array(
+        ctx: &GlContext,
+        width: u32,
+        height: u32,
+        layers: u32,
+    ) -> GlResult<Self> {
         let max = ctx.info().max_array_texture_layers;
         if layers == 0 || layers > max {
             return Err(GlError::TooLarge {
@@ -142,7 +147,7 @@ impl Texture {
     }
 
     /// A 2-D array texture (layers), not a 2-D one.
-    pub fn is_array(&self) -> bool {
+    pub(crate) fn is_array(&self) -> bool {
         self.target == glow::TEXTURE_2D_ARRAY
     }
 
@@ -241,7 +246,7 @@ impl Layout {
     /// `len` = odd 2^m elements with the paper's power-of-two width, W = 2^ceil(m/2), and
     /// H = odd 2^floor(m/2) (the power-of-two layout when odd = 1): the shaders find a texel
     /// with a shift and a mask, whatever the height.
-    pub fn power_of_two_width(len: usize, max_texture_size: u32) -> GlResult<Self> {
+    pub(crate) fn power_of_two_width(len: usize, max_texture_size: u32) -> GlResult<Self> {
         if len == 0 {
             return Self::power_of_two(len, max_texture_size);
         }

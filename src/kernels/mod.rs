@@ -21,6 +21,7 @@ use crate::numeric::reference::Dd;
 use crate::probe::{DriverConfig, ProbeReport};
 
 mod ops;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod proof;
 pub use ops::{ComplexOp, Df64Op, F64Op, Qf128Op, TimedOp};
 use proof::{build_proven, complex_words, qf128_words, CaseDomain, Outcome, Proof};

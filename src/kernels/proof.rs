@@ -38,7 +38,7 @@ pub struct Proof {
 
 /// Where a self-test case lies for the op under test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CaseDomain {
+pub(crate) enum CaseDomain {
     /// Operands and exact result in the op's domain: its bound holds.
     In,
     /// Outside the domain of an op that keeps f32 accuracy there.
@@ -80,7 +80,7 @@ impl Proof {
     /// `f()` in this driver's floating-point environment (flush-to-zero where it flushes), with
     /// the TwoProduct of the configuration under test inside [`build_proven`], else of the
     /// configuration in use.
-    pub fn in_env<T>(&self, f: impl FnOnce() -> T) -> T {
+    pub(crate) fn in_env<T>(&self, f: impl FnOnce() -> T) -> T {
         let two_prod = CONFIG_UNDER_TEST
             .with(Cell::get)
             .or_else(|| self.configs.first().map(|c| c.two_prod));
@@ -121,7 +121,7 @@ impl Proof {
     /// beyond its domain: NVIDIA's f32 division gives 0 for a divisor above 2^126), any
     /// finite result passes. A broken error-free transform in the domain still fails: the
     /// mirror's error, and so the slack, is about 2^-48 there.
-    pub fn compare_df64(
+    pub(crate) fn compare_df64(
         &self,
         program: &str,
         got: &[Df64],
@@ -399,7 +399,7 @@ pub fn qf128_cases() -> Vec<(Qf128, Qf128)> {
 }
 
 /// Complex operands: consecutive df64 pairs.
-pub fn complex_cases() -> Vec<(ComplexDf64, ComplexDf64)> {
+pub(crate) fn complex_cases() -> Vec<(ComplexDf64, ComplexDf64)> {
     let d = df64_cases();
     d.iter()
         .zip(d.iter().skip(1).chain(d.iter().take(1)))
@@ -408,17 +408,17 @@ pub fn complex_cases() -> Vec<(ComplexDf64, ComplexDf64)> {
 }
 
 /// The words of a df64, for a self-test message.
-pub fn df64_words(x: &Df64) -> Vec<f32> {
+pub(crate) fn df64_words(x: &Df64) -> Vec<f32> {
     vec![x.hi, x.lo]
 }
 
 /// The words of a qf128.
-pub fn qf128_words(x: &Qf128) -> Vec<f32> {
+pub(crate) fn qf128_words(x: &Qf128) -> Vec<f32> {
     x.x.to_vec()
 }
 
 /// The words of a complex df64.
-pub fn complex_words(x: &ComplexDf64) -> Vec<f32> {
+pub(crate) fn complex_words(x: &ComplexDf64) -> Vec<f32> {
     vec![x.re.hi, x.re.lo, x.im.hi, x.im.lo]
 }
 

@@ -18,9 +18,9 @@ pub type Mirror = fn(Df64, Df64) -> Df64;
 /// The exact result in double-double, for ops with an error to measure.
 pub type Reference = fn(Dd, Dd) -> Dd;
 /// The exact (or correctly rounded at the oracle's precision) result.
-pub type OracleFn = fn(&mut Oracle, &BigFloat, &BigFloat) -> BigFloat;
+pub(crate) type OracleFn = fn(&mut Oracle, &BigFloat, &BigFloat) -> BigFloat;
 /// The IEEE result on the f64 values of the operands, where one is zero, infinite or NaN.
-pub type IeeeFn = fn(f64, f64) -> f64;
+pub(crate) type IeeeFn = fn(f64, f64) -> f64;
 
 /// What the GLSL call reads of its operands `a` and `b` (both vec2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1273,7 +1273,7 @@ impl Df64Op {
     }
 
     /// A sum (exempt from the result's domain check: a cancelling sum is exact).
-    pub fn is_sum(self) -> bool {
+    pub(crate) fn is_sum(self) -> bool {
         self.row().sum
     }
 

@@ -34,7 +34,7 @@ pub fn in_domain(x: f64) -> bool {
 
 /// The absolute error a result may carry beyond its ulp48 bound: the smallest low word the
 /// driver keeps (2^-126 where it flushes subnormals, 2^-149 where it keeps them).
-pub fn floor_allowance(flushes_subnormals: bool) -> f64 {
+pub(crate) fn floor_allowance(flushes_subnormals: bool) -> f64 {
     if flushes_subnormals {
         2f64.powi(-126)
     } else {

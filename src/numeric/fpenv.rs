@@ -24,7 +24,7 @@ pub fn with_fused_two_prod<T>(fused: bool, f: impl FnOnce() -> T) -> T {
 }
 
 /// Whether the mirrors' TwoProduct is fused here (inside `with_fused_two_prod(true, ..)`).
-pub fn fused_two_prod() -> bool {
+pub(crate) fn fused_two_prod() -> bool {
     FUSED_TWO_PROD.with(Cell::get)
 }
 
@@ -50,7 +50,7 @@ pub fn with_flush_to_zero<T>(flush: bool, f: impl FnOnce() -> T) -> T {
 }
 
 /// Whether the code runs inside `with_flush_to_zero(true, ..)` (the DAZ bit is set).
-pub fn denormals_are_zero() -> bool {
+pub(crate) fn denormals_are_zero() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: stmxcsr only reads the SSE control register.
@@ -65,7 +65,7 @@ pub fn denormals_are_zero() -> bool {
 /// without arithmetic: rustc's LLVM assumes IEEE subnormals and rewrites such code (measured:
 /// `if x == 0.0 { signed_zero(x) }` returned the subnormal x itself under DAZ), while the
 /// arithmetic itself is flushed by the CPU.
-pub fn ftz(x: f32) -> f32 {
+pub(crate) fn ftz(x: f32) -> f32 {
     if x.is_subnormal() && denormals_are_zero() {
         0.0f32.copysign(x)
     } else {

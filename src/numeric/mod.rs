@@ -3,15 +3,18 @@
 
 pub mod catalog;
 pub mod df64;
-pub mod df64_consts;
+pub(crate) mod df64_consts;
 pub mod df64_func;
 pub mod df64_vec;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod domain;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod fpenv;
 pub mod oracle;
 pub mod qf128;
-pub mod qf128_consts;
+pub(crate) mod qf128_consts;
 pub mod reference;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod vec_catalog;
 
 #[cfg(test)]

@@ -115,7 +115,7 @@ pub fn to_f64(x: &BigFloat) -> f64 {
 
 /// |result - exact| in ulps of a (p+1)-bit significand at `exact` (2^(e-p)), computed in full
 /// precision. Both non-finite and equal: 0; only one finite: infinity.
-pub fn error_ulps(result: &BigFloat, exact: &BigFloat, p: i32) -> f64 {
+pub(crate) fn error_ulps(result: &BigFloat, exact: &BigFloat, p: i32) -> f64 {
     let rf = !result.is_nan() && !result.is_inf();
     let ef = !exact.is_nan() && !exact.is_inf();
     if !rf || !ef {

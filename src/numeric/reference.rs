@@ -69,7 +69,7 @@ impl Dd {
     }
 
     /// `self * b`.
-    pub fn mul_f64(self, b: f64) -> Dd {
+    pub(crate) fn mul_f64(self, b: f64) -> Dd {
         let p = two_prod(self.hi, b);
         quick_two_sum(p.hi, p.lo + self.lo * b)
     }
@@ -202,7 +202,7 @@ pub fn error_ulp48(result: Df64, exact: Dd) -> f64 {
 }
 
 /// Signed error in ulp of an f32 result (2^(e-23)) against an f64 value.
-pub fn error_ulp32(result: f32, exact: f64) -> f64 {
+pub(crate) fn error_ulp32(result: f32, exact: f64) -> f64 {
     (result as f64 - exact) / ulp_bits(exact, 23)
 }
 

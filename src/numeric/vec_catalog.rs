@@ -50,7 +50,7 @@ impl VecShape {
     }
 
     /// The GLSL type.
-    pub fn glsl_type(self) -> String {
+    pub(crate) fn glsl_type(self) -> String {
         match self {
             VecShape::Df64 => "vec2".into(),
             VecShape::Df64Vec(n) => format!("df64vec{n}"),
@@ -105,11 +105,11 @@ impl VecUnit {
 pub const VEC_FLOOR: f64 = 1.880_790_961_315_66e-37; // 2^-122
 
 /// The mirror on the flat operands.
-pub type VecMirror = fn(&[Df64]) -> Vec<Df64>;
+pub(crate) type VecMirror = fn(&[Df64]) -> Vec<Df64>;
 /// The exact result components from the flat operands.
-pub type VecExact = fn(&mut Oracle, &[BigFloat]) -> Vec<BigFloat>;
+pub(crate) type VecExact = fn(&mut Oracle, &[BigFloat]) -> Vec<BigFloat>;
 /// Per result component, the sum of the magnitudes of its products (for the Terms units).
-pub type VecTerms = fn(&[f64]) -> Vec<f64>;
+pub(crate) type VecTerms = fn(&[f64]) -> Vec<f64>;
 
 /// One routine of `df64_vec.glsl`.
 pub struct VecOpRow {

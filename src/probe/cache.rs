@@ -7,10 +7,10 @@ use super::{ProbeError, ProbeReport, PROBE_VERSION};
 use crate::gl::GlInfo;
 
 /// Environment variable that moves the cache (tests point it at a temporary folder).
-pub const CACHE_ENV: &str = "DF64GL_CACHE_DIR";
+pub(crate) const CACHE_ENV: &str = "DF64GL_CACHE_DIR";
 
 /// Where probe results are cached (under the user's cache folder), if there is one.
-pub fn cache_dir() -> Option<PathBuf> {
+pub(crate) fn cache_dir() -> Option<PathBuf> {
     if let Ok(d) = std::env::var(CACHE_ENV) {
         return Some(PathBuf::from(d));
     }

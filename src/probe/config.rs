@@ -21,7 +21,7 @@ pub enum Protection {
     Precise,
     /// `precise` on GLSL 3.30 through `#extension GL_ARB_gpu_shader5`.
     PreciseExtension,
-    /// The bit-level barrier around every operation ([`crate::gl::barrier`]).
+    /// The bit-level barrier around every operation ([`crate::export::insert_barriers`]).
     Barrier,
     /// Nothing: only for drivers that were measured not to rewrite, and for tests that show
     /// what goes wrong.
@@ -121,7 +121,7 @@ impl DriverConfig {
 
 /// The protection forced through [`PROTECTION_ENV`], if any (an unknown value is ignored with a
 /// warning on standard error).
-pub fn forced_protection() -> Option<Protection> {
+pub(crate) fn forced_protection() -> Option<Protection> {
     let v = std::env::var(PROTECTION_ENV).ok()?;
     let p = match v.trim().to_ascii_lowercase().as_str() {
         "precise" => Some(Protection::Precise),

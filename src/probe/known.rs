@@ -31,7 +31,7 @@ pub enum AnswerKind {
 
 impl AnswerKind {
     /// The kind of a stored byte.
-    pub fn from_u8(b: u8) -> Option<Self> {
+    pub(crate) fn from_u8(b: u8) -> Option<Self> {
         [Self::Value, Self::Nan, Self::Exact, Self::Zero]
             .into_iter()
             .find(|k| *k as u8 == b)
@@ -39,7 +39,7 @@ impl AnswerKind {
 }
 
 /// The value of a sum of doubles, exactly summed (Shewchuk's expansion) then rounded once.
-pub fn exact_sum(terms: &[f64]) -> f64 {
+pub(crate) fn exact_sum(terms: &[f64]) -> f64 {
     let mut e: Vec<f64> = Vec::new();
     for &t in terms {
         let mut q = t;
@@ -412,7 +412,7 @@ pub fn known_answers() -> Result<KnownAnswers, String> {
 /// `got(k, i)` (its words). Shared by every check (GL, WebGPU) so each judges alike: the error
 /// beyond the floor (df64: [`DF64_FLOOR`]; qf128: none) against the case's bound, and bit
 /// equality with the mirror's words (any NaN equals any NaN).
-pub fn judge_routines<'a>(
+pub(crate) fn judge_routines<'a>(
     set: &KnownSet,
     chosen: &dyn Fn(&str) -> bool,
     got: &dyn Fn(usize, usize) -> Option<&'a [f32]>,
@@ -486,7 +486,7 @@ pub fn judge_vec_component(
 /// evaluation `e` of routine `k` (its two words). Each component against its unit and the
 /// routine's bound, beyond [`crate::numeric::vec_catalog::VEC_FLOOR`], and bit for bit against
 /// the mirror's words.
-pub fn judge_vec_routines<'a>(
+pub(crate) fn judge_vec_routines<'a>(
     set: &KnownVecSet,
     chosen: &dyn Fn(&str) -> bool,
     got: &dyn Fn(usize, usize, usize) -> Option<&'a [f32]>,

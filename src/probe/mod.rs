@@ -6,13 +6,17 @@
 mod cache;
 mod config;
 pub mod context_check;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod known;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod selftest;
 pub mod snippet;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod vec_shader;
 #[cfg(feature = "wgpu")]
 pub mod wgpu_check;
 #[cfg(feature = "wgpu")]
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod wgpu_compute;
 #[cfg(feature = "wgsl")]
 pub mod wgsl;
@@ -32,9 +36,11 @@ use crate::numeric::df64::{
 };
 use crate::numeric::reference::error_ulp32;
 
-pub use cache::{cache_dir, load_cached, store_cached};
+pub(crate) use cache::cache_dir;
+pub use cache::{load_cached, store_cached};
+pub(crate) use config::forced_protection;
 use config::{decide, transforms_exact};
-pub use config::{forced_protection, DriverConfig, Protection, TwoProdKind, PROTECTION_ENV};
+pub use config::{DriverConfig, Protection, TwoProdKind, PROTECTION_ENV};
 
 /// Bumped whenever the probe's tests or decisions change, so cached results are redone.
 pub const PROBE_VERSION: u32 = 3;
@@ -80,7 +86,7 @@ pub struct OpRow {
 
 impl OpRow {
     /// Every result correctly rounded.
-    pub fn is_correctly_rounded(&self) -> bool {
+    pub(crate) fn is_correctly_rounded(&self) -> bool {
         self.correctly_rounded == 1.0
     }
 }
@@ -168,7 +174,7 @@ impl ProbeReport {
     /// Every configuration the probe proved, strongest first, beginning with the chosen one:
     /// where a program's self-test fails under one, the engine tries the next. A forced
     /// protection has no fallback (it is a test of the proof).
-    pub fn proven_configs(&self) -> Vec<DriverConfig> {
+    pub(crate) fn proven_configs(&self) -> Vec<DriverConfig> {
         let Some(chosen) = self.config else {
             return Vec::new();
         };

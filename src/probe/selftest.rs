@@ -81,7 +81,7 @@ pub fn set_measure_rerun(on: bool) {
 }
 
 /// Whether this thread runs each self-test twice ([`set_measure_rerun`]).
-pub fn measure_rerun() -> bool {
+pub(crate) fn measure_rerun() -> bool {
     RERUN.with(|r| *r.borrow())
 }
 
@@ -105,7 +105,7 @@ fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
 
 /// The key of one program on one driver: driver, device, test version and the exact source
 /// handed to the compiler (which includes the configuration's defines).
-pub fn program_key(info: &GlInfo, source: &str) -> u64 {
+pub(crate) fn program_key(info: &GlInfo, source: &str) -> u64 {
     let driver = format!(
         "v{PROBE_VERSION}.{SELFTEST_VERSION} | {} | {}",
         info.driver_key(),
@@ -156,14 +156,14 @@ fn load_disk(info: &GlInfo) {
 }
 
 /// Whether the program with this source already passed its self-test on this driver.
-pub fn already_verified(info: &GlInfo, source: &str) -> bool {
+pub(crate) fn already_verified(info: &GlInfo, source: &str) -> bool {
     load_disk(info);
     let key = program_key(info, source);
     VERIFIED.with(|v| v.borrow().contains(&key))
 }
 
 /// Records a pass (in memory, and appended to the per-driver file unless forced).
-pub fn mark_verified(info: &GlInfo, source: &str) {
+pub(crate) fn mark_verified(info: &GlInfo, source: &str) {
     let key = program_key(info, source);
     let new = VERIFIED.with(|v| v.borrow_mut().insert(key));
     if !new || !disk_allowed() {
@@ -206,14 +206,14 @@ pub fn take_records() -> Vec<SelfTestRecord> {
 }
 
 /// Whether every program source in `sources` passed its self-test on this driver.
-pub fn all_verified(info: &GlInfo, sources: &[&str]) -> bool {
+pub(crate) fn all_verified(info: &GlInfo, sources: &[&str]) -> bool {
     sources.iter().all(|s| already_verified(info, s))
 }
 
 /// How two f32 words compare in a self-test: equal bits, or both NaN (payloads differ between
 /// a GPU and the CPU), or (off round-to-nearest drivers) within `2^-tol_bits` of the mirror's
 /// value relative to `scale`.
-pub fn words_agree(got: f32, want: f32, scale: f64, tol_bits: Option<i32>) -> bool {
+pub(crate) fn words_agree(got: f32, want: f32, scale: f64, tol_bits: Option<i32>) -> bool {
     if got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()) {
         return true;
     }
@@ -231,7 +231,7 @@ pub fn words_agree(got: f32, want: f32, scale: f64, tol_bits: Option<i32>) -> bo
 pub const NON_NEAREST_TOLERANCE_BITS: i32 = 44;
 
 /// Formats df64/qf128 words for an error message.
-pub fn words_text(words: &[f32]) -> String {
+pub(crate) fn words_text(words: &[f32]) -> String {
     let parts: Vec<String> = words.iter().map(|w| format!("{w:e}")).collect();
     format!("[{}]", parts.join(", "))
 }

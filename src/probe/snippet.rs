@@ -5,7 +5,7 @@
 //! Where GLSL has `precise` (4.00+), the file uses it. GLSL 3.30 gets `precise` through
 //! GL_ARB_gpu_shader5 where the driver has it, chosen by the preprocessor; otherwise (and always
 //! for GLSL ES 3.00, which has no such extension) every operation of the routines passes
-//! through the bit-level barrier of [`crate::gl::barrier`], whose uniform `u_df64_zero` may stay
+//! through the bit-level barrier of [`crate::export::insert_barriers`], whose uniform `u_df64_zero` may stay
 //! at its default 0. The earlier barrier, a multiply by a uniform `u_df64_one` around each
 //! statement, was defeated by Mesa's factoring of common multipliers (see that module).
 

@@ -11,12 +11,12 @@
 use crate::numeric::vec_catalog::{VecOpRow, VecShape};
 
 /// Output texels (two components each) of one evaluation of `row`.
-pub fn out_texels(row: &VecOpRow) -> usize {
+pub(crate) fn out_texels(row: &VecOpRow) -> usize {
     row.output_numbers().div_ceil(2)
 }
 
 /// Input texels (two numbers each) of one evaluation of `row`.
-pub fn in_texels(row: &VecOpRow) -> usize {
+pub(crate) fn in_texels(row: &VecOpRow) -> usize {
     row.input_numbers().div_ceil(2)
 }
 

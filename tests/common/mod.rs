@@ -538,3 +538,31 @@ pub fn qf128_known_answer_bound(name: &str) -> f64 {
         other => panic!("no bound stated in the tests for the qf128 routine {other}"),
     }
 }
+
+/// `n` complex values with real and imaginary parts uniform in (-scale, scale), seeded.
+pub fn random_signal(n: usize, seed: u64, scale: f64) -> Vec<rustfft::num_complex::Complex64> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    (0..n)
+        .map(|_| {
+            rustfft::num_complex::Complex64::new(
+                rng.gen_range(-1.0..1.0) * scale,
+                rng.gen_range(-1.0..1.0) * scale,
+            )
+        })
+        .collect()
+}
+
+/// ||a - b|| / ||b||, on values divided by `unit` (1 for data near 1) so no square overflows.
+pub fn rel_l2(
+    a: &[rustfft::num_complex::Complex64],
+    b: &[rustfft::num_complex::Complex64],
+    unit: f64,
+) -> f64 {
+    let (mut num, mut den) = (0.0, 0.0);
+    for (x, y) in a.iter().zip(b) {
+        num += ((x - y) / unit).norm_sqr();
+        den += (y / unit).norm_sqr();
+    }
+    (num / den).sqrt()
+}

@@ -1,5 +1,5 @@
 //! The es300 export measured in WebGL 2, as web developers run it: the same plain programs as
-//! [`super::export_check`] (the probe shader, then each routine on random operands), written
+//! [`crate::experiments::export_check`] (the probe shader, then each routine on random operands), written
 //! into one local HTML page that headless Chromium loads with `--dump-dom`; the page's script
 //! compiles and draws each job with WebGL 2, reads the pixels back and puts them into the DOM
 //! as base64, and the results are checked here against the oracle and the CPU mirror.
@@ -401,7 +401,7 @@ pub fn run_url(
 }
 
 /// The export of `options` (es300) measured in WebGL 2 in headless Chromium on `backend`:
-/// the probe shader and every routine, as [`super::export_check::measure_export`] does on a
+/// the probe shader and every routine, as [`crate::experiments::export_check::measure_export`] does on a
 /// native context.
 pub fn measure_export_in_browser(
     chromium: &Path,

@@ -1,6 +1,6 @@
 //! `df64gl js`: the data half of the npm package in `js/` (`js/generated.js`): the es300 df64
 //! and qf128 GLSL, the probe shader's body, and the known answers `check` judges a WebGL 2
-//! context with ([`super::known_answers`]). `js/index.js` (hand-written) imports it. A test
+//! context with ([`crate::experiments::known_answers`]). `js/index.js` (hand-written) imports it. A test
 //! keeps the committed file equal to this output, so the package cannot drift from the GLSL
 //! or the mirror.
 
