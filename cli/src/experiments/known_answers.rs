@@ -12,15 +12,16 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use super::accuracy::vectors::{vec_operands, VecClass};
 use super::accuracy::{bound_for, expected, qf128_cases, random_qf128, Expected};
 use crate::error::ExperimentError;
 use df64gl::kernels::{Df64Op, Qf128Op};
 use df64gl::numeric::catalog::{Args, Bound, Range, Tier};
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::domain::{in_log2_range, operand_at_exponent, UNSCALED_DOMAIN_LOG2};
-use df64gl::numeric::oracle::{big, big_df64, big_words, round_to_df64, to_f64, Oracle};
+use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
 use df64gl::numeric::qf128::Qf128;
-use df64gl::numeric::vec_catalog::{vec_ops, VecOpRow, VecShape, VEC_FLOOR};
+use df64gl::numeric::vec_catalog::{vec_ops, VecOpRow, VEC_FLOOR};
 pub use df64gl::probe::known::{judge_vec_component, judge_words, AnswerKind, DF64_FLOOR};
 
 /// A kind with its words.
@@ -472,145 +473,6 @@ pub struct KnownVecRoutine {
     pub row: &'static VecOpRow,
     /// Its evaluations.
     pub evaluations: Vec<KnownVecAnswer>,
-}
-
-/// The operand classes of the vector routines (the sweeps draw from the same).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VecClass {
-    /// Every number near 1 (2^-2 to 2^2), full low words.
-    Unit,
-    /// 2^20 to 2^30 (about 1e6 to 1e9).
-    Large,
-    /// Operands that nearly cancel: sums and differences of nearly equal vectors, dot products
-    /// near zero, positions near the eye (relative 2^-40 to 2^-10 apart).
-    Cancel,
-    /// Planet-scale positions: 6.4e6 m out, the eye 0.1 mm to 10 km away.
-    Planet,
-    /// Exponents from 2^-40 to 2^40, independently per number.
-    Exponents,
-}
-
-impl VecClass {
-    /// Every class.
-    pub const ALL: [VecClass; 5] = [
-        VecClass::Unit,
-        VecClass::Large,
-        VecClass::Cancel,
-        VecClass::Planet,
-        VecClass::Exponents,
-    ];
-
-    /// How tables name it.
-    pub fn name(self) -> &'static str {
-        match self {
-            VecClass::Unit => "unit",
-            VecClass::Large => "1e6..1e9",
-            VecClass::Cancel => "cancelling",
-            VecClass::Planet => "planet 6.4e6",
-            VecClass::Exponents => "2^+-40",
-        }
-    }
-}
-
-/// A df64 number of magnitude 2^lo to 2^hi (random sign), or its f32 part for an f32 operand.
-fn vec_number(rng: &mut ChaCha8Rng, lo: i32, hi: i32, f32_only: bool) -> Df64 {
-    let k = rng.gen_range(lo..=hi);
-    let d = operand_at_exponent(rng, k, false);
-    if f32_only {
-        Df64::new(d.hi, 0.0)
-    } else {
-        d
-    }
-}
-
-/// `x (1 + r)` to about 53 bits, rounded to df64, r of magnitude 2^-40 to 2^-10 (random sign).
-fn nearby(rng: &mut ChaCha8Rng, x: Df64) -> Df64 {
-    let k = rng.gen_range(-40..=-10);
-    let r = operand_at_exponent(rng, k, false).to_f64();
-    Df64::from_f64(x.to_f64() * (1.0 + r))
-}
-
-/// Operands of one evaluation of `row` in `class` (flat, as the row's shapes lay them out).
-pub fn vec_operands(row: &VecOpRow, class: VecClass, rng: &mut ChaCha8Rng) -> Vec<Df64> {
-    let (lo, hi) = match class {
-        VecClass::Unit | VecClass::Cancel => (-2, 2),
-        VecClass::Large => (20, 30),
-        VecClass::Planet => (22, 22),
-        VecClass::Exponents => (-40, 40),
-    };
-    let mut x: Vec<Df64> = Vec::with_capacity(row.input_numbers());
-    for shape in row.inputs {
-        match shape {
-            // A renderer's matrix: entries within [-2, 2] (translations larger), last row
-            // 0 0 0 1.
-            VecShape::F32Mat4 => {
-                for k in 0..16 {
-                    let v = if k % 4 == 3 {
-                        if k == 15 {
-                            1.0
-                        } else {
-                            0.0
-                        }
-                    } else if k >= 12 {
-                        vec_number(rng, -4, 6, true).hi
-                    } else {
-                        vec_number(rng, -3, 1, true).hi
-                    };
-                    x.push(Df64::new(v, 0.0));
-                }
-            }
-            // Local positions: small, f32.
-            VecShape::F32Vec(n) => {
-                x.extend((0..*n).map(|_| vec_number(rng, -4, 7, true)));
-            }
-            VecShape::F32 => x.push(vec_number(rng, -3, 3, true)),
-            _ => {
-                let n = shape.numbers();
-                x.extend((0..n).map(|_| vec_number(rng, lo, hi, false)));
-            }
-        }
-    }
-    let at =
-        |row: &VecOpRow, i: usize| -> usize { row.inputs[..i].iter().map(|s| s.numbers()).sum() };
-    match class {
-        VecClass::Cancel | VecClass::Planet => {
-            let name = row.name;
-            if name.ends_with("_sub")
-                || name.ends_with("_add")
-                || name.ends_with("cross")
-                || name == "relative_to_eye"
-            {
-                // The second operand close to the first (to its negation for a sum).
-                let n = row.inputs[0].numbers();
-                for i in 0..n {
-                    let b = nearby(rng, x[i]);
-                    x[n + i] = if name.ends_with("_add") { -b } else { b };
-                }
-            } else if name == "world_to_view" {
-                // The world position close to the eye (operands: matrix, eye, world).
-                let (eye, world) = (at(row, 1), at(row, 2));
-                for i in 0..3 {
-                    x[world + i] = nearby(rng, x[eye + i]);
-                }
-            } else if name.ends_with("_dot") || name == "mat4_mul_vec4" {
-                // The last product cancels the others to within the words: a b nearly 0 (the
-                // first row of the matrix against the vector).
-                let n = row.inputs[1].numbers();
-                let b0 = at(row, 1);
-                let first = |i: usize| if name == "mat4_mul_vec4" { 4 * i } else { i };
-                let mut o = Oracle::new();
-                let mut s = big(0.0);
-                for i in 0..n - 1 {
-                    let p = o.mul(&big_df64(x[first(i)]), &big_df64(x[b0 + i]));
-                    s = o.add(&s, &p);
-                }
-                let last = o.div(&s.neg(), &big_df64(x[first(n - 1)]));
-                x[b0 + n - 1] = round_to_df64(&last);
-            }
-        }
-        _ => {}
-    }
-    x
 }
 
 /// Every vector and matrix routine's known answers (seeded): evaluations from each class, and
