@@ -1,6 +1,6 @@
 //! df64 in someone else's glow program: paste the exported module into your own shader, set
 //! the barrier uniform it asks for, prove it once on your context with
-//! `df64gl::probe::context_check::check_context` (the probe shader and the routines your
+//! `df64gl::export::check_context` (the probe shader and the routines your
 //! shaders call on known answers, in the vertex and the fragment stage: the same check as the
 //! npm module's `check(gl)`), then draw with it. Nothing of
 //! df64gl's engine is used past getting the text, the check and (here) a headless context; in
@@ -10,9 +10,8 @@
 
 use glow::HasContext;
 
+use df64gl::export::{check_context, snippet, SnippetOptions, SnippetTarget};
 use df64gl::gl::{DeviceChoice, GlContext};
-use df64gl::probe::context_check::check_context;
-use df64gl::probe::snippet::{snippet, SnippetOptions, SnippetTarget};
 
 type Error = Box<dyn std::error::Error>;
 

@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release --example fft_of_a_vec`
 
-use df64gl::fft::{Complex64, Direction, FftPlan, FftPrecision, GpuFft};
+use df64gl::fft::{Complex64, Direction, FftPlanner, FftPrecision, FftShape, GpuFft};
 use df64gl::gl::{DeviceChoice, GlContext};
 use df64gl::kernels::Df64Kernels;
 use df64gl::probe::probe_driver;
@@ -24,11 +24,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let probe = probe_driver(&ctx, false)?;
     let kernels = Df64Kernels::new(&ctx, &probe)?;
 
-    // Any length: 1,000 is not a power of two, so the plan runs Bluestein on the GPU.
-    let mut plan = FftPlan::new(&kernels, n, FftPrecision::Df64)?;
+    // Any length: 1,000 is not a power of two, so the planner runs Bluestein on the GPU.
+    let planner = FftPlanner::new(&kernels);
+    let mut plan = planner.plan(FftShape::Rows { n, batch: 1 }, FftPrecision::Df64)?;
     plan.upload(&signal)?;
     plan.execute(Direction::Forward)?;
-    let spectrum = plan.download::<Complex64>()?;
+    let spectrum: Vec<Complex64> = plan.download()?;
 
     // The two strongest bins of the first half.
     let mut bins: Vec<usize> = (0..n / 2).collect();

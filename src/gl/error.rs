@@ -129,7 +129,7 @@ pub enum GlError {
     ModuleCycle(String),
 
     /// A module with an arithmetic operation outside the optimisation barrier `DF64_B`.
-    #[error("{file} line {line}: {detail}; wrap each float + - * / in DF64_B(...) and pass each float parameter through it on entry (df64.glsl explains why), or generate the barriers with gl::barrier::insert_barriers")]
+    #[error("{file} line {line}: {detail}; wrap each float + - * / in DF64_B(...) and pass each float parameter through it on entry (df64.glsl explains why), or generate the barriers with df64gl::export::insert_barriers")]
     UnguardedOperation {
         /// The module.
         file: String,
