@@ -4,8 +4,10 @@
 //! needs of the driver ([`FftPlanner::refusal`]) and what the passes cannot do
 //! ([`judge_options`]). Plans ask it; the command line asks it and never decides again.
 //!
-//! A new algorithm is one file (its plan or its steps on the Stockham passes) and one arm in
-//! [`axis_algorithm`].
+//! A new per-axis algorithm is one file (its steps on the Stockham passes, as `bluestein.rs`),
+//! one [`AxisAlgorithm`] variant with its arm in [`axis_algorithm`], and the arm in
+//! [`FftPlan`]'s run that calls it; a new kind of plan implements
+//! [`GpuFft`](super::GpuFft) in its own file and gets a planner method.
 
 use crate::gl::GlContext;
 use crate::kernels::Df64Kernels;
