@@ -211,12 +211,9 @@ impl FftData for ComplexDf64 {
 
 impl FftData for Complex32 {
     fn to_scaled(data: &[Self]) -> Result<BlockScaled, FftError> {
-        let q = |x: f32| Qf128 {
-            x: [x, 0.0, 0.0, 0.0],
-        };
         words_scaled(
             data.iter()
-                .map(|c| ComplexQf128::new(q(c.re), q(c.im)))
+                .map(|c| ComplexQf128::new(Qf128::from_f32(c.re), Qf128::from_f32(c.im)))
                 .collect(),
         )
     }
@@ -243,9 +240,7 @@ impl FftData for f64 {
 
 impl FftData for f32 {
     fn to_scaled(data: &[Self]) -> Result<BlockScaled, FftError> {
-        words_scaled(real_words(data, |x| Qf128 {
-            x: [*x, 0.0, 0.0, 0.0],
-        }))
+        words_scaled(real_words(data, |x| Qf128::from_f32(*x)))
     }
     fn from_scaled(data: &BlockScaled, precision: FftPrecision) -> Result<Vec<Self>, FftError> {
         Ok(Df64::from_scaled(data, precision)?

@@ -152,8 +152,13 @@ impl RealFftPlan {
         out
     }
 
-    fn expect(&self, holds: Holds, direction: Direction) -> Result<(), FftError> {
-        if self.holds == holds {
+    /// The plan must hold what a transform in `direction` takes: reals forward, bins back.
+    fn expect_input_of(&self, direction: Direction) -> Result<(), FftError> {
+        let takes = match direction {
+            Direction::Forward => Holds::Reals,
+            Direction::Inverse => Holds::Bins,
+        };
+        if self.holds == takes {
             return Ok(());
         }
         Err(FftError::ShapeMismatch(match direction {
@@ -265,11 +270,7 @@ impl GpuFft for RealFftPlan {
     }
 
     fn execute(&mut self, direction: Direction) -> Result<Timing, FftError> {
-        let holds = match direction {
-            Direction::Forward => Holds::Reals,
-            Direction::Inverse => Holds::Bins,
-        };
-        self.expect(holds, direction)?;
+        self.expect_input_of(direction)?;
         let ctx = self.inner.context().clone();
         // A rescale (rare) reads the data back: outside the timed passes.
         self.inner.ensure_headroom()?;
@@ -278,11 +279,7 @@ impl GpuFft for RealFftPlan {
     }
 
     fn execute_checked(&mut self, direction: Direction) -> Result<(), FftError> {
-        let holds = match direction {
-            Direction::Forward => Holds::Reals,
-            Direction::Inverse => Holds::Bins,
-        };
-        self.expect(holds, direction)?;
+        self.expect_input_of(direction)?;
         self.run(direction, true)
     }
 }

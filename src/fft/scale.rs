@@ -114,10 +114,7 @@ impl BlockScaled {
 
     /// qf128 words times 2^`exponent` (df64 data: the two leading words), rescaled.
     pub fn from_qf128(x: &[ComplexQf128], exponent: i32) -> Result<Self, FftError> {
-        if let Some(i) = x
-            .iter()
-            .position(|z| z.re.x.iter().chain(&z.im.x).any(|w| !w.is_finite()))
-        {
+        if let Some(i) = first_non_finite(x) {
             return Err(FftError::NonFinite(i));
         }
         Ok(Self::scaled(

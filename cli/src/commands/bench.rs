@@ -6,12 +6,12 @@ use crate::experiments::lengths::{run_length_sweep, LengthSweepOptions};
 use crate::experiments::ops_bench::{run_op_bench, OpBenchOptions};
 use crate::experiments::vertex_bench::run_vertex_bench;
 use crate::experiments::wgsl_bench::{run_browser_wgsl_bench, run_wgsl_bench, WgslBenchOptions};
-use crate::web::browser::{find_chromium, CHROMIUM_ENV};
+
 use df64gl::kernels::{Df64Op, TimedOp};
 use std::process::ExitCode;
 
 use super::args::*;
-use super::{kernels_on, print_report, progress, progress_bar, Global};
+use super::{kernels_on, print_report, progress, progress_bar, require_chromium, Global};
 
 /// `df64gl bench ops`.
 pub(crate) fn bench_ops(global: &Global, args: BenchOpsArgs) -> Result<ExitCode, ExperimentError> {
@@ -37,12 +37,7 @@ pub(crate) fn bench_vertex(
     global: &Global,
     args: BenchVertexArgs,
 ) -> Result<ExitCode, ExperimentError> {
-    let chromium = find_chromium().ok_or_else(|| {
-        ExperimentError::Invalid(format!(
-            "bench vertex needs Chromium: apt-get install chromium, or set {CHROMIUM_ENV} to its \
-             executable"
-        ))
-    })?;
+    let chromium = require_chromium("bench vertex")?;
     let report = run_vertex_bench(&chromium, &args.browser, args.vertices as usize)?;
     print_report(global.json, &report, |r| r.table())?;
     Ok(ExitCode::SUCCESS)
@@ -81,11 +76,7 @@ pub(crate) fn bench_wgsl(
     let mut report = run_wgsl_bench(&options, &mut progress(&bar))?;
     if chromium {
         bar.set_message("Chromium WebGPU: js/bench/wgsl-fp64.html");
-        let browser = find_chromium().ok_or_else(|| {
-            ExperimentError::Invalid(format!(
-                "--chromium needs Chromium: apt-get install chromium, or set {CHROMIUM_ENV}"
-            ))
-        })?;
+        let browser = require_chromium("--chromium")?;
         // The wgpu legs' figures stand without it: a failure here is a note.
         if let Err(e) = run_browser_wgsl_bench(&browser, &options.routines, &mut report) {
             report

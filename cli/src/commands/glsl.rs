@@ -2,13 +2,13 @@
 
 use crate::error::ExperimentError;
 use crate::experiments::export_check::measure_export;
-use crate::web::browser::{find_chromium, measure_export_in_browser, CHROMIUM_ENV};
+use crate::web::browser::measure_export_in_browser;
 use df64gl::gl::GlContext;
 use df64gl::probe::snippet::{check_snippet, probe_shader, snippet, SnippetOptions};
 use std::process::ExitCode;
 
 use super::args::*;
-use super::{print_json, print_report, Global};
+use super::{print_json, print_report, require_chromium, Global};
 
 /// `df64gl glsl`.
 pub(crate) fn glsl(global: &Global, args: GlslArgs) -> Result<ExitCode, ExperimentError> {
@@ -37,12 +37,7 @@ pub(crate) fn glsl(global: &Global, args: GlslArgs) -> Result<ExitCode, Experime
     }
     if measure {
         let report = if let Some(backend) = browser {
-            let chromium = find_chromium().ok_or_else(|| {
-                ExperimentError::Invalid(format!(
-                    "--browser needs Chromium: apt-get install chromium, or set \
-                     {CHROMIUM_ENV} to its executable"
-                ))
-            })?;
+            let chromium = require_chromium("--browser")?;
             measure_export_in_browser(&chromium, backend, &options, samples, 2026)?
         } else {
             let ctx = if target.is_es() {

@@ -17,6 +17,7 @@ mod web;
 mod wgsl;
 
 use crate::error::{ExperimentError, Session};
+use crate::web::browser::{find_chromium, CHROMIUM_ENV};
 use df64gl::gl::DeviceChoice;
 use df64gl::kernels::Df64Kernels;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -112,4 +113,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, ExperimentError> {
             what: BenchCommand::Fft(args),
         } => bench::bench_fft(&global, args),
     }
+}
+
+/// The Chromium the browser legs run in, or an error saying how to get one (`what`: the
+/// command or flag that needs it).
+pub(crate) fn require_chromium(what: &str) -> Result<std::path::PathBuf, ExperimentError> {
+    find_chromium().ok_or_else(|| {
+        ExperimentError::Invalid(format!(
+            "{what} needs Chromium: apt-get install chromium, or set {CHROMIUM_ENV} to its \
+             executable"
+        ))
+    })
 }

@@ -26,17 +26,18 @@ impl GpuFft for StockhamPlan {
     /// part lies in [0.5, 1) unless block scaling is off; returns every part flushed on the way.
     fn upload_scaled(&mut self, data: &BlockScaled) -> Result<Underflow, FftError> {
         self.check_len(data.len())?;
-        if let Some(i) = first_non_finite(&data.words) {
-            return Err(FftError::NonFinite(i));
-        }
         let rescaled;
         let data = if self.options.block_scaling {
+            // Refuses a NaN or infinity, naming its index.
             rescaled = BlockScaled::from_qf128(&data.words, data.exponent)?;
             &BlockScaled {
                 underflow: data.underflow.merge(rescaled.underflow),
                 ..rescaled
             }
         } else {
+            if let Some(i) = first_non_finite(&data.words) {
+                return Err(FftError::NonFinite(i));
+            }
             data
         };
         self.write_words(&self.natural[self.front], data)?;
