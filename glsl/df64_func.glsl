@@ -1,5 +1,5 @@
 // df64_func.glsl: df64 elementary functions (exp, expm1, log, log1p, log2, log10, trigonometry,
-// hyperbolic, pow, rounding, fmod/remainder, frexp). Paste after df64.glsl.
+// hyperbolic, pow, powi, rounding, fmod/remainder, frexp). Paste after df64.glsl.
 // Rust mirror: src/numeric/df64_func.rs.
 //
 // Each function reduces its argument with multi-word constants and exact products, evaluates a
@@ -7,7 +7,8 @@
 //  - exp is finite up to x = 88.72283 and +0 below -103.97208 (ln 2^-150); between
 //    -103.97208 and -87.33654 its result is an f32 subnormal where the driver keeps them and
 //    +0 where it flushes them;
-//  - sin, cos, tan return NaN for |x| > 2^23 (where round(2x/pi) is no longer exact);
+//  - sin, cos, tan take every finite argument: above |x| = 2^23 by Payne and Hanek's
+//    reduction (in integers, with 384 bits of 2/pi);
 //  - fmod and remainder are exact whenever the result is a df64 and |a/b| < 2^24, and NaN
 //    where |a.x / b.x| >= 2^24 (their quotient digits can go wrong there).
 // Needs df64.glsl before it.
@@ -344,6 +345,74 @@ vec2 df64_log10(vec2 a) {
             vec3(DF64_LOG10_E[0], DF64_LOG10_E[1], DF64_LOG10_E[2]));
 }
 
+// ln a in three words (about 2^-66 of it) for a finite a > 0, for pow: log's reduction, with
+// f = (m - c) / (m + c) refined by one Newton step (the residual (m - c) - q (m + c) formed
+// with exact products) and every term summed in the exact accumulator, largest first.
+vec3 df64_log3(vec2 a) {
+    a = DF64_B(a);
+    int lift = 0;
+    if (df64_biased_exponent(a.x) == 0) {
+        a = DF64_B(a * 16777216.0);
+        lift = 24;
+    }
+    int e = df64_exponent(a.x);
+    DF64_PRECISE vec2 m = df64_ldexp(a, -e);
+    e -= lift;
+    if (m.x < 0.703125) {
+        m = DF64_B(2.0 * m);
+        e -= 1;
+    }
+    DF64_PRECISE float i = floor(DF64_B(DF64_B(m.x * 64.0) + 0.5));
+    DF64_PRECISE float c = DF64_B(i / 64.0);
+    // m - c exactly: m.x is within 1/128 of c (Sterbenz).
+    DF64_PRECISE vec2 u = df64_two_sum(DF64_B(m.x - c), m.y);
+    DF64_PRECISE vec2 v = df64_add(m, vec2(c, 0.0));
+    DF64_PRECISE vec2 q = df64_div(u, v);
+    DF64_PRECISE vec2 p0 = df64_two_prod(q.x, c);
+    DF64_PRECISE vec2 p1 = df64_two_prod(q.x, m.x);
+    DF64_PRECISE vec2 p2 = df64_two_prod(q.y, c);
+    DF64_PRECISE vec2 p3 = df64_two_prod(q.x, m.y);
+    DF64_PRECISE vec2 p4 = df64_two_prod(q.y, m.x);
+    DF64_PRECISE vec3 r = vec3(u, 0.0);
+    r = df64_acc3(r, -p0.x);
+    r = df64_acc3(r, -p1.x);
+    r = df64_acc3(r, -p0.y);
+    r = df64_acc3(r, -p1.y);
+    r = df64_acc3(r, -p2.x);
+    r = df64_acc3(r, -p3.x);
+    r = df64_acc3(r, -p4.x);
+    r = df64_acc3(r, -p2.y);
+    r = df64_acc3(r, -p3.y);
+    r = df64_acc3(r, -p4.y);
+    r = df64_acc3(r, -DF64_B(q.y * m.y));
+    DF64_PRECISE float q2 = DF64_B(DF64_B(DF64_B(r.x + r.y) + r.z) / v.x);
+    // 2 atanh(f) = 2 (f + f s), s = f^2 (1/3 + f^2/5 + f^4/7 + f^6/9): f s is 2^-17 of f, so
+    // q alone serves there.
+    DF64_PRECISE vec2 f2 = df64_sqr(q);
+    DF64_PRECISE vec2 s = df64_mul(f2, df64_horner(f2, true, 1, 4, 1, false));
+    DF64_PRECISE vec2 fs = df64_mul(q, s);
+    float ef = float(e);
+    // i is 45 to 90 for a normalised input; the clamp keeps any other value inside the table.
+    int row = clamp(int(i), 45, 91);
+    int idx = 3 * (row - 45);
+    DF64_PRECISE vec2 l0 = df64_two_prod(ef, DF64_LN2[0]);
+    DF64_PRECISE vec2 l1 = df64_two_prod(ef, DF64_LN2[1]);
+    DF64_PRECISE vec3 acc = vec3(l0, 0.0);
+    acc = df64_acc3(acc, DF64_LOG_TABLE[idx]);
+    acc = df64_acc3(acc, DF64_B(2.0 * q.x));
+    acc = df64_acc3(acc, DF64_LOG_TABLE[idx + 1]);
+    acc = df64_acc3(acc, l1.x);
+    acc = df64_acc3(acc, DF64_B(2.0 * q.y));
+    acc = df64_acc3(acc, DF64_B(2.0 * fs.x));
+    acc = df64_acc3(acc, DF64_LOG_TABLE[idx + 2]);
+    acc = df64_acc3(acc, l1.y);
+    acc = df64_acc3(acc, DF64_B(ef * DF64_LN2[2]));
+    acc = df64_acc3(acc, DF64_B(2.0 * q2));
+    acc = df64_acc3(acc, DF64_B(2.0 * fs.y));
+    DF64_PRECISE vec2 h = df64_two_sum(acc.x, acc.y);
+    return vec3(h, acc.z);
+}
+
 vec2 df64_log1p(vec2 a) {
     a = DF64_B(a);
     if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
@@ -367,14 +436,150 @@ vec2 df64_log1p(vec2 a) {
 
 // ---------------------------------------------------------------- trigonometry
 
-#define DF64_TRIG_LIMIT 8388608.0
+// Above this |x.hi| the argument goes to Payne and Hanek's reduction: below it round(2x/pi) is
+// an exact f32 and pi/2 in five words is enough (df64_reduce_pi_2).
+#define DF64_TRIG_SHORT 8388608.0
 
-void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
+// 2/pi in base 4096: 2/pi = the sum of DF64_TWO_OVER_PI_DIGITS[i - 1] 2^(-12 i), i = 1..32
+// (384 bits: an f32 exponent moves the window by at most 104 bits, the reduction keeps 240
+// below the point, and the multiplier spans three digits).
+const int DF64_TWO_OVER_PI_DIGITS[32] = int[](
+    2607, 2435, 1764, 3652, 338, 2556, 629, 2001,
+    3923, 1245, 3085, 2914, 2393, 2364, 1081, 65,
+    4069, 355, 2749, 3771, 3158, 439, 582, 3642,
+    1060, 3538, 3584, 1609, 750, 2569, 3353, 540);
+
+int df64_two_over_pi_digit(int i) {
+    int c = clamp(i, 1, 32);
+    return (i >= 1 && i <= 32) ? DF64_TWO_OVER_PI_DIGITS[c - 1] : 0;
+}
+
+// Payne and Hanek's reduction in integer arithmetic (exact on every driver, and no float
+// rewrite applies to it). For x the sum of the first `words` words of w (w.x the largest,
+// nonzero and finite): |x| 2/pi = n + f with n an integer and |f| <= 1/2; returns (n mod 4, f)
+// signed as x (x 2/pi = -n - f for a negative x), f = (f03 + f4) 2^f_exp in five exact words
+// (the first an integer of 13 to 24 bits, each next one below 2^-24 of the one before;
+// together within 2^(f_exp - 96) + 2^-224 of f, at least 108 bits of it).
+// Each word m 2^e (m < 2^24) times the digits of 2/pi is summed in 12-bit columns: digit 0
+// holds the integer part (only its value mod 4 matters, so the digits above it are never
+// formed), digits 1 to 20 the fraction.
+int df64_reduce_long(vec4 w, int words, out vec4 f03, out float f4, out int f_exp) {
+    w = DF64_B(w);
+    int acc[21];
+    for (int p = 0; p < 21; ++p) acc[p] = 0;
+    bool neg = w.x < 0.0;
+    for (int k = 0; k < words; ++k) {
+        float x = k == 0 ? w.x : (k == 1 ? w.y : (k == 2 ? w.z : w.w));
+        int bits = floatBitsToInt(x);
+        int be = (bits >> 23) & 0xff;
+        if (x == 0.0 || be == 0xff) continue;
+        int m = (bits & 0x7fffff) | (be == 0 ? 0 : 0x800000);
+        int bn = max(be, 1);
+        int e = bn - 150;
+        // x = m 2^e = m 2^s 4096^q with 0 <= s < 12, and m 2^s < 2^36 in three digits.
+        int q = (e + 1200) / 12 - 100;
+        int s = e - 12 * q;
+        int low = (m & 0xfff) << s;
+        int high = (m >> 12) << s;
+        int m0 = low & 0xfff;
+        int m1 = (low >> 12) + (high & 0xfff);
+        int m2 = high >> 12;
+        int sg = ((x < 0.0) != neg) ? -1 : 1;
+        for (int p = 0; p < 21; ++p) {
+            int i = p + q;
+            acc[p] = acc[p] + sg * (m0 * df64_two_over_pi_digit(i)
+                    + m1 * df64_two_over_pi_digit(i + 1) + m2 * df64_two_over_pi_digit(i + 2));
+        }
+    }
+    // Carries, low to high: each column is below 2^28 in magnitude, so the bias 2^30 makes
+    // the shift a floor division on every driver.
+    for (int p = 20; p > 0; --p) {
+        int c = ((acc[p] + 0x40000000) >> 12) - 0x40000;
+        acc[p] = acc[p] - c * 4096;
+        acc[p - 1] = acc[p - 1] + c;
+    }
+    int n = (acc[0] + 0x40000000) & 3;
+    float sign = neg ? -1.0 : 1.0;
+    if (acc[1] >= 2048) {
+        // f >= 1/2: n + 1, and f - 1 = -(1 - f), the fraction's digits negated.
+        n = (n + 1) & 3;
+        sign = -sign;
+        int carry = 1;
+        for (int p = 20; p > 0; --p) {
+            int d = 4095 - acc[p] + carry;
+            carry = d >> 12;
+            acc[p] = d & 0xfff;
+        }
+    }
+    // The fraction's 20 digits, shifted until the first is nonzero (in vectors, without
+    // indexing, so that compilers keep them in registers), then paired into f32 words scaled
+    // by 2^(12 lead + 24) so that none underflows: f = (f03 + f4) 2^f_exp, the first word
+    // holding 13 to 24 bits.
+    ivec4 D0 = ivec4(acc[1], acc[2], acc[3], acc[4]);
+    ivec4 D1 = ivec4(acc[5], acc[6], acc[7], acc[8]);
+    ivec4 D2 = ivec4(acc[9], acc[10], acc[11], acc[12]);
+    ivec4 D3 = ivec4(acc[13], acc[14], acc[15], acc[16]);
+    ivec4 D4 = ivec4(acc[17], acc[18], acc[19], acc[20]);
+    int lead = 0;
+    for (int step = 0; step < 19; ++step) {
+        if (D0.x == 0) {
+            D0 = ivec4(D0.yzw, D1.x);
+            D1 = ivec4(D1.yzw, D2.x);
+            D2 = ivec4(D2.yzw, D3.x);
+            D3 = ivec4(D3.yzw, D4.x);
+            D4 = ivec4(D4.yzw, 0);
+            lead += 1;
+        }
+    }
+    f_exp = -12 * lead - 24;
+    ivec4 pairs = ivec4(D0.xz, D1.xz) * 4096 + ivec4(D0.yw, D1.yw);
+    int fifth = D2.x * 4096 + D2.y;
+    f03 = DF64_B(DF64_B(sign * vec4(pairs))
+            * vec4(1.0, 5.9604645e-8, 3.5527137e-15, 2.1175824e-22));
+    f4 = DF64_B(DF64_B(sign * float(fifth)) * 1.2621775e-29);
+    // x = -(n + f) pi/2 for a negative x: the quadrant is -n mod 4.
+    return neg ? (4 - n) & 3 : n;
+}
+
+// a b for three-word a and b (each word below 2^-23 of the one before) to about 2^-68 of the
+// product: the three leading products exact, the next three rounded (2^-48 of the product),
+// all summed in the exact accumulator. Three words out, the first two a normalised pair.
+vec3 df64_mul3(vec3 a, vec3 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE vec2 p00 = df64_two_prod(a.x, b.x);
+    DF64_PRECISE vec2 p01 = df64_two_prod(a.x, b.y);
+    DF64_PRECISE vec2 p10 = df64_two_prod(a.y, b.x);
+    DF64_PRECISE float t = DF64_B(DF64_B(DF64_B(a.x * b.z) + DF64_B(a.y * b.y))
+            + DF64_B(a.z * b.x));
+    DF64_PRECISE vec3 acc = vec3(p00.x, p00.y, 0.0);
+    acc = df64_acc3(acc, p01.x);
+    acc = df64_acc3(acc, p10.x);
+    acc = df64_acc3(acc, p01.y);
+    acc = df64_acc3(acc, p10.y);
+    acc = df64_acc3(acc, t);
+    DF64_PRECISE vec2 hh = df64_two_sum(acc.x, acc.y);
+    return vec3(hh, acc.z);
+}
+
+// (f0 + f1 + f2) pi/2 for the words of df64_reduce_long, as a df64.
+vec2 df64_times_pi_2(vec3 f) {
+    f = DF64_B(f);
+    DF64_PRECISE vec3 p = df64_mul3(f, vec3(DF64_PI_2[0], DF64_PI_2[1], DF64_PI_2[2]));
+    DF64_PRECISE float lo = DF64_B(p.y + p.z);
+    return df64_quick_two_sum(p.x, lo);
+}
+
+// r = a - n pi/2 with |r| <= pi/4 (to its last bit), and n mod 4: the five-word subtraction
+// for |a.hi| <= 2^23, Payne and Hanek's reduction above (a branch ordinary arguments never
+// take).
+vec2 df64_trig_reduce(vec2 a, out int quadrant) {
     a = DF64_B(a);
-    if (df64_isnan(a.x) || df64_isinf(a.x) || abs(a.x) > DF64_TRIG_LIMIT) {
-        s_out = df64_nan();
-        c_out = df64_nan();
-        return;
+    if (abs(a.x) > DF64_TRIG_SHORT) {
+        vec4 f;
+        float f4;
+        int f_exp;
+        quadrant = df64_reduce_long(vec4(a, 0.0, 0.0), 2, f, f4, f_exp);
+        return df64_ldexp(df64_times_pi_2(f.xyz), f_exp);
     }
     DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * DF64_INV_PI_2[0]) + 0.5));
     DF64_PRECISE vec2 r = df64_reduce_pi_2(a, k);
@@ -387,15 +592,35 @@ void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
         k = DF64_B(k - 1.0);
         r = df64_reduce_pi_2(a, k);
     }
+    quadrant = int(DF64_B(k - DF64_B(4.0 * floor(DF64_B(k / 4.0)))));
+    return r;
+}
+
+// sin r and cos r for |r| <= pi/4: the series alone, no reduction (for callers whose
+// argument is reduced already, as the FFT's twiddles).
+void df64_sincos_reduced(vec2 r, out vec2 s, out vec2 c) {
+    r = DF64_B(r);
     DF64_PRECISE vec2 r2 = df64_sqr(r);
     DF64_PRECISE vec2 sp = df64_horner(r2, false, 3, 8, 2, true);
-    DF64_PRECISE vec2 s = df64_add(r, df64_mul(df64_mul(r, r2), -sp));
+    s = df64_add(r, df64_mul(df64_mul(r, r2), -sp));
     DF64_PRECISE vec2 cp = df64_horner(r2, false, 2, 9, 2, true);
-    DF64_PRECISE vec2 c = df64_add(vec2(1.0, 0.0), df64_mul(r2, -cp));
-    DF64_PRECISE float q = DF64_B(k - DF64_B(4.0 * floor(DF64_B(k / 4.0))));
-    if (q == 0.0) { s_out = s; c_out = c; }
-    else if (q == 1.0) { s_out = c; c_out = -s; }
-    else if (q == 2.0) { s_out = -s; c_out = -c; }
+    c = df64_add(vec2(1.0, 0.0), df64_mul(r2, -cp));
+}
+
+void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
+    a = DF64_B(a);
+    if (df64_isnan(a.x) || df64_isinf(a.x)) {
+        s_out = df64_nan();
+        c_out = df64_nan();
+        return;
+    }
+    int q;
+    DF64_PRECISE vec2 r = df64_trig_reduce(a, q);
+    vec2 s, c;
+    df64_sincos_reduced(r, s, c);
+    if (q == 0) { s_out = s; c_out = c; }
+    else if (q == 1) { s_out = c; c_out = -s; }
+    else if (q == 2) { s_out = -s; c_out = -c; }
     else { s_out = -c; c_out = s; }
 }
 
@@ -575,6 +800,60 @@ vec2 df64_round(vec2 a) {
 }
 
 bool df64_is_integer(vec2 a) { a = DF64_B(a); return df64_eq(df64_floor(a), a); }
+// x^n for an integer n by binary powering over |n|'s bits (1 / x^|n| for n < 0): within
+// max(|n| - 1, 0) ulp48 for n > 0 and |n| + 1 for n < 0 (each product adds its 2^-48 to a
+// relative error that each squaring doubles), exact wherever every power on the way is a
+// df64. IEEE values at zeros, infinities and NaN; x^0 = 1.
+vec2 df64_powi(vec2 x, int n) {
+    x = DF64_B(x);
+    if (n == 0) return vec2(1.0, 0.0);
+    // |n|, clamped to 2^30 with its parity kept (beyond, every |x| != 1 over- or underflows).
+    int k = n < 0 ? -max(n, -0x40000000) : min(n, 0x40000000);
+    k = (k & 0x7ffffffe) | (n & 1);
+    // The top bit of |n|, from the exponent of float(|n|) (one too high where float rounds
+    // |n| up to a power of two, above 2^24).
+    int top = df64_exponent(float(k)) - 1;
+    if ((k >> top) == 0) top -= 1;
+    // x = m 2^e with |m.x| in [1/2, 1), and each power kept as such a pair: no intermediate
+    // power over- or underflows (x^-2 of 2^-60 needs x^2 = 2^-120, whose low word a flushing
+    // driver loses); the exponent is applied once at the end. Zeros, infinities and NaN are
+    // powered as they are (their IEEE results need no scaling).
+    bool plain = x.x == 0.0 || df64_nonfinite(x.x);
+    int e = plain ? 0 : df64_exponent(x.x);
+    DF64_PRECISE vec2 m = df64_ldexp(x, -e);
+    DF64_PRECISE vec2 r = m;
+    int re = e;
+    for (int bit = top - 1; bit >= 0; --bit) {
+        r = df64_sqr(r);
+        re = 2 * re;
+        if (((k >> bit) & 1) == 1) {
+            r = df64_mul(r, m);
+            re += e;
+        }
+        int f = plain ? 0 : df64_exponent(r.x);
+        r = df64_ldexp(r, -f);
+        re = clamp(re + f, -100000, 100000);
+    }
+    if (n < 0) {
+        r = df64_recip(r);
+        re = -re;
+    }
+    return df64_ldexp(r, re);
+}
+
+// The bits a df64 spans, from its leading bit to its last set one (hi and lo together); 99
+// when a word is subnormal. x^n is a df64 whenever n times this is at most 48.
+int df64_span(vec2 a) {
+    a = DF64_B(a);
+    float w = a.y != 0.0 ? a.y : a.x;
+    int bits = floatBitsToInt(w);
+    int be = (bits >> 23) & 0xff;
+    if (be == 0 || df64_biased_exponent(a.x) == 0) return 99;
+    int mant = (bits & 0x7fffff) | 0x800000;
+    int lowest = mant & -mant;
+    int low = be - 150 + df64_biased_exponent(float(lowest)) - 127;
+    return df64_exponent(a.x) - low;
+}
 
 vec2 df64_pow(vec2 x, vec2 y) {
     x = DF64_B(x); y = DF64_B(y);
@@ -585,18 +864,37 @@ vec2 df64_pow(vec2 x, vec2 y) {
         if (abs(x.x) == 1.0 && x.y == 0.0) return vec2(1.0, 0.0);
         return (abs(x.x) < 1.0) == (y.x > 0.0) ? vec2(0.0) : vec2(df64_inf(), 0.0);
     }
+    bool integer = df64_is_integer(y);
+    bool odd = integer && !df64_is_integer(DF64_B(0.5 * y));
     if (x.x == 0.0 || df64_isinf(x.x)) {
         // ±0 and ±inf: 0 or inf, negative for a negative x and an odd integer y.
-        bool odd = df64_is_integer(y) && !df64_is_integer(DF64_B(0.5 * y));
         float r = ((x.x == 0.0) == (y.x < 0.0)) ? df64_inf() : 0.0;
         return vec2((floatBitsToInt(x.x) < 0 && odd) ? -r : r, 0.0);
     }
-    DF64_PRECISE vec2 r = df64_exp(df64_mul(y, df64_log(df64_abs(x))));
-    if (x.x < 0.0) {
-        if (!df64_is_integer(y)) return df64_nan();
-        if (!df64_is_integer(DF64_B(0.5 * y))) return -r;
+    if (x.x < 0.0 && !integer) return df64_nan();
+    // Exact cases exact: sqrt for y = 1/2, and binary powering where every power on the way
+    // is a df64 (|y| <= 48 and |y| times the bits x spans at most 48; for y < 0, x a power of
+    // two).
+    if (y.x == 0.5 && y.y == 0.0) return df64_sqrt(x);
+    if (integer && abs(y.x) <= 48.0) {
+        int n = int(DF64_B(y.x + y.y));
+        int span = df64_span(x);
+        int an = abs(n);
+        if (span * an <= 48 && (n > 0 || span == 1)) return df64_powi(x, n);
     }
-    return r;
+    // exp(y ln|x|) with y ln|x| in three words (right to 2^-60 absolute up to |y ln x| = 88,
+    // where a df64 product would be off by 2^-43): exp of the first two, times 1 + the third.
+    DF64_PRECISE vec3 l = df64_log3(df64_abs(x));
+    // Far outside exp's range (y huge) the exact products would overflow: exp of the f32
+    // product alone is the same 0 or inf.
+    DF64_PRECISE float t = DF64_B(y.x * l.x);
+    DF64_PRECISE vec2 r = df64_exp(vec2(t, 0.0));
+    if (abs(t) <= 256.0) {
+        DF64_PRECISE vec3 z = df64_mul3(vec3(y, 0.0), l);
+        r = df64_exp(z.xy);
+        if (!df64_nonfinite(r.x) && r.x != 0.0) r = df64_add(r, df64_mul_f32(r, z.z));
+    }
+    return odd && x.x < 0.0 ? -r : r;
 }
 
 // ---------------------------------------------------------------- fmod, remainder, frexp

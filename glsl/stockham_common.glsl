@@ -287,7 +287,7 @@ cplx twiddle(int L, int j) {
     DF64_PRECISE vec2 phi = df64_add_unscaled(df64_mul_f32_unscaled(pi_2, g4),
             vec2(DF64_B(DF64_PI_2[2] * g4), 0.0));
     vec2 s, c;
-    df64_sincos(phi, s, c);
+    df64_sincos_reduced(phi, s, c);
 #endif
     // angle = -(q pi/2 + phi): cos = cos(q pi/2 + phi), sin = -sin(q pi/2 + phi).
     int qi = int(q) & 3;

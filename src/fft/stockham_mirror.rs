@@ -8,7 +8,7 @@ use crate::numeric::df64::{
     df64_sub_unscaled, ComplexDf64, Df64,
 };
 use crate::numeric::df64_consts::PI_2;
-use crate::numeric::df64_func::df64_sincos;
+use crate::numeric::df64_func::df64_sincos_reduced;
 use crate::numeric::qf128::{
     qf128_add, qf128_mul, qf128_mul_f32, qf128_sincos, qf128_sub, ComplexQf128, Qf128,
 };
@@ -286,7 +286,7 @@ fn df64_twiddle_direct(l: i32, j: i32) -> ComplexDf64 {
         df64_mul_f32_unscaled(pi_2, g4),
         Df64::new(PI_2[2] * g4, 0.0),
     );
-    let (s, c) = df64_sincos(phi);
+    let (s, c) = df64_sincos_reduced(phi);
     let (re, im) = quadrant(q, s, c, neg_df);
     ComplexDf64::new(re, im)
 }

@@ -26,6 +26,13 @@ pub const PI_2: [f32; 5] = [
     8.4784276e-32,
 ];
 
+/// 2/pi in base 4096: 2/pi = the sum of TWO_OVER_PI_DIGITS[i - 1] 2^(-12 i), i = 1..=32 (384
+/// bits, for Payne and Hanek's reduction; the oracle's tests re-derive them).
+pub const TWO_OVER_PI_DIGITS: [i32; 32] = [
+    2607, 2435, 1764, 3652, 338, 2556, 629, 2001, 3923, 1245, 3085, 2914, 2393, 2364, 1081, 65,
+    4069, 355, 2749, 3771, 3158, 439, 582, 3642, 1060, 3538, 3584, 1609, 750, 2569, 3353, 540,
+];
+
 /// pi / 4.
 pub const PI_4: [f32; 3] = [7.853982e-1, -2.1855694e-8, -8.5756226e-16];
 

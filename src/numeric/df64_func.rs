@@ -286,6 +286,79 @@ pub fn df64_log10(a: Df64) -> Df64 {
     df64_log_base(a, &LOG10_2, &LOG10_E)
 }
 
+/// CPU mirror of `df64_log3`: ln a in three words (about 2^-66 of it) for a finite a > 0, for
+/// pow: log's reduction with f = (m - c) / (m + c) refined by one Newton step and every term
+/// summed in the exact accumulator.
+pub fn df64_log3(a: Df64) -> [f32; 3] {
+    let (a, lift) = if df64_biased_exponent(a.hi) == 0 {
+        (df64_scale_words(a, 16_777_216.0), 24)
+    } else {
+        (a, 0)
+    };
+    let mut e = f32_exponent(a.hi);
+    let mut m = df64_ldexp(a, -e);
+    e -= lift;
+    if m.hi < 0.703_125 {
+        m = Df64::new(2.0 * m.hi, 2.0 * m.lo);
+        e -= 1;
+    }
+    let i = (m.hi * 64.0 + 0.5).floor();
+    let c = i / 64.0;
+    // m - c exactly: m.hi is within 1/128 of c (Sterbenz).
+    let u = df64_two_sum(m.hi - c, m.lo);
+    let v = df64_add(m, Df64::new(c, 0.0));
+    let q = df64_div(u, v);
+    let p0 = df64_two_prod(q.hi, c);
+    let p1 = df64_two_prod(q.hi, m.hi);
+    let p2 = df64_two_prod(q.lo, c);
+    let p3 = df64_two_prod(q.hi, m.lo);
+    let p4 = df64_two_prod(q.lo, m.hi);
+    let mut r = [u.hi, u.lo, 0.0];
+    for t in [
+        p0.hi,
+        p1.hi,
+        p0.lo,
+        p1.lo,
+        p2.hi,
+        p3.hi,
+        p4.hi,
+        p2.lo,
+        p3.lo,
+        p4.lo,
+        q.lo * m.lo,
+    ] {
+        r = df64_acc3(r, -t);
+    }
+    let q2 = ((r[0] + r[1]) + r[2]) / v.hi;
+    // 2 atanh(f) = 2 (f + f s), s = f^2 (1/3 + f^2/5 + f^4/7 + f^6/9), f s from q alone.
+    let f2 = df64_sqr(q);
+    let s = df64_mul(f2, df64_horner(f2, &INV_ODD, 1, 4, 1, false));
+    let fs = df64_mul(q, s);
+    let ef = e as f32;
+    // i is 45 to 90 for a normalised input; the clamp keeps any other value inside the table.
+    let t = log_table(3 * ((i as i32).clamp(45, 91) - 45) as usize);
+    let l0 = df64_two_prod(ef, LN2[0]);
+    let l1 = df64_two_prod(ef, LN2[1]);
+    let mut acc = [l0.hi, l0.lo, 0.0];
+    for w in [
+        t[0],
+        2.0 * q.hi,
+        t[1],
+        l1.hi,
+        2.0 * q.lo,
+        2.0 * fs.hi,
+        t[2],
+        l1.lo,
+        ef * LN2[2],
+        2.0 * q2,
+        2.0 * fs.lo,
+    ] {
+        acc = df64_acc3(acc, w);
+    }
+    let h = df64_two_sum(acc[0], acc[1]);
+    [h.hi, h.lo, acc[2]]
+}
+
 /// ln(1 + a), accurate for small a.
 pub fn df64_log1p(a: Df64) -> Df64 {
     if a.hi == 0.0 {
@@ -320,14 +393,131 @@ pub fn df64_log1p(a: Df64) -> Df64 {
 
 // ---------------------------------------------------------------- trigonometry
 
-/// Beyond this |x|, k = round(2x/pi) is no longer an exact f32 integer: sin, cos and tan
-/// return NaN rather than a silently wrong value.
-pub const TRIG_LIMIT: f32 = 8_388_608.0; // 2^23
+/// Above this |x.hi| the argument goes to Payne and Hanek's reduction ([`df64_reduce_long`]):
+/// below it round(2x/pi) is an exact f32 and pi/2 in five words is enough.
+pub const TRIG_SHORT: f32 = 8_388_608.0; // 2^23
 
-/// (sin a, cos a).
-pub fn df64_sincos(a: Df64) -> (Df64, Df64) {
-    if !a.hi.is_finite() || a.hi.abs() > TRIG_LIMIT {
-        return (nan(), nan());
+fn two_over_pi_digit(i: i32) -> i32 {
+    if (1..=32).contains(&i) {
+        TWO_OVER_PI_DIGITS[(i - 1) as usize]
+    } else {
+        0
+    }
+}
+
+/// Digits of the long reduction's accumulator: digit 0 the integer part, 1 to 20 the fraction.
+const LONG_DIGITS: usize = 21;
+
+/// CPU mirror of `df64_reduce_long` in `glsl/df64_func.glsl`: Payne and Hanek's reduction in
+/// integer arithmetic. For x the sum of the first `words` words of `w` (w[0] the largest,
+/// nonzero and finite): |x| 2/pi = n + f with n an integer and |f| <= 1/2; returns (n mod 4,
+/// f) signed as x (x 2/pi = -n - f for a negative x), f = (sum of the five words) 2^f_exp,
+/// each word exact (the first an integer of 13 to 24 bits; together within 2^(f_exp - 96) +
+/// 2^-224 of f, at least 108 bits of it).
+/// Integer operations wrap as GLSL's do (no input makes them: every column stays below 2^28).
+pub fn df64_reduce_long(w: [f32; 4], words: usize) -> (i32, [f32; 5], i32) {
+    let mut acc = [0i32; LONG_DIGITS];
+    let neg = w[0] < 0.0;
+    for &x in w.iter().take(words) {
+        let bits = x.to_bits() as i32;
+        let be = (bits >> 23) & 0xff;
+        if x == 0.0 || be == 0xff {
+            continue;
+        }
+        let m = (bits & 0x7f_ffff) | if be == 0 { 0 } else { 0x80_0000 };
+        let e = be.max(1) - 150;
+        // x = m 2^e = m 2^s 4096^q with 0 <= s < 12, and m 2^s < 2^36 in three digits.
+        let q = (e + 1200) / 12 - 100;
+        let s = e - 12 * q;
+        let low = (m & 0xfff) << s;
+        let high = (m >> 12) << s;
+        let m0 = low & 0xfff;
+        let m1 = (low >> 12) + (high & 0xfff);
+        let m2 = high >> 12;
+        let sg = if (x < 0.0) != neg { -1 } else { 1 };
+        for (p, a) in acc.iter_mut().enumerate() {
+            let i = p as i32 + q;
+            let column = m0
+                .wrapping_mul(two_over_pi_digit(i))
+                .wrapping_add(m1.wrapping_mul(two_over_pi_digit(i + 1)))
+                .wrapping_add(m2.wrapping_mul(two_over_pi_digit(i + 2)));
+            *a = a.wrapping_add(sg * column);
+        }
+    }
+    // Carries, low to high (the bias makes the shift a floor division).
+    for p in (1..LONG_DIGITS).rev() {
+        let c = (acc[p].wrapping_add(0x4000_0000) >> 12) - 0x4_0000;
+        acc[p] = acc[p].wrapping_sub(c.wrapping_mul(4096));
+        acc[p - 1] = acc[p - 1].wrapping_add(c);
+    }
+    let mut n = acc[0].wrapping_add(0x4000_0000) & 3;
+    let mut sign = if neg { -1.0f32 } else { 1.0 };
+    if acc[1] >= 2048 {
+        // f >= 1/2: n + 1, and f - 1 = -(1 - f), the fraction's digits negated.
+        n = (n + 1) & 3;
+        sign = -sign;
+        let mut carry = 1;
+        for d in acc[1..].iter_mut().rev() {
+            let v = 4095 - *d + carry;
+            carry = v >> 12;
+            *d = v & 0xfff;
+        }
+    }
+    // The fraction's digits shifted until the first is nonzero (at most 19 places), paired
+    // into words scaled by 2^(12 lead + 24).
+    let mut digits = [0i32; LONG_DIGITS - 1];
+    digits.copy_from_slice(&acc[1..]);
+    let mut lead = 0;
+    for _ in 0..19 {
+        if digits[0] == 0 {
+            digits.rotate_left(1);
+            digits[LONG_DIGITS - 2] = 0;
+            lead += 1;
+        }
+    }
+    const SCALE: [f32; 5] = [
+        1.0,
+        5.960_464_5e-8,
+        3.552_713_7e-15,
+        2.117_582_4e-22,
+        1.262_177_5e-29,
+    ];
+    let mut out = [0.0f32; 5];
+    for (t, word) in out.iter_mut().enumerate() {
+        let pair = digits[2 * t] * 4096 + digits[2 * t + 1];
+        *word = (sign * pair as f32) * SCALE[t];
+    }
+    let n = if neg { (4 - n) & 3 } else { n };
+    (n, out, -12 * lead - 24)
+}
+
+/// CPU mirror of `df64_mul3`: a b for three-word a and b to about 2^-68 of the product (the
+/// three leading products exact, the next three rounded), summed in the exact accumulator.
+pub fn df64_mul3(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    let p00 = df64_two_prod(a[0], b[0]);
+    let p01 = df64_two_prod(a[0], b[1]);
+    let p10 = df64_two_prod(a[1], b[0]);
+    let t = (a[0] * b[2] + a[1] * b[1]) + a[2] * b[0];
+    let mut acc = [p00.hi, p00.lo, 0.0];
+    for v in [p01.hi, p10.hi, p01.lo, p10.lo, t] {
+        acc = df64_acc3(acc, v);
+    }
+    let h = df64_two_sum(acc[0], acc[1]);
+    [h.hi, h.lo, acc[2]]
+}
+
+/// (f0 + f1 + f2) pi/2 for the words of [`df64_reduce_long`], as a df64.
+fn df64_times_pi_2(f: [f32; 3]) -> Df64 {
+    let p = df64_mul3(f, [PI_2[0], PI_2[1], PI_2[2]]);
+    df64_quick_two_sum(p[0], p[1] + p[2])
+}
+
+/// CPU mirror of `df64_trig_reduce`: r = a - n pi/2 with |r| <= pi/4, and n mod 4; the
+/// five-word subtraction for |a.hi| <= 2^23, Payne and Hanek's reduction above.
+pub fn df64_trig_reduce(a: Df64) -> (Df64, i32) {
+    if a.hi.abs() > TRIG_SHORT {
+        let (n, f, f_exp) = df64_reduce_long([a.hi, a.lo, 0.0, 0.0], 2);
+        return (df64_ldexp(df64_times_pi_2([f[0], f[1], f[2]]), f_exp), n);
     }
     let mut k = (a.hi * INV_PI_2[0] + 0.5).floor();
     let mut r = df64_reduce_pi_2(a, k);
@@ -340,18 +530,32 @@ pub fn df64_sincos(a: Df64) -> (Df64, Df64) {
         k -= 1.0;
         r = df64_reduce_pi_2(a, k);
     }
+    (r, (k - 4.0 * (k / 4.0).floor()) as i32)
+}
+
+/// CPU mirror of `df64_sincos_reduced`: (sin r, cos r) for |r| <= pi/4, the series alone.
+pub fn df64_sincos_reduced(r: Df64) -> (Df64, Df64) {
     let r2 = df64_sqr(r);
     // sin r = r + r^3 (-1/3! + r^2/5! - ...), cos r = 1 + r^2 (-1/2! + r^2/4! - ...).
     let sp = df64_horner(r2, &INV_FACT, 3, 8, 2, true);
     let s = df64_add(r, df64_mul(df64_mul(r, r2), df64_neg(sp)));
     let cp = df64_horner(r2, &INV_FACT, 2, 9, 2, true);
     let c = df64_add(Df64::ONE, df64_mul(r2, df64_neg(cp)));
-    let q = k - 4.0 * (k / 4.0).floor();
-    if q == 0.0 {
+    (s, c)
+}
+
+/// (sin a, cos a).
+pub fn df64_sincos(a: Df64) -> (Df64, Df64) {
+    if !a.hi.is_finite() {
+        return (nan(), nan());
+    }
+    let (r, q) = df64_trig_reduce(a);
+    let (s, c) = df64_sincos_reduced(r);
+    if q == 0 {
         (s, c)
-    } else if q == 1.0 {
+    } else if q == 1 {
         (c, df64_neg(s))
-    } else if q == 2.0 {
+    } else if q == 2 {
         (df64_neg(s), df64_neg(c))
     } else {
         (df64_neg(c), s)
@@ -594,6 +798,63 @@ pub fn df64_is_integer(a: Df64) -> bool {
     df64_eq(df64_floor(a), a)
 }
 
+/// CPU mirror of `df64_powi`: x^n for an integer n by binary powering over |n|'s bits
+/// (1 / x^|n| for n < 0), within max(|n| - 1, 0) ulp48 for n > 0 and |n| + 1 for n < 0;
+/// exact wherever every power on the way is a df64.
+pub fn df64_powi(x: Df64, n: i32) -> Df64 {
+    if n == 0 {
+        return Df64::ONE;
+    }
+    // |n|, clamped to 2^30 with its parity kept (beyond, every |x| != 1 over- or underflows).
+    let k = if n < 0 {
+        -(n.max(-0x4000_0000))
+    } else {
+        n.min(0x4000_0000)
+    };
+    let k = (k & 0x7fff_fffe) | (n & 1);
+    let mut top = f32_exponent(k as f32) - 1;
+    if (k >> top) == 0 {
+        top -= 1;
+    }
+    // x = m 2^e with |m.hi| in [1/2, 1), each power kept so, the exponent applied at the end.
+    let plain = ftz(x.hi) == 0.0 || !x.hi.is_finite();
+    let e = if plain { 0 } else { f32_exponent(x.hi) };
+    let m = df64_ldexp(x, -e);
+    let mut r = m;
+    let mut re = e;
+    for bit in (0..top).rev() {
+        r = df64_sqr(r);
+        re *= 2;
+        if (k >> bit) & 1 == 1 {
+            r = df64_mul(r, m);
+            re += e;
+        }
+        let f = if plain { 0 } else { f32_exponent(r.hi) };
+        r = df64_ldexp(r, -f);
+        re = (re + f).clamp(-100_000, 100_000);
+    }
+    if n < 0 {
+        r = df64_recip(r);
+        re = -re;
+    }
+    df64_ldexp(r, re)
+}
+
+/// CPU mirror of `df64_span`: the bits a df64 spans, from its leading bit to its last set one;
+/// 99 when a word is subnormal.
+pub fn df64_span(a: Df64) -> i32 {
+    let w = if a.lo != 0.0 { a.lo } else { a.hi };
+    let bits = w.to_bits() as i32;
+    let be = (bits >> 23) & 0xff;
+    if be == 0 || df64_biased_exponent(a.hi) == 0 {
+        return 99;
+    }
+    let mant = (bits & 0x7f_ffff) | 0x80_0000;
+    let lowest = mant & mant.wrapping_neg();
+    let low = be - 150 + df64_biased_exponent(lowest as f32) - 127;
+    f32_exponent(a.hi) - low
+}
+
 /// CPU mirror of `df64_pow` in `glsl/df64_func.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
@@ -615,10 +876,10 @@ pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
         };
         return Df64::new(r, 0.0);
     }
+    let integer = df64_is_integer(y);
+    let odd = integer && !df64_is_integer(Df64::new(0.5 * y.hi, 0.5 * y.lo));
     if ftz(x.hi) == 0.0 || x.hi.is_infinite() {
         // ±0 and ±inf: 0 or inf, negative for a negative x and an odd integer y.
-        let half = Df64::new(0.5 * y.hi, 0.5 * y.lo);
-        let odd = df64_is_integer(y) && !df64_is_integer(half);
         let r = if (ftz(x.hi) == 0.0) == (y.hi < 0.0) {
             f32::INFINITY
         } else {
@@ -627,17 +888,38 @@ pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
         let neg = x.hi.is_sign_negative() && odd;
         return Df64::new(if neg { -r } else { r }, 0.0);
     }
-    let r = df64_exp(df64_mul(y, df64_log(df64_abs(x))));
-    if x.hi < 0.0 {
-        if !df64_is_integer(y) {
-            return nan();
-        }
-        let half = Df64::new(0.5 * y.hi, 0.5 * y.lo);
-        if !df64_is_integer(half) {
-            return df64_neg(r);
+    if x.hi < 0.0 && !integer {
+        return nan();
+    }
+    // Exact cases exact: sqrt for y = 1/2, binary powering where every power is a df64.
+    if y.hi == 0.5 && y.lo == 0.0 {
+        return df64_sqrt(x);
+    }
+    if integer && y.hi.abs() <= 48.0 {
+        let n = (y.hi + y.lo) as i32;
+        let span = df64_span(x);
+        if span * n.abs() <= 48 && (n > 0 || span == 1) {
+            return df64_powi(x, n);
         }
     }
-    r
+    // exp(y ln|x|) with y ln|x| in three words: exp of the first two, times 1 + the third.
+    let l = df64_log3(df64_abs(x));
+    // Far outside exp's range (y huge) the exact products would overflow: exp of the f32
+    // product alone is the same 0 or inf.
+    let t = y.hi * l[0];
+    let mut r = df64_exp(Df64::new(t, 0.0));
+    if t.abs() <= 256.0 {
+        let z = df64_mul3([y.hi, y.lo, 0.0], l);
+        r = df64_exp(Df64::new(z[0], z[1]));
+        if r.hi.is_finite() && ftz(r.hi) != 0.0 {
+            r = df64_add(r, df64_mul_f32(r, z[2]));
+        }
+    }
+    if odd && x.hi < 0.0 {
+        df64_neg(r)
+    } else {
+        r
+    }
 }
 
 // ---------------------------------------------------------------- rounding and remainders
@@ -915,5 +1197,154 @@ mod tests {
             }
             eprintln!("{name}: worst {worst:.3} ulp48");
         }
+    }
+
+    /// Payne and Hanek's reduction: n and f against the oracle's x 2/pi (at 640 bits, from
+    /// its own pi) for the hardest f32 and df64 arguments and random ones up to 2^128, and
+    /// sin, cos and tan there within their bounds (1, 1 and 1.5 ulp48 wherever the result is
+    /// at least 2^-100).
+    #[test]
+    fn long_reduction_for_every_finite_argument() {
+        use crate::numeric::oracle::{big, big_df64, big_words, to_f64};
+        use crate::numeric::trig_hard_cases::trig_hard_cases;
+        use astro_float::RoundingMode;
+        use rand::Rng;
+        let mut o = Oracle::new();
+        let mut args: Vec<Df64> = trig_hard_cases(&mut o, 24, 0..=104)
+            .iter()
+            .map(|c| c.x)
+            .collect();
+        args.extend(trig_hard_cases(&mut o, 48, -24..=80).iter().map(|c| c.x));
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..600 {
+            let hi = (2f64.powf(rng.gen_range(23.0..128.0)) as f32).min(f32::MAX);
+            let lo = (rng.gen::<f64>() - 0.5) * hi as f64 * 2f64.powi(-24);
+            args.push(Df64::new(hi, lo as f32));
+        }
+        args.extend([
+            Df64::new(f32::MAX, 0.0),
+            Df64::new(f32::MAX, 1e31),
+            Df64::new(8_388_608.5, 0.0),
+        ]);
+        let rm = RoundingMode::ToEven;
+        let two_over_pi = big(2.0).div(&o.consts().pi(640, rm), 640, rm);
+        let mut worst = [0.0f64; 3];
+        for (i, &x0) in args.iter().enumerate() {
+            let x = if i % 2 == 1 { df64_neg(x0) } else { x0 };
+            // The reduction: x 2/pi - (-1)^neg (n + f) must be a multiple of 4.
+            let (n, f, f_exp) = df64_reduce_long([x.hi, x.lo, 0.0, 0.0], 2);
+            let t = big_df64(x).mul(&two_over_pi, 640, rm);
+            let fv = big_words(&f).mul(&big(2f64.powi(f_exp)), 640, rm);
+            let got = big(n as f64).add(&fv, 640, rm);
+            let d = t.sub(&got, 640, rm).div(&big(4.0), 640, rm);
+            let dist = to_f64(&d.sub(&d.floor(), 640, rm));
+            let off = dist.min(1.0 - dist);
+            // Five words hold f to below the last bit of the fifth (2^(f_exp - 96)); the digits
+            // end at 2^-240.
+            let limit = 2f64.powi(f_exp - 96) + 2f64.powi(-220);
+            assert!(
+                off < limit,
+                "{x:?}: n {n}, f {f:?} 2^{f_exp}: off by {off:e}"
+            );
+            assert!(to_f64(&fv).abs() <= 0.5, "{x:?}: f {f:?} 2^{f_exp}");
+            // The functions.
+            let xv = big_df64(x);
+            for (k, (name, got, want, bound)) in [
+                ("sin", df64_sin(x), o.sin(&xv), 1.0),
+                ("cos", df64_cos(x), o.cos(&xv), 1.0),
+                ("tan", df64_tan(x), o.tan(&xv), 1.5),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let err = suite::error(got, &want);
+                assert!(err <= bound, "{name}({x:?}) = {got:?}: {err} ulp48");
+                worst[k] = worst[k].max(err);
+            }
+        }
+        eprintln!(
+            "sin {:.3} cos {:.3} tan {:.3} ulp48 over {}",
+            worst[0],
+            worst[1],
+            worst[2],
+            args.len()
+        );
+    }
+
+    /// pow within 2 ulp48 at every |y ln x| up to 88 (the logarithm in three words), exact
+    /// where the result is a df64 (integer powers, square roots), and powi within its bound
+    /// (|n| - 1 for n >= 2, |n| + 1 for n < 0); references from the oracle.
+    #[test]
+    fn pow_without_error_growth_and_exact_where_the_result_is_a_df64() {
+        use crate::numeric::oracle::{big, big_df64, is_df64, to_f64};
+        use astro_float::RoundingMode;
+        use rand::Rng;
+        let mut o = Oracle::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for (lo, hi) in [(0.0, 1.0), (1.0, 16.0), (16.0, 64.0), (64.0, 88.0)] {
+            let mut worst = 0.0f64;
+            let mut n = 0;
+            while n < 40 {
+                let lx: f64 = rng.gen_range(-40.0..40.0) * std::f64::consts::LN_2;
+                let t: f64 = rng.gen_range(lo..hi) * if rng.gen::<bool>() { 1.0 } else { -1.0 };
+                let x = Df64::from_f64(lx.exp());
+                let y = Df64::from_f64(t / lx);
+                let want = o.pow(&big_df64(x), &big_df64(y));
+                let mag = to_f64(&want).abs();
+                if !(mag >= 2f64.powi(-100) && mag < 2f64.powi(126)) {
+                    continue;
+                }
+                let got = df64_pow(x, y);
+                let err = suite::error(got, &want);
+                assert!(err <= 2.0, "pow({x:?}, {y:?}) = {got:?}: {err} ulp48");
+                worst = worst.max(err);
+                n += 1;
+            }
+            eprintln!("pow, |y ln x| in [{lo}, {hi}): worst {worst:.3} ulp48");
+        }
+        let rm = RoundingMode::ToEven;
+        for base in [3.0f32, 1.5, 0.75, 10.0, 2.0, 0.5, 7.0] {
+            for k in 1..=40 {
+                let x = Df64::new(base, 0.0);
+                let want = big_df64(x).powi(k, 1024, rm);
+                if to_f64(&want) >= 2f64.powi(126) {
+                    continue;
+                }
+                let got = df64_pow(x, Df64::new(k as f32, 0.0));
+                let err = suite::error(got, &want);
+                if is_df64(&want) {
+                    assert_eq!(err, 0.0, "{base}^{k} is a df64: got {got:?}");
+                } else {
+                    assert!(err <= 2.0, "{base}^{k} = {got:?}: {err} ulp48");
+                }
+            }
+        }
+        assert_eq!(
+            df64_pow(Df64::new(2.0, 0.0), Df64::new(-3.0, 0.0)),
+            Df64::new(0.125, 0.0)
+        );
+        let s = df64_pow(Df64::new(2.0, 0.0), Df64::new(0.5, 0.0));
+        assert_eq!(s, df64_sqrt(Df64::new(2.0, 0.0)));
+        for n in [2i32, 3, 8, -1, -4, 17] {
+            for _ in 0..100 {
+                let x = Df64::from_f64(rng.gen_range(0.5..2.0));
+                let p = big_df64(x).powi(n.unsigned_abs() as usize, 1024, rm);
+                let want = if n < 0 { big(1.0).div(&p, 256, rm) } else { p };
+                let bound = if n < 0 {
+                    n.abs() as f64 + 1.0
+                } else {
+                    (n as f64 - 1.0).max(0.5)
+                };
+                let err = suite::error(df64_powi(x, n), &want);
+                assert!(
+                    err <= bound,
+                    "powi({x:?}, {n}): {err} ulp48 (bound {bound})"
+                );
+            }
+        }
+        // Any int: no panic, and the parity of huge n kept.
+        assert_eq!(df64_powi(Df64::new(-1.0, 0.0), i32::MAX).hi, -1.0);
+        assert_eq!(df64_powi(Df64::new(-1.0, 0.0), i32::MIN).hi, 1.0);
+        assert_eq!(df64_powi(Df64::new(2.0, 0.0), i32::MAX).hi, f32::INFINITY);
     }
 }

@@ -15,6 +15,8 @@ pub mod qf128;
 pub(crate) mod qf128_consts;
 pub mod reference;
 #[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
+pub mod trig_hard_cases;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod vec_catalog;
 
 #[cfg(test)]

@@ -282,6 +282,20 @@ impl Oracle {
     pub fn pow(&mut self, x: &BigFloat, y: &BigFloat) -> BigFloat {
         x.pow(y, ORACLE_BITS, RM, &mut self.cc)
     }
+    /// x^n for an integer n (given as a BigFloat), by exact powering (astro-float's pow does
+    /// not return for some exact results, such as 1.5^2).
+    pub fn powi(&mut self, x: &BigFloat, n: &BigFloat) -> BigFloat {
+        let k = to_f64(n);
+        if !k.is_finite() || k.fract() != 0.0 || k.abs() > 1e6 {
+            return x.pow(n, ORACLE_BITS, RM, &mut self.cc);
+        }
+        let p = x.powi(k.abs() as usize, 4 * ORACLE_BITS, RM);
+        if k < 0.0 {
+            big(1.0).div(&p, ORACLE_BITS, RM)
+        } else {
+            p.mul(&big(1.0), ORACLE_BITS, RM)
+        }
+    }
     /// pi.
     pub fn pi(&mut self) -> BigFloat {
         self.cc.pi(ORACLE_BITS, RM)

@@ -21,6 +21,7 @@ use df64gl::numeric::df64::Df64;
 use df64gl::numeric::domain::{in_log2_range, operand_at_exponent, UNSCALED_DOMAIN_LOG2};
 use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
 use df64gl::numeric::qf128::Qf128;
+use df64gl::numeric::trig_hard_cases::trig_hard_cases;
 use df64gl::numeric::vec_catalog::{vec_ops, VecOpRow, VEC_FLOOR};
 pub use df64gl::probe::known::{judge_vec_component, judge_words, AnswerKind, DF64_FLOOR};
 
@@ -116,7 +117,7 @@ fn df64_expected(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expecte
     let cmp = || big_df64(a).partial_cmp(&big_df64(b));
     match op {
         // int(b.x) of a non-finite float is undefined in GLSL.
-        Ldexp if !y.is_finite() => None,
+        Ldexp | Powi if !y.is_finite() => None,
         Neg | Abs if nan => Some(Expected::Nan),
         Neg | Abs if x == 0.0 || x.is_infinite() => {
             Some(Expected::Exact(if op == Neg { -x } else { x.abs() }))
@@ -240,10 +241,34 @@ fn df64_candidate(op: Df64Op, rng: &mut ChaCha8Rng, lo: i32, hi: i32) -> Option<
         _ => rng.gen_range(lo..=hi),
     };
     let b = match op.args() {
+        Args::WithExponent if op == Powi => Df64::new(rng.gen_range(-8..=8) as f32, 0.0),
         Args::WithExponent => Df64::new(rng.gen_range(-60..=60) as f32, 0.0),
         _ => operand_at_exponent(rng, kb, false),
     };
     Some(op.operands_as_read(a, b))
+}
+
+/// The long trigonometric reduction's hardest arguments for the known answers: for 24 and 48
+/// bits, the four closest to a multiple of pi/2 between 2^23 and 2^128 and the closest at the
+/// top exponent, alternately negated.
+fn hardest_trig_arguments(o: &mut Oracle) -> Vec<Df64> {
+    let mut out = Vec::new();
+    for (bits, exponents) in [(24, 0..=104), (48, -24..=80)] {
+        let mut cases = trig_hard_cases(o, bits, exponents);
+        let top = cases.last().copied();
+        cases.sort_by(|a, b| a.distance_log2.total_cmp(&b.distance_log2));
+        out.extend(cases.iter().take(4).chain(top.as_ref()).map(|c| c.x));
+    }
+    out.iter()
+        .enumerate()
+        .map(|(i, x)| {
+            if i % 2 == 1 {
+                Df64::new(-x.hi, -x.lo)
+            } else {
+                *x
+            }
+        })
+        .collect()
 }
 
 /// Every checked df64 routine's cases (seeded), each gated on the mirror.
@@ -303,6 +328,14 @@ pub fn df64_known_answers(seed: u64) -> Result<Vec<KnownRoutine>, ExperimentErro
                 if consider(&mut o, a, b, &mut cases)? {
                     kept += 1;
                 }
+            }
+        }
+        // The arguments hardest for the long trigonometric reduction: the four f32 and four
+        // df64 values closest to a multiple of pi/2 above 2^23, and the closest near 2^127.
+        if matches!(op, Df64Op::Sin | Df64Op::Cos | Df64Op::Tan) {
+            for x in hardest_trig_arguments(&mut o) {
+                let (a, b) = op.operands_as_read(x, Df64::new(0.0, 0.0));
+                consider(&mut o, a, b, &mut cases)?;
             }
         }
         // The unscaled variants promise nothing outside 2^-40 to 2^126 (no IEEE specials).

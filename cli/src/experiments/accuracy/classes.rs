@@ -9,8 +9,9 @@
 use astro_float::BigFloat;
 
 use super::*;
-use df64gl::numeric::df64_func::{EXP_MAX, EXP_MIN, TRIG_LIMIT};
+use df64gl::numeric::df64_func::{EXP_MAX, EXP_MIN, TRIG_SHORT};
 use df64gl::numeric::oracle::{big, big_df64, Oracle};
+use df64gl::numeric::trig_hard_cases::trig_hard_cases;
 
 /// One row of the sweep: a function over one class of arguments.
 #[derive(Debug, Clone)]
@@ -42,13 +43,19 @@ pub fn class_bound(op: Df64Op) -> f64 {
     op.bound().max_ulp48().unwrap_or(0.0)
 }
 
-/// The bound for one pair of operands: pow's error grows with |y ln x| (the error of the
-/// df64 logarithm, 2^-49 relative, is multiplied by y before exp): 4 + |y ln x| ulp48.
+/// The bound for one pair of operands: powi's grows with |n| ((|n| - 1) ulp48 for n >= 2,
+/// |n| + 1 for n < 0); every other op's is its catalog row's (pow's no longer grows with
+/// |y ln x|: its logarithm is carried in three words).
 pub fn bound_for(op: Df64Op, a: Df64, b: Df64) -> f64 {
+    let _ = a;
     match op {
-        Df64Op::Pow => {
-            let t = (b.to_f64() * a.to_f64().abs().ln()).abs();
-            4.0 + if t.is_finite() { t } else { 0.0 }
+        Df64Op::Powi => {
+            let n = b.hi as f64;
+            if n < 0.0 {
+                -n + 1.0
+            } else {
+                (n - 1.0).max(0.5)
+            }
         }
         _ => class_bound(op),
     }
@@ -132,6 +139,30 @@ fn around(rng: &mut ChaCha8Rng, n: usize, points: &[f64], spread: f64) -> Vec<Df
         .collect()
 }
 
+/// The f32 (24-bit) and df64 (48-bit) arguments closest to a multiple of pi/2 at each exponent
+/// from 2^-1 to 2^127, both signs: found once per process (the search takes about a second).
+pub fn trig_hard_arguments() -> Vec<Df64> {
+    static CASES: std::sync::OnceLock<Vec<Df64>> = std::sync::OnceLock::new();
+    CASES
+        .get_or_init(|| {
+            let mut o = Oracle::new();
+            let mut cases = trig_hard_cases(&mut o, 24, -24..=104);
+            cases.extend(trig_hard_cases(&mut o, 48, -48..=80));
+            cases
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    if i % 2 == 1 {
+                        Df64::new(-c.x.hi, -c.x.lo)
+                    } else {
+                        c.x
+                    }
+                })
+                .collect()
+        })
+        .clone()
+}
+
 /// The ends of each function's own range: where it switches method, saturates, overflows,
 /// underflows or stops (the trigonometric limit), on both sides.
 fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
@@ -177,14 +208,17 @@ fn edges(op: Df64Op, rng: &mut ChaCha8Rng, n: usize) -> Vec<Df64> {
             v
         }
         Df64Op::Sin | Df64Op::Cos | Df64Op::Tan => {
-            let limit = TRIG_LIMIT as f64;
-            // Multiples of pi/2 up to the limit, then both sides of the limit.
+            let short = TRIG_SHORT as f64;
+            // Multiples of pi/2 up to the short reduction's end, both sides of that end, and
+            // the f32 and df64 arguments closest to multiples of pi/2 at every exponent from
+            // 2^-1 to 2^127 (the long reduction's hardest cases), with either sign.
             let mut v: Vec<Df64> = around(&[0.0], 5_000_000.0)
                 .into_iter()
                 .take(n / 2)
                 .map(|k| Df64::from_f64(k.hi.round() as f64 * std::f64::consts::FRAC_PI_2))
                 .collect();
-            v.extend(around(&[limit, -limit, std::f64::consts::FRAC_PI_4], 1.0));
+            v.extend(around(&[short, -short, std::f64::consts::FRAC_PI_4], 1.0));
+            v.extend(trig_hard_arguments());
             v
         }
         Df64Op::Asin | Df64Op::Acos => {
@@ -298,18 +332,20 @@ pub fn class_cases(samples: usize, seed: u64) -> Vec<ClassCase> {
                     out.push(case("wide results".into(), a, b));
                 }
             }
-            Df64Op::Ldexp => {
+            Df64Op::Ldexp | Df64Op::Powi => {
+                // powi: the exponents its bound is stated for (|n| <= 8).
+                let range = if op == Df64Op::Powi { 8 } else { 300 };
                 for (name, xs) in &classes {
                     let ys = xs
                         .iter()
-                        .map(|_| Df64::new(rng.gen_range(-300..=300) as f32, 0.0))
+                        .map(|_| Df64::new(rng.gen_range(-range..=range) as f32, 0.0))
                         .collect();
                     out.push(case(name.to_string(), xs.clone(), ys));
                 }
                 let e = edges(op, &mut rng, n);
                 let ys = e
                     .iter()
-                    .map(|_| Df64::new(rng.gen_range(-60..=60) as f32, 0.0))
+                    .map(|_| Df64::new(rng.gen_range(-range.min(60)..=range.min(60)) as f32, 0.0))
                     .collect();
                 out.push(case("edges".into(), e, ys));
             }
@@ -349,8 +385,7 @@ fn is_odd_integer(y: f64) -> bool {
 }
 
 /// IEEE (C99 Annex F) results where an operand is ±0, ±inf or NaN or lies outside the
-/// function's domain, and the engine's documented limits (trigonometry beyond 2^23 is NaN,
-/// exp below ln 2^-150 is +0); `None` where the oracle decides.
+/// function's domain, and the engine's documented limits (exp below ln 2^-150 is +0); `None` where the oracle decides.
 fn ieee_special(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expected> {
     use Expected::{Exact, Nan};
     // The value, with the sign of a zero hi kept (hi + lo loses it).
@@ -416,9 +451,7 @@ fn ieee_special(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expected
         }
         Df64Op::Sin | Df64Op::Tan if x == 0.0 => Exact(x),
         Df64Op::Cos if x == 0.0 => Exact(1.0),
-        Df64Op::Sin | Df64Op::Cos | Df64Op::Tan if a.hi.abs() > TRIG_LIMIT || x.is_infinite() => {
-            Nan
-        }
+        Df64Op::Sin | Df64Op::Cos | Df64Op::Tan if x.is_infinite() => Nan,
         Df64Op::Atan | Df64Op::Asin | Df64Op::Sinh | Df64Op::Tanh if x == 0.0 => Exact(x),
         Df64Op::Atan if x.is_infinite() => pi_times(o, 0.5f64.copysign(x)),
         Df64Op::Asin | Df64Op::Acos if x.abs() > 1.0 => Nan,
@@ -486,6 +519,23 @@ fn ieee_special(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expected
         }
         Df64Op::Frexp if x == 0.0 || x.is_infinite() => Exact(x),
         Df64Op::Ldexp if x == 0.0 || x.is_infinite() => Exact(x),
+        // powi: n = int(b.x); x^0 = 1 for every x, NaN among them; zeros and infinities as
+        // pow's (Annex F), negative for a negative x and an odd n.
+        Df64Op::Powi => {
+            let n = b.hi.trunc();
+            let sign = if x.is_sign_negative() && n % 2.0 != 0.0 {
+                -1.0
+            } else {
+                1.0
+            };
+            match x {
+                _ if n == 0.0 => Exact(1.0),
+                _ if x.is_nan() => Nan,
+                _ if x == 0.0 => Exact(sign * if n > 0.0 { 0.0 } else { inf }),
+                _ if x.is_infinite() => Exact(sign * if n > 0.0 { inf } else { 0.0 }),
+                _ => return None,
+            }
+        }
         _ => return None,
     })
 }

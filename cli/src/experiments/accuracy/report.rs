@@ -349,8 +349,8 @@ impl AccuracyReport {
                 .filter(|r| r.op == op && class_parts(&r.range).0 == operand)
                 .collect();
             let bound = rows.first().and_then(|r| r.target).map_or(0.0, |t| t.max);
-            cells.push(text(if op == "pow" {
-                "4 + |y ln x|".into()
+            cells.push(text(if op == "powi" {
+                "max(|n| - 1, 1/2), n < 0: |n| + 1".into()
             } else if bound == 0.0 {
                 "exact".into()
             } else {
