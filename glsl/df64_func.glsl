@@ -485,10 +485,11 @@ int df64_reduce_long(vec4 w, int words, out vec4 f03, out float f4, out int f_ex
         int m1 = (low >> 12) + (high & 0xfff);
         int m2 = high >> 12;
         int sg = ((x < 0.0) != neg) ? -1 : 1;
+        // The window of 2/pi this word needs, read once (23 table reads, not 63).
+        int d[23];
+        for (int i = 0; i < 23; ++i) d[i] = df64_two_over_pi_digit(q + i);
         for (int p = 0; p < 21; ++p) {
-            int i = p + q;
-            acc[p] = acc[p] + sg * (m0 * df64_two_over_pi_digit(i)
-                    + m1 * df64_two_over_pi_digit(i + 1) + m2 * df64_two_over_pi_digit(i + 2));
+            acc[p] = acc[p] + sg * (m0 * d[p] + m1 * d[p + 1] + m2 * d[p + 2]);
         }
     }
     // Carries, low to high: each column is below 2^28 in magnitude, so the bias 2^30 makes

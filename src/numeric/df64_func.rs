@@ -435,12 +435,13 @@ pub fn df64_reduce_long(w: [f32; 4], words: usize) -> (i32, [f32; 5], i32) {
         let m1 = (low >> 12) + (high & 0xfff);
         let m2 = high >> 12;
         let sg = if (x < 0.0) != neg { -1 } else { 1 };
+        // The window of 2/pi this word needs, read once.
+        let d: [i32; LONG_DIGITS + 2] = std::array::from_fn(|i| two_over_pi_digit(q + i as i32));
         for (p, a) in acc.iter_mut().enumerate() {
-            let i = p as i32 + q;
             let column = m0
-                .wrapping_mul(two_over_pi_digit(i))
-                .wrapping_add(m1.wrapping_mul(two_over_pi_digit(i + 1)))
-                .wrapping_add(m2.wrapping_mul(two_over_pi_digit(i + 2)));
+                .wrapping_mul(d[p])
+                .wrapping_add(m1.wrapping_mul(d[p + 1]))
+                .wrapping_add(m2.wrapping_mul(d[p + 2]));
             *a = a.wrapping_add(sg * column);
         }
     }
