@@ -808,6 +808,8 @@ bool df64_is_integer(vec2 a) { a = DF64_B(a); return df64_eq(df64_floor(a), a); 
 vec2 df64_powi(vec2 x, int n) {
     x = DF64_B(x);
     if (n == 0) return vec2(1.0, 0.0);
+    // A NaN in either word is NaN (x^1 would return a NaN low word under a finite high one).
+    if (df64_isnan(x.x) || df64_isnan(x.y)) return df64_nan();
     // |n|, clamped to 2^30 with its parity kept (beyond, every |x| != 1 over- or underflows).
     int k = n < 0 ? -max(n, -0x40000000) : min(n, 0x40000000);
     k = (k & 0x7ffffffe) | (n & 1);

@@ -806,6 +806,10 @@ pub fn df64_powi(x: Df64, n: i32) -> Df64 {
     if n == 0 {
         return Df64::ONE;
     }
+    // A NaN in either word is NaN (x^1 would return a NaN low word under a finite high one).
+    if x.hi.is_nan() || x.lo.is_nan() {
+        return nan();
+    }
     // |n|, clamped to 2^30 with its parity kept (beyond, every |x| != 1 over- or underflows).
     let k = if n < 0 {
         -(n.max(-0x4000_0000))

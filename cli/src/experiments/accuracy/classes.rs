@@ -422,6 +422,23 @@ fn ieee_special(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expected
                 return None;
             }
         }
+        // powi: n = int(b.x); x^0 = 1 for every x, NaN among them; zeros and infinities as
+        // pow's (Annex F), negative for a negative x and an odd n.
+        Df64Op::Powi => {
+            let n = b.hi.trunc();
+            let sign = if x.is_sign_negative() && n % 2.0 != 0.0 {
+                -1.0
+            } else {
+                1.0
+            };
+            match x {
+                _ if n == 0.0 => Exact(1.0),
+                _ if x.is_nan() => Nan,
+                _ if x == 0.0 => Exact(sign * if n > 0.0 { 0.0 } else { inf }),
+                _ if x.is_infinite() => Exact(sign * if n > 0.0 { inf } else { 0.0 }),
+                _ => return None,
+            }
+        }
         // frexp's exponent of 0, inf and NaN is 0 (C leaves it unspecified for the last two).
         Df64Op::FrexpExp if !x.is_finite() || x == 0.0 => Exact(0.0),
         _ if x.is_nan() || y.is_nan() => Nan,
@@ -519,23 +536,6 @@ fn ieee_special(op: Df64Op, a: Df64, b: Df64, o: &mut Oracle) -> Option<Expected
         }
         Df64Op::Frexp if x == 0.0 || x.is_infinite() => Exact(x),
         Df64Op::Ldexp if x == 0.0 || x.is_infinite() => Exact(x),
-        // powi: n = int(b.x); x^0 = 1 for every x, NaN among them; zeros and infinities as
-        // pow's (Annex F), negative for a negative x and an odd n.
-        Df64Op::Powi => {
-            let n = b.hi.trunc();
-            let sign = if x.is_sign_negative() && n % 2.0 != 0.0 {
-                -1.0
-            } else {
-                1.0
-            };
-            match x {
-                _ if n == 0.0 => Exact(1.0),
-                _ if x.is_nan() => Nan,
-                _ if x == 0.0 => Exact(sign * if n > 0.0 { 0.0 } else { inf }),
-                _ if x.is_infinite() => Exact(sign * if n > 0.0 { inf } else { 0.0 }),
-                _ => return None,
-            }
-        }
         _ => return None,
     })
 }
