@@ -213,6 +213,12 @@ fn export_passes_on_wgpu_over_vulkan_and_the_plain_translation_does_not() {
 /// uniform values, the barrier folds, and df64_sin comes out at f32 accuracy; the check catches
 /// it. Why the export reads its zero from a storage buffer.
 #[test]
+// Since the module holds the long trigonometric reduction (2026-11-25), lavapipe no longer
+// breaks the uniform-buffer build: the whole check passes with ZeroBuffer::Uniform (before it,
+// sin, cos and tan failed 21, 16 and 21 of 30 cases by up to 1.7e7 ulp48). Why the uniform is
+// no longer inlined (or no longer breaks anything) is not yet understood; until it is, this
+// negative test cannot show the check catching it.
+#[ignore = "lavapipe no longer breaks the uniform-zero build since the long reduction; see comment"]
 fn uniform_zero_is_inlined_and_caught_on_lavapipe() {
     need_lavapipe();
     let (_, device, queue) = wgpu_device(WgpuBackend::Vulkan).unwrap();
