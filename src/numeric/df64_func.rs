@@ -409,7 +409,7 @@ fn two_over_pi_digit(i: i32) -> i32 {
 const LONG_DIGITS: usize = 21;
 
 /// CPU mirror of `df64_reduce_long` in `glsl/df64_func.glsl`: Payne and Hanek's reduction in
-/// integer arithmetic. For x the sum of the first `words` words of `w` (w[0] the largest,
+/// integer arithmetic. For x the sum of the first `words` words of `w` (`w[0]` the largest,
 /// nonzero and finite): |x| 2/pi = n + f with n an integer and |f| <= 1/2; returns (n mod 4,
 /// f) signed as x (x 2/pi = -n - f for a negative x), f = (sum of the five words) 2^f_exp,
 /// each word exact (the first an integer of 13 to 24 bits; together within 2^(f_exp - 96) +
