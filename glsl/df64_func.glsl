@@ -145,6 +145,89 @@ vec3 df64_acc3(vec3 a, float t) {
     return vec3(s0.x, s1.x, s2);
 }
 
+// A three-word sum (from df64_acc3) rounded once to a df64.
+vec2 df64_round3(vec3 a) {
+    a = DF64_B(a);
+    DF64_PRECISE vec2 h = df64_two_sum(a.x, a.y);
+    DF64_PRECISE float lo = DF64_B(h.y + a.z);
+    return df64_quick_two_sum(h.x, lo);
+}
+
+// n / d for three-word n and d (d nonzero and finite) to about 2^-70 of the quotient: both
+// scaled to [1, 4), the accurate df64 quotient q, the remainder n - q d formed with exact
+// products in the accumulator, and its quotient by d as a third word; scaled back.
+vec3 df64_div3(vec3 n, vec3 d) {
+    n = DF64_B(n); d = DF64_B(d);
+    int kn = df64_normalizer(n.x);
+    int kd = df64_normalizer(d.x);
+    n = DF64_B(n * df64_pow2(kn));
+    d = DF64_B(d * df64_pow2(kd));
+    DF64_PRECISE vec2 q = df64_div(n.xy, d.xy);
+    DF64_PRECISE vec2 p00 = df64_two_prod(q.x, d.x);
+    DF64_PRECISE vec2 p01 = df64_two_prod(q.x, d.y);
+    DF64_PRECISE vec2 p10 = df64_two_prod(q.y, d.x);
+    DF64_PRECISE float t = DF64_B(DF64_B(q.x * d.z) + DF64_B(q.y * d.y));
+    DF64_PRECISE vec3 r = n;
+    r = df64_acc3(r, -p00.x);
+    r = df64_acc3(r, -p00.y);
+    r = df64_acc3(r, -p01.x);
+    r = df64_acc3(r, -p10.x);
+    r = df64_acc3(r, -p01.y);
+    r = df64_acc3(r, -p10.y);
+    r = df64_acc3(r, -t);
+    DF64_PRECISE float delta = DF64_B(DF64_B(DF64_B(r.x + r.y) + r.z) / d.x);
+    int s = kd - kn;
+    int s1 = clamp(s, -120, 120);
+    DF64_PRECISE vec3 o = DF64_B(vec3(q, delta) * df64_pow2(s1));
+    return DF64_B(o * df64_pow2(clamp(s - s1, -126, 127)));
+}
+
+// sqrt(w) for a three-word w > 0 in [2^-60, 4): the accurate df64 root s and (w - s^2) / 2s,
+// the remainder formed with exact products, as a third word.
+vec3 df64_sqrt3(vec3 w) {
+    w = DF64_B(w);
+    DF64_PRECISE vec2 s = df64_sqrt(w.xy);
+    if (s.x == 0.0) return vec3(s.x, 0.0, 0.0);
+    DF64_PRECISE vec2 p = df64_two_prod(s.x, s.x);
+    DF64_PRECISE vec2 q = df64_two_prod(DF64_B(2.0 * s.x), s.y);
+    DF64_PRECISE vec3 r = w;
+    r = df64_acc3(r, -p.x);
+    r = df64_acc3(r, -p.y);
+    r = df64_acc3(r, -q.x);
+    r = df64_acc3(r, -q.y);
+    r = df64_acc3(r, -DF64_B(s.y * s.y));
+    DF64_PRECISE float ds = DF64_B(DF64_B(DF64_B(r.x + r.y) + r.z) / DF64_B(2.0 * s.x));
+    return vec3(s, ds);
+}
+
+// c - a for three-word c and a, in the accumulator.
+vec3 df64_sub3(vec3 c, vec3 a) {
+    c = DF64_B(c); a = DF64_B(a);
+    DF64_PRECISE vec3 r = df64_acc3(c, -a.x);
+    r = df64_acc3(r, -a.y);
+    return df64_acc3(r, -a.z);
+}
+
+// a b for three-word a and b (each word below 2^-23 of the one before) to about 2^-68 of the
+// product: the three leading products exact, the next three rounded (2^-48 of the product),
+// all summed in the exact accumulator. Three words out, the first two a normalised pair.
+vec3 df64_mul3(vec3 a, vec3 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE vec2 p00 = df64_two_prod(a.x, b.x);
+    DF64_PRECISE vec2 p01 = df64_two_prod(a.x, b.y);
+    DF64_PRECISE vec2 p10 = df64_two_prod(a.y, b.x);
+    DF64_PRECISE float t = DF64_B(DF64_B(DF64_B(a.x * b.z) + DF64_B(a.y * b.y))
+            + DF64_B(a.z * b.x));
+    DF64_PRECISE vec3 acc = vec3(p00.x, p00.y, 0.0);
+    acc = df64_acc3(acc, p01.x);
+    acc = df64_acc3(acc, p10.x);
+    acc = df64_acc3(acc, p01.y);
+    acc = df64_acc3(acc, p10.y);
+    acc = df64_acc3(acc, t);
+    DF64_PRECISE vec2 hh = df64_two_sum(acc.x, acc.y);
+    return vec3(hh, acc.z);
+}
+
 // a - k pi/2 with pi/2 to five words (~120 bits) and every product and partial sum exact, so
 // the result keeps its relative accuracy even when a lies within 2^-60 of a multiple of pi/2.
 // The largest terms cancel first, exactly, so the accumulator starts near the result's size.
@@ -219,26 +302,41 @@ vec2 df64_exp(vec2 a) {
     return df64_ldexp(df64_add(th, small), int(n));
 }
 
-vec2 df64_expm1(vec2 a) {
+// expm1(a) in three words, unrounded, for a finite a in [-20, 40] (for expm1 itself and for
+// sinh and tanh, which divide by it).
+vec3 df64_expm1_3(vec2 a) {
     a = DF64_B(a);
-    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
-    if (df64_isnan(a.x)) return a;
-    if (abs(a.x) < 0.010830425) return df64_expm1_kernel(a);
-    // Far from 0 the - 1 is one accurate subtraction (above 40 it is below exp's last bit's
-    // worth, and near the top 2^n T alone would overflow where exp(a) does not).
-    if (a.x < -20.0 || a.x > 40.0) return df64_sub(df64_exp(a), vec2(1.0, 0.0));
+    if (abs(a.x) < 0.010830425) {
+        // The kernel's t + t^2 (1/2 + t/6 + ...), its tail not rounded into t.
+        DF64_PRECISE vec2 h = df64_horner(a, false, 2, 6, 1, false);
+        DF64_PRECISE vec2 u = df64_mul(df64_sqr(a), h);
+        return df64_acc3(df64_acc3(vec3(a, 0.0), u.x), u.y);
+    }
     float n;
     int j;
     vec2 q;
     df64_exp_parts(a, n, j, q);
     int ni = int(n);
     vec2 th = vec2(DF64_EXP2_TABLE[3 * j], DF64_EXP2_TABLE[3 * j + 1]);
+    // 2^n T - 1 + 2^n T q, the first difference exact.
     DF64_PRECISE vec2 w = df64_two_sum(df64_ldexp(vec2(th.x, 0.0), ni).x, -1.0);
     DF64_PRECISE vec2 tq = df64_ldexp(df64_mul(th, q), ni);
-    DF64_PRECISE vec2 small = df64_add(df64_add(tq,
-            vec2(df64_ldexp(vec2(DF64_EXP2_TABLE[3 * j + 2], 0.0), ni).x, 0.0)),
-            vec2(df64_ldexp(vec2(th.y, 0.0), ni).x, 0.0));
-    return df64_add(df64_quick_two_sum(w.x, w.y), small);
+    DF64_PRECISE vec3 acc = vec3(w, 0.0);
+    acc = df64_acc3(acc, tq.x);
+    acc = df64_acc3(acc, df64_ldexp(vec2(th.y, 0.0), ni).x);
+    acc = df64_acc3(acc, tq.y);
+    acc = df64_acc3(acc, df64_ldexp(vec2(DF64_EXP2_TABLE[3 * j + 2], 0.0), ni).x);
+    return acc;
+}
+
+vec2 df64_expm1(vec2 a) {
+    a = DF64_B(a);
+    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
+    if (df64_isnan(a.x)) return a;
+    // Far from 0 the - 1 is one accurate subtraction (above 40 it is below exp's last bit's
+    // worth, and near the top 2^n T alone would overflow where exp(a) does not).
+    if (a.x < -20.0 || a.x > 40.0) return df64_sub(df64_exp(a), vec2(1.0, 0.0));
+    return df64_round3(df64_expm1_3(a));
 }
 
 // ---------------------------------------------------------------- log family
@@ -312,43 +410,11 @@ vec2 df64_log(vec2 a) {
     return df64_add(big, small);
 }
 
-// log_b a = e log_b 2 + ln(m) log_b e, both constants in three words. For log2, log_b 2 = 1:
-// log2 of a power of two is exact.
-vec2 df64_log_base(vec2 a, vec3 log_b_2, vec3 log_b_e) {
-    a = DF64_B(a);
-    log_b_2 = DF64_B(log_b_2);
-    log_b_e = DF64_B(log_b_e);
-    vec2 special;
-    if (df64_log_special(a, special)) return special;
-    float ef;
-    int idx;
-    vec2 at;
-    df64_log_parts(a, ef, idx, at);
-    // ln m = ln c + at, |ln m| < 0.36, to a df64; then times log_b e (its third word on hi).
-    DF64_PRECISE vec2 lm = df64_add(vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]),
-            df64_add(vec2(DF64_LOG_TABLE[idx + 2], 0.0), at));
-    DF64_PRECISE vec2 q = df64_add(df64_mul(lm, log_b_e.xy), vec2(DF64_B(lm.x * log_b_e.z), 0.0));
-    DF64_PRECISE vec2 big = df64_add(df64_two_prod(ef, log_b_2.x), q);
-    DF64_PRECISE vec2 small = df64_add(df64_two_prod(ef, log_b_2.y), vec2(DF64_B(ef * log_b_2.z), 0.0));
-    return df64_add(big, small);
-}
-
-vec2 df64_log2(vec2 a) {
-    a = DF64_B(a);
-    return df64_log_base(a, vec3(1.0, 0.0, 0.0),
-            vec3(DF64_LOG2_E[0], DF64_LOG2_E[1], DF64_LOG2_E[2]));
-}
-
-vec2 df64_log10(vec2 a) {
-    a = DF64_B(a);
-    return df64_log_base(a, vec3(DF64_LOG10_2[0], DF64_LOG10_2[1], DF64_LOG10_2[2]),
-            vec3(DF64_LOG10_E[0], DF64_LOG10_E[1], DF64_LOG10_E[2]));
-}
-
-// ln a in three words (about 2^-66 of it) for a finite a > 0, for pow: log's reduction, with
-// f = (m - c) / (m + c) refined by one Newton step (the residual (m - c) - q (m + c) formed
-// with exact products) and every term summed in the exact accumulator, largest first.
-vec3 df64_log3(vec2 a) {
+// For a finite a > 0: a = 2^e m with m in [0.703125, 1.40625) and ln m = ln c + 2 atanh(f),
+// f = (m - c) / (m + c), in three words (about 2^-66 of it): f refined by one Newton step (the
+// residual (m - c) - q (m + c) formed with exact products), every term summed in the exact
+// accumulator. For pow (through df64_log3), log2 and log10.
+vec3 df64_log3_parts(vec2 a, out float ef) {
     a = DF64_B(a);
     int lift = 0;
     if (df64_biased_exponent(a.x) == 0) {
@@ -391,26 +457,74 @@ vec3 df64_log3(vec2 a) {
     DF64_PRECISE vec2 f2 = df64_sqr(q);
     DF64_PRECISE vec2 s = df64_mul(f2, df64_horner(f2, true, 1, 4, 1, false));
     DF64_PRECISE vec2 fs = df64_mul(q, s);
-    float ef = float(e);
+    ef = float(e);
     // i is 45 to 90 for a normalised input; the clamp keeps any other value inside the table.
     int row = clamp(int(i), 45, 91);
     int idx = 3 * (row - 45);
-    DF64_PRECISE vec2 l0 = df64_two_prod(ef, DF64_LN2[0]);
-    DF64_PRECISE vec2 l1 = df64_two_prod(ef, DF64_LN2[1]);
-    DF64_PRECISE vec3 acc = vec3(l0, 0.0);
-    acc = df64_acc3(acc, DF64_LOG_TABLE[idx]);
+    DF64_PRECISE vec3 acc = vec3(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1],
+            DF64_LOG_TABLE[idx + 2]);
     acc = df64_acc3(acc, DF64_B(2.0 * q.x));
-    acc = df64_acc3(acc, DF64_LOG_TABLE[idx + 1]);
-    acc = df64_acc3(acc, l1.x);
     acc = df64_acc3(acc, DF64_B(2.0 * q.y));
     acc = df64_acc3(acc, DF64_B(2.0 * fs.x));
-    acc = df64_acc3(acc, DF64_LOG_TABLE[idx + 2]);
-    acc = df64_acc3(acc, l1.y);
-    acc = df64_acc3(acc, DF64_B(ef * DF64_LN2[2]));
     acc = df64_acc3(acc, DF64_B(2.0 * q2));
     acc = df64_acc3(acc, DF64_B(2.0 * fs.y));
     DF64_PRECISE vec2 h = df64_two_sum(acc.x, acc.y);
     return vec3(h, acc.z);
+}
+
+// ln a in three words (about 2^-66 of it) for a finite a > 0, for pow: e ln 2 in exact
+// products plus ln m from df64_log3_parts, summed in the exact accumulator.
+vec3 df64_log3(vec2 a) {
+    a = DF64_B(a);
+    float ef;
+    DF64_PRECISE vec3 lm = df64_log3_parts(a, ef);
+    DF64_PRECISE vec2 l0 = df64_two_prod(ef, DF64_LN2[0]);
+    DF64_PRECISE vec2 l1 = df64_two_prod(ef, DF64_LN2[1]);
+    DF64_PRECISE vec3 acc = vec3(l0, 0.0);
+    acc = df64_acc3(acc, lm.x);
+    acc = df64_acc3(acc, l1.x);
+    acc = df64_acc3(acc, lm.y);
+    acc = df64_acc3(acc, l1.y);
+    acc = df64_acc3(acc, DF64_B(ef * DF64_LN2[2]));
+    acc = df64_acc3(acc, lm.z);
+    DF64_PRECISE vec2 h = df64_two_sum(acc.x, acc.y);
+    return vec3(h, acc.z);
+}
+
+// log_b a = e log_b 2 + ln(m) log_b e: ln m in three words (df64_log3_parts) times log_b e in
+// three words, e log_b 2 in exact products, all summed in the accumulator and rounded once.
+// For log2, log_b 2 = 1: log2 of a power of two is its exponent exactly (ln 1 is 0).
+vec2 df64_log_base(vec2 a, vec3 log_b_2, vec3 log_b_e) {
+    a = DF64_B(a);
+    log_b_2 = DF64_B(log_b_2);
+    log_b_e = DF64_B(log_b_e);
+    vec2 special;
+    if (df64_log_special(a, special)) return special;
+    float ef;
+    DF64_PRECISE vec3 lm = df64_log3_parts(a, ef);
+    DF64_PRECISE vec3 p = df64_mul3(lm, log_b_e);
+    DF64_PRECISE vec2 l0 = df64_two_prod(ef, log_b_2.x);
+    DF64_PRECISE vec2 l1 = df64_two_prod(ef, log_b_2.y);
+    DF64_PRECISE vec3 acc = vec3(l0, 0.0);
+    acc = df64_acc3(acc, p.x);
+    acc = df64_acc3(acc, l1.x);
+    acc = df64_acc3(acc, p.y);
+    acc = df64_acc3(acc, l1.y);
+    acc = df64_acc3(acc, DF64_B(ef * log_b_2.z));
+    acc = df64_acc3(acc, p.z);
+    return df64_round3(acc);
+}
+
+vec2 df64_log2(vec2 a) {
+    a = DF64_B(a);
+    return df64_log_base(a, vec3(1.0, 0.0, 0.0),
+            vec3(DF64_LOG2_E[0], DF64_LOG2_E[1], DF64_LOG2_E[2]));
+}
+
+vec2 df64_log10(vec2 a) {
+    a = DF64_B(a);
+    return df64_log_base(a, vec3(DF64_LOG10_2[0], DF64_LOG10_2[1], DF64_LOG10_2[2]),
+            vec3(DF64_LOG10_E[0], DF64_LOG10_E[1], DF64_LOG10_E[2]));
 }
 
 vec2 df64_log1p(vec2 a) {
@@ -542,26 +656,6 @@ int df64_reduce_long(vec4 w, int words, out vec4 f03, out float f4, out int f_ex
     return neg ? (4 - n) & 3 : n;
 }
 
-// a b for three-word a and b (each word below 2^-23 of the one before) to about 2^-68 of the
-// product: the three leading products exact, the next three rounded (2^-48 of the product),
-// all summed in the exact accumulator. Three words out, the first two a normalised pair.
-vec3 df64_mul3(vec3 a, vec3 b) {
-    a = DF64_B(a); b = DF64_B(b);
-    DF64_PRECISE vec2 p00 = df64_two_prod(a.x, b.x);
-    DF64_PRECISE vec2 p01 = df64_two_prod(a.x, b.y);
-    DF64_PRECISE vec2 p10 = df64_two_prod(a.y, b.x);
-    DF64_PRECISE float t = DF64_B(DF64_B(DF64_B(a.x * b.z) + DF64_B(a.y * b.y))
-            + DF64_B(a.z * b.x));
-    DF64_PRECISE vec3 acc = vec3(p00.x, p00.y, 0.0);
-    acc = df64_acc3(acc, p01.x);
-    acc = df64_acc3(acc, p10.x);
-    acc = df64_acc3(acc, p01.y);
-    acc = df64_acc3(acc, p10.y);
-    acc = df64_acc3(acc, t);
-    DF64_PRECISE vec2 hh = df64_two_sum(acc.x, acc.y);
-    return vec3(hh, acc.z);
-}
-
 // (f0 + f1 + f2) pi/2 for the words of df64_reduce_long, as a df64.
 vec2 df64_times_pi_2(vec3 f) {
     f = DF64_B(f);
@@ -633,48 +727,98 @@ vec2 df64_sin(vec2 a) {
     return s;
 }
 vec2 df64_cos(vec2 a) { a = DF64_B(a); vec2 s, c; df64_sincos(a, s, c); return c; }
-vec2 df64_tan(vec2 a) {
-    a = DF64_B(a);
-    if (a.x == 0.0) return a; // tan(+-0) = +-0
-    vec2 s, c;
-    df64_sincos(a, s, c);
-    return df64_div(s, c);
+// sin r and cos r for |r| <= pi/4 in three words each (for tan's one rounding): sin's series
+// tail as a df64 on r, cos as 1 - r^2/2 with r^2/2 in exact words plus r^4 (1/4! - r^2/6! + ...).
+void df64_sincos3(vec2 r, out vec3 s, out vec3 c) {
+    r = DF64_B(r);
+    DF64_PRECISE vec2 r2 = df64_sqr(r);
+    DF64_PRECISE vec2 sp = df64_horner(r2, false, 3, 8, 2, true);
+    DF64_PRECISE vec2 t = df64_mul(df64_mul(r, r2), -sp);
+    s = df64_acc3(df64_acc3(vec3(r, 0.0), t.x), t.y);
+    DF64_PRECISE vec2 cp = df64_horner(r2, false, 4, 8, 2, true);
+    DF64_PRECISE vec2 u = df64_mul(df64_sqr(r2), cp);
+    DF64_PRECISE vec2 p = df64_two_prod(r.x, r.x);
+    DF64_PRECISE vec2 q = df64_two_prod(r.x, r.y);
+    DF64_PRECISE vec3 acc = vec3(1.0, 0.0, 0.0);
+    acc = df64_acc3(acc, DF64_B(-0.5 * p.x));
+    acc = df64_acc3(acc, u.x);
+    acc = df64_acc3(acc, -q.x);
+    acc = df64_acc3(acc, DF64_B(-0.5 * p.y));
+    acc = df64_acc3(acc, u.y);
+    acc = df64_acc3(acc, -q.y);
+    acc = df64_acc3(acc, DF64_B(-0.5 * DF64_B(r.y * r.y)));
+    c = acc;
 }
 
-// atan(z) for z in [0, 1]: atan(c) + atan((z - c) / (1 + z c)), c = round(64 z)/64.
-vec2 df64_atan_unit(vec2 z) {
+// Below this |x| an odd function whose series is x (1 + O(x^2)) returns x itself: the O(x^2)
+// is under 2^-52 of it (0.03 ulp48), and its rounding steps would meet the flush floor.
+#define DF64_ODD_TINY 1.4901161e-8
+
+vec2 df64_tan(vec2 a) {
+    a = DF64_B(a);
+    if (abs(a.x) < DF64_ODD_TINY) return a; // tan(x) = x (1 + x^2/3 + ...), +-0 as it is
+    if (df64_nonfinite(a.x)) return df64_nan();
+    int q;
+    DF64_PRECISE vec2 r = df64_trig_reduce(a, q);
+    vec3 s, c;
+    df64_sincos3(r, s, c);
+    // tan = sin / cos, or -cos / sin in the odd quadrants, each rounded once.
+    if ((q & 1) == 0) return df64_round3(df64_div3(s, c));
+    return -df64_round3(df64_div3(c, s));
+}
+
+// atan(z) for a three-word z in [0, 1], in three words: atan(c) from the table (c =
+// round(64 z)/64) plus atan(t), t = (z - c) / (1 + z c) formed to three words (z - c exactly,
+// 1 + z c with exact products), |t| <= 1/128.
+vec3 df64_atan_unit3(vec3 z) {
     z = DF64_B(z);
     DF64_PRECISE float i = floor(DF64_B(DF64_B(z.x * 64.0) + 0.5));
     DF64_PRECISE float c = DF64_B(i / 64.0);
-    DF64_PRECISE vec2 t = df64_div(df64_sub(z, vec2(c, 0.0)),
-            df64_add(vec2(1.0, 0.0), df64_mul_f32(z, c)));
-    DF64_PRECISE vec2 t2 = df64_sqr(t);
-    DF64_PRECISE vec2 p = df64_horner(t2, true, 1, 3, 1, true);
-    DF64_PRECISE vec2 at = df64_add(t, df64_mul(df64_mul(t, t2), -p));
-    // i is 0 to 64 for z in [0, 1]; the clamp keeps any other pair inside the table.
+    // z.x - c is exact: z.x is within 1/128 of c (Sterbenz), or c = 0.
+    DF64_PRECISE vec2 n = df64_two_sum(DF64_B(z.x - c), z.y);
+    DF64_PRECISE vec3 num = df64_acc3(vec3(n, 0.0), z.z);
+    DF64_PRECISE vec2 p = df64_two_prod(z.x, c);
+    DF64_PRECISE vec2 pl = df64_two_prod(z.y, c);
+    DF64_PRECISE vec3 den = vec3(1.0, 0.0, 0.0);
+    den = df64_acc3(den, p.x);
+    den = df64_acc3(den, pl.x);
+    den = df64_acc3(den, p.y);
+    den = df64_acc3(den, pl.y);
+    den = df64_acc3(den, DF64_B(z.z * c));
+    DF64_PRECISE vec3 t3 = df64_div3(num, den);
+    // atan t = t + t^3 (-1/3 + t^2/5 - t^4/7).
+    DF64_PRECISE vec2 t2 = df64_sqr(t3.xy);
+    DF64_PRECISE vec2 poly = df64_horner(t2, true, 1, 3, 1, true);
+    DF64_PRECISE vec2 tail = df64_mul(df64_mul(t3.xy, t2), -poly);
+    // i is 0 to 64 for z in [0, 1]; the clamp keeps any other value inside the table.
     int row = clamp(int(i), 0, 64);
     int idx = 3 * row;
-    DF64_PRECISE vec2 small = df64_add(at, vec2(DF64_ATAN_TABLE[idx + 2], 0.0));
-    return df64_add(vec2(DF64_ATAN_TABLE[idx], DF64_ATAN_TABLE[idx + 1]), small);
+    DF64_PRECISE vec3 acc = vec3(DF64_ATAN_TABLE[idx], DF64_ATAN_TABLE[idx + 1],
+            DF64_ATAN_TABLE[idx + 2]);
+    acc = df64_acc3(acc, t3.x);
+    acc = df64_acc3(acc, t3.y);
+    acc = df64_acc3(acc, tail.x);
+    acc = df64_acc3(acc, t3.z);
+    acc = df64_acc3(acc, tail.y);
+    return acc;
 }
 
-vec2 df64_pi_2_minus(vec2 r) {
-    r = DF64_B(r);
-    return df64_add(df64_sub(vec2(DF64_PI_2[0], DF64_PI_2[1]), r), vec2(DF64_PI_2[2], 0.0));
+// atan2(y, x) for y, x >= 0 in three words (both finite, not both zero): atan(y/x) or
+// pi/2 - atan(x/y), whichever has its ratio in [0, 1]; each ratio to three words.
+vec3 df64_atan2_first3(vec3 y, vec3 x) {
+    y = DF64_B(y); x = DF64_B(x);
+    if (df64_le(y.xy, x.xy)) return df64_atan_unit3(df64_div3(y, x));
+    return df64_sub3(vec3(DF64_PI_2[0], DF64_PI_2[1], DF64_PI_2[2]),
+            df64_atan_unit3(df64_div3(x, y)));
 }
 
 vec2 df64_atan(vec2 a) {
     a = DF64_B(a);
-    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
+    if (abs(a.x) < DF64_ODD_TINY) return a; // atan(x) = x (1 - x^2/3 + ...), +-0 as it is
     if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
-    vec2 r;
-    if (x.x > 1.0) {
-        r = df64_isinf(x.x) ? vec2(DF64_PI_2[0], DF64_PI_2[1])
-                : df64_pi_2_minus(df64_atan_unit(df64_recip(x)));
-    } else {
-        r = df64_atan_unit(x);
-    }
+    vec2 r = df64_isinf(x.x) ? vec2(DF64_PI_2[0], DF64_PI_2[1])
+            : df64_round3(df64_atan2_first3(vec3(x, 0.0), vec3(1.0, 0.0, 0.0)));
     return a.x < 0.0 ? -r : r;
 }
 
@@ -701,47 +845,64 @@ vec2 df64_atan2(vec2 y, vec2 x) {
     if (df64_nonfinite(y.x) || df64_nonfinite(x.x) || (y.x == 0.0 && x.x == 0.0)) {
         return df64_atan2_special(y.x, x.x);
     }
-    vec2 ay = df64_abs(y);
-    vec2 ax = df64_abs(x);
-    DF64_PRECISE vec2 r = df64_le(ay, ax) ? df64_atan_unit(df64_div(ay, ax))
-            : df64_pi_2_minus(df64_atan_unit(df64_div(ax, ay)));
-    if (x.x < 0.0) r = df64_add(df64_sub(vec2(DF64_PI[0], DF64_PI[1]), r), vec2(DF64_PI[2], 0.0));
+    DF64_PRECISE vec3 r = df64_atan2_first3(vec3(df64_abs(y), 0.0), vec3(df64_abs(x), 0.0));
+    if (x.x < 0.0) r = df64_sub3(vec3(DF64_PI[0], DF64_PI[1], DF64_PI[2]), r);
+    vec2 rr = df64_round3(r);
     // The sign bit, so that atan2(-0, x) is -0 or -pi.
-    return floatBitsToInt(y.x) < 0 ? -r : r;
+    return floatBitsToInt(y.x) < 0 ? -rr : rr;
 }
 
-vec2 df64_sqrt_1m_sq(vec2 a) {
+// sqrt(1 - a^2) for 0 <= a <= 1 in three words, 1 - a^2 formed as (1 - a)(1 + a) with both
+// factors exact in three words.
+vec3 df64_sqrt_1m_sq3(vec2 a) {
     a = DF64_B(a);
-    return df64_sqrt(df64_mul(df64_sub(vec2(1.0, 0.0), a), df64_add(vec2(1.0, 0.0), a)));
+    DF64_PRECISE vec3 u = df64_acc3(df64_acc3(vec3(1.0, 0.0, 0.0), -a.x), -a.y);
+    DF64_PRECISE vec3 v = df64_acc3(df64_acc3(vec3(1.0, 0.0, 0.0), a.x), a.y);
+    return df64_sqrt3(df64_mul3(u, v));
 }
 
 vec2 df64_asin(vec2 a) {
     a = DF64_B(a);
-    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
+    if (abs(a.x) < DF64_ODD_TINY) return a; // asin(x) = x (1 + x^2/6 + ...), +-0 as it is
     if (df64_isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
-    return df64_atan2(a, df64_sqrt_1m_sq(a));
+    vec2 x = df64_abs(a);
+    vec2 r = df64_round3(df64_atan2_first3(vec3(x, 0.0), df64_sqrt_1m_sq3(x)));
+    return a.x < 0.0 ? -r : r;
 }
 
 vec2 df64_acos(vec2 a) {
     a = DF64_B(a);
     if (df64_isnan(a.x) || abs(a.x) > 1.0) return df64_nan();
-    return df64_atan2(df64_sqrt_1m_sq(a), a);
+    vec2 x = df64_abs(a);
+    DF64_PRECISE vec3 r = df64_atan2_first3(df64_sqrt_1m_sq3(x), vec3(x, 0.0));
+    if (a.x < 0.0) r = df64_sub3(vec3(DF64_PI[0], DF64_PI[1], DF64_PI[2]), r);
+    return df64_round3(r);
 }
 
 // ---------------------------------------------------------------- hyperbolic
 
 vec2 df64_sinh(vec2 a) {
     a = DF64_B(a);
-    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
+    if (abs(a.x) < DF64_ODD_TINY) return a; // sinh(x) = x (1 + x^2/6 + ...), +-0 as it is
     if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     vec2 r;
     if (x.x > DF64_EXP_MAX) {
         r = vec2(df64_inf(), 0.0);
-    } else {
+    } else if (x.x > 20.0) {
+        // m + m/(m + 1) with m = expm1(x) > 2^28: the quotient is 1 to 2^-28.
         DF64_PRECISE vec2 m = df64_expm1(x);
         DF64_PRECISE vec2 s = df64_add(m, df64_div(m, df64_add(m, vec2(1.0, 0.0))));
         r = DF64_B(0.5 * s);
+    } else {
+        // (e - 1/e)/2 = (m + m/(m + 1))/2 with m = expm1(x) in three words: no cancellation
+        // near 0, and one rounding.
+        DF64_PRECISE vec3 m = df64_expm1_3(x);
+        DF64_PRECISE vec3 v = df64_div3(m, df64_acc3(m, 1.0));
+        DF64_PRECISE vec3 s = df64_acc3(m, v.x);
+        s = df64_acc3(s, v.y);
+        s = df64_acc3(s, v.z);
+        r = DF64_B(0.5 * df64_round3(s));
     }
     return a.x < 0.0 ? -r : r;
 }
@@ -758,15 +919,16 @@ vec2 df64_cosh(vec2 a) {
 
 vec2 df64_tanh(vec2 a) {
     a = DF64_B(a);
-    if (a.x == 0.0) return a; // +-0 in, the same zero out (odd function)
+    if (abs(a.x) < DF64_ODD_TINY) return a; // tanh(x) = x (1 - x^2/3 + ...), +-0 as it is
     if (df64_isnan(a.x)) return a;
     vec2 x = df64_abs(a);
     vec2 r;
     if (x.x > 20.0) {
         r = vec2(1.0, 0.0);
     } else {
-        DF64_PRECISE vec2 m = df64_expm1(DF64_B(2.0 * x));
-        r = df64_div(m, df64_add(m, vec2(2.0, 0.0)));
+        // m / (m + 2), m = expm1(2x) in three words, rounded once.
+        DF64_PRECISE vec3 m = df64_expm1_3(DF64_B(2.0 * x));
+        r = df64_round3(df64_div3(m, df64_acc3(m, 2.0)));
     }
     return a.x < 0.0 ? -r : r;
 }

@@ -736,7 +736,7 @@ catalog! {
         args: Args::One,
         range: Range::Positive,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }
@@ -750,7 +750,7 @@ catalog! {
         args: Args::One,
         range: Range::Positive,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }
@@ -792,7 +792,7 @@ catalog! {
         args: Args::One,
         range: Range::Signed,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }
@@ -806,7 +806,7 @@ catalog! {
         args: Args::One,
         range: Range::Signed,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }
@@ -820,7 +820,7 @@ catalog! {
         args: Args::Two,
         range: Range::Signed,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }
@@ -834,7 +834,7 @@ catalog! {
         args: Args::One,
         range: Range::Signed,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }
@@ -848,7 +848,7 @@ catalog! {
         args: Args::One,
         range: Range::Signed,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }
@@ -862,7 +862,7 @@ catalog! {
         args: Args::One,
         range: Range::Signed,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }
@@ -876,7 +876,7 @@ catalog! {
         args: Args::One,
         range: Range::Signed,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }
@@ -890,7 +890,7 @@ catalog! {
         args: Args::One,
         range: Range::Signed,
         tier: Tier::Function,
-        bound: Bound::Ulp48 { max: 2.0, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: None,
         sum: false,
     }

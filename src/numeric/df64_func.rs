@@ -33,6 +33,62 @@ fn df64_acc3(a: [f32; 3], t: f32) -> [f32; 3] {
     [s0.hi, s1.hi, a[2] + s1.lo]
 }
 
+/// CPU mirror of `df64_round3`: a three-word sum (from [`df64_acc3`]) rounded once to a df64.
+fn df64_round3(a: [f32; 3]) -> Df64 {
+    let h = df64_two_sum(a[0], a[1]);
+    df64_quick_two_sum(h.hi, h.lo + a[2])
+}
+
+/// CPU mirror of `df64_div3`: n / d for three-word n and d (d nonzero and finite) to about
+/// 2^-70 of the quotient: both scaled to [1, 4), the accurate df64 quotient q, the remainder
+/// n - q d formed with exact products in the accumulator, and its quotient by d as a third
+/// word; scaled back by the same powers of two.
+fn df64_div3(n: [f32; 3], d: [f32; 3]) -> [f32; 3] {
+    let (kn, kd) = (df64_normalizer(n[0]), df64_normalizer(d[0]));
+    let (fnn, fd) = (df64_pow2(kn), df64_pow2(kd));
+    let n = [n[0] * fnn, n[1] * fnn, n[2] * fnn];
+    let d = [d[0] * fd, d[1] * fd, d[2] * fd];
+    let q = df64_div(Df64::new(n[0], n[1]), Df64::new(d[0], d[1]));
+    let p00 = df64_two_prod(q.hi, d[0]);
+    let p01 = df64_two_prod(q.hi, d[1]);
+    let p10 = df64_two_prod(q.lo, d[0]);
+    let t = q.hi * d[2] + q.lo * d[1];
+    let mut r = n;
+    for v in [p00.hi, p00.lo, p01.hi, p10.hi, p01.lo, p10.lo, t] {
+        r = df64_acc3(r, -v);
+    }
+    let delta = ((r[0] + r[1]) + r[2]) / d[0];
+    let s = kd - kn;
+    let s1 = s.clamp(-120, 120);
+    let (f1, f2) = (df64_pow2(s1), df64_pow2((s - s1).clamp(-126, 127)));
+    [(q.hi * f1) * f2, (q.lo * f1) * f2, (delta * f1) * f2]
+}
+
+/// CPU mirror of `df64_sqrt3`: sqrt(w) for a three-word w > 0 in [2^-60, 4): the accurate
+/// df64 root s and (w - s^2) / 2s, the remainder formed with exact products, as a third word.
+fn df64_sqrt3(w: [f32; 3]) -> [f32; 3] {
+    let s = df64_sqrt(Df64::new(w[0], w[1]));
+    if ftz(s.hi) == 0.0 {
+        return [s.hi, 0.0, 0.0];
+    }
+    let p = df64_two_prod(s.hi, s.hi);
+    let q = df64_two_prod(2.0 * s.hi, s.lo);
+    let mut r = w;
+    for v in [p.hi, p.lo, q.hi, q.lo, s.lo * s.lo] {
+        r = df64_acc3(r, -v);
+    }
+    [s.hi, s.lo, ((r[0] + r[1]) + r[2]) / (2.0 * s.hi)]
+}
+
+/// c - a for three-word c and a, in the accumulator.
+fn df64_sub3(c: [f32; 3], a: [f32; 3]) -> [f32; 3] {
+    let mut r = c;
+    for v in a {
+        r = df64_acc3(r, -v);
+    }
+    r
+}
+
 /// a - k pi/2 with pi/2 to five words (~120 bits) and every product and partial sum exact, so
 /// the result keeps its relative accuracy even when a lies within 2^-60 of a multiple of pi/2.
 /// The largest terms cancel first, exactly, so the three-word accumulator starts near the size
@@ -147,26 +203,34 @@ pub fn df64_expm1(a: Df64) -> Df64 {
     if a.hi.is_nan() {
         return a;
     }
-    if a.hi.abs() < 0.010_830_425 {
-        return df64_expm1_kernel(a);
-    }
     // Far from 0 the - 1 is one accurate subtraction (above 40 it is below exp's last bit's
     // worth, and near the top 2^n T alone would overflow where exp(a) does not).
     if a.hi < -20.0 || a.hi > 40.0 {
         return df64_sub(df64_exp(a), Df64::ONE);
     }
+    df64_round3(df64_expm1_3(a))
+}
+
+/// CPU mirror of `df64_expm1_3`: expm1(a) in three words, unrounded, for a finite a in
+/// [-20, 40] (for expm1 itself and for sinh and tanh, which divide by it).
+fn df64_expm1_3(a: Df64) -> [f32; 3] {
+    if a.hi.abs() < 0.010_830_425 {
+        // The kernel's t + t^2 (1/2 + t/6 + ...), its tail not rounded into t.
+        let h = df64_horner(a, &INV_FACT, 2, 6, 1, false);
+        let u = df64_mul(df64_sqr(a), h);
+        return df64_acc3(df64_acc3([a.hi, a.lo, 0.0], u.hi), u.lo);
+    }
     let (n, j, q) = df64_exp_parts(a);
     let t = exp_table(j);
     let s = |x: f32| df64_ldexp(Df64::new(x, 0.0), n as i32).hi;
-    let th = Df64::new(t[0], t[1]);
     // 2^n T - 1 + 2^n T q, the first difference exact.
     let w = df64_two_sum(s(t[0]), -1.0);
-    let tq = df64_ldexp(df64_mul(th, q), n as i32);
-    let small = df64_add(
-        df64_add(tq, Df64::new(s(t[2]), 0.0)),
-        Df64::new(s(t[1]), 0.0),
-    );
-    df64_add(df64_quick_two_sum(w.hi, w.lo), small)
+    let tq = df64_ldexp(df64_mul(Df64::new(t[0], t[1]), q), n as i32);
+    let mut acc = [w.hi, w.lo, 0.0];
+    for v in [tq.hi, s(t[1]), tq.lo, s(t[2])] {
+        acc = df64_acc3(acc, v);
+    }
+    acc
 }
 
 // ---------------------------------------------------------------- log family
@@ -254,26 +318,23 @@ pub fn df64_log(a: Df64) -> Df64 {
     df64_add(big, small)
 }
 
-/// log_b a = e log_b 2 + ln(m) log_b e (`df64_log_base` in GLSL), both constants in three
-/// words; with log_b 2 = 1 (log2) a power of two gives its exponent exactly.
+/// log_b a = e log_b 2 + ln(m) log_b e (`df64_log_base` in GLSL): ln m in three words
+/// ([`df64_log3_parts`]) times log_b e in three words, e log_b 2 in exact products, all summed
+/// in the accumulator and rounded once; with log_b 2 = 1 (log2) a power of two gives its
+/// exponent exactly (ln 1 is 0 in every word).
 fn df64_log_base(a: Df64, log_b_2: &[f32; 3], log_b_e: &[f32; 3]) -> Df64 {
     if let Some(r) = df64_log_special(a) {
         return r;
     }
-    let (ef, idx, at) = df64_log_parts(a);
-    let t = log_table(idx);
-    // ln m = ln c + at, |ln m| < 0.36, to a df64; then times log_b e (its third word on hi).
-    let lm = df64_add(Df64::new(t[0], t[1]), df64_add(Df64::new(t[2], 0.0), at));
-    let q = df64_add(
-        df64_mul(lm, Df64::new(log_b_e[0], log_b_e[1])),
-        Df64::new(lm.hi * log_b_e[2], 0.0),
-    );
-    let big = df64_add(df64_two_prod(ef, log_b_2[0]), q);
-    let small = df64_add(
-        df64_two_prod(ef, log_b_2[1]),
-        Df64::new(ef * log_b_2[2], 0.0),
-    );
-    df64_add(big, small)
+    let (ef, lm) = df64_log3_parts(a);
+    let p = df64_mul3(lm, *log_b_e);
+    let l0 = df64_two_prod(ef, log_b_2[0]);
+    let l1 = df64_two_prod(ef, log_b_2[1]);
+    let mut acc = [l0.hi, l0.lo, 0.0];
+    for v in [p[0], l1.hi, p[1], l1.lo, ef * log_b_2[2], p[2]] {
+        acc = df64_acc3(acc, v);
+    }
+    df64_round3(acc)
 }
 
 /// CPU mirror of `df64_log2`: the base-2 logarithm, exact at powers of two.
@@ -287,9 +348,25 @@ pub fn df64_log10(a: Df64) -> Df64 {
 }
 
 /// CPU mirror of `df64_log3`: ln a in three words (about 2^-66 of it) for a finite a > 0, for
-/// pow: log's reduction with f = (m - c) / (m + c) refined by one Newton step and every term
-/// summed in the exact accumulator.
+/// pow: e ln 2 in exact products plus ln m from [`df64_log3_parts`], summed in the exact
+/// accumulator.
 pub fn df64_log3(a: Df64) -> [f32; 3] {
+    let (ef, lm) = df64_log3_parts(a);
+    let l0 = df64_two_prod(ef, LN2[0]);
+    let l1 = df64_two_prod(ef, LN2[1]);
+    let mut acc = [l0.hi, l0.lo, 0.0];
+    for w in [lm[0], l1.hi, lm[1], l1.lo, ef * LN2[2], lm[2]] {
+        acc = df64_acc3(acc, w);
+    }
+    let h = df64_two_sum(acc[0], acc[1]);
+    [h.hi, h.lo, acc[2]]
+}
+
+/// CPU mirror of `df64_log3_parts`: for a finite a > 0, (e, ln m) with a = 2^e m, m in
+/// [0.703125, 1.40625), and ln m = ln c + 2 atanh((m - c) / (m + c)) in three words: the
+/// quotient refined by one Newton step (the residual formed with exact products), every term
+/// summed in the exact accumulator.
+fn df64_log3_parts(a: Df64) -> (f32, [f32; 3]) {
     let (a, lift) = if df64_biased_exponent(a.hi) == 0 {
         (df64_scale_words(a, 16_777_216.0), 24)
     } else {
@@ -334,29 +411,14 @@ pub fn df64_log3(a: Df64) -> [f32; 3] {
     let f2 = df64_sqr(q);
     let s = df64_mul(f2, df64_horner(f2, &INV_ODD, 1, 4, 1, false));
     let fs = df64_mul(q, s);
-    let ef = e as f32;
     // i is 45 to 90 for a normalised input; the clamp keeps any other value inside the table.
     let t = log_table(3 * ((i as i32).clamp(45, 91) - 45) as usize);
-    let l0 = df64_two_prod(ef, LN2[0]);
-    let l1 = df64_two_prod(ef, LN2[1]);
-    let mut acc = [l0.hi, l0.lo, 0.0];
-    for w in [
-        t[0],
-        2.0 * q.hi,
-        t[1],
-        l1.hi,
-        2.0 * q.lo,
-        2.0 * fs.hi,
-        t[2],
-        l1.lo,
-        ef * LN2[2],
-        2.0 * q2,
-        2.0 * fs.lo,
-    ] {
+    let mut acc = t;
+    for w in [2.0 * q.hi, 2.0 * q.lo, 2.0 * fs.hi, 2.0 * q2, 2.0 * fs.lo] {
         acc = df64_acc3(acc, w);
     }
     let h = df64_two_sum(acc[0], acc[1]);
-    [h.hi, h.lo, acc[2]]
+    (e as f32, [h.hi, h.lo, acc[2]])
 }
 
 /// ln(1 + a), accurate for small a.
@@ -578,64 +640,120 @@ pub fn df64_cos(a: Df64) -> Df64 {
     df64_sincos(a).1
 }
 
+/// CPU mirror of `df64_sincos3`: sin r and cos r for |r| <= pi/4 in three words each (for
+/// tan's one rounding): sin's series tail as a df64 on r, cos as 1 - r^2/2 with r^2/2 in
+/// exact words plus r^4 (1/4! - r^2/6! + ...).
+fn df64_sincos3(r: Df64) -> ([f32; 3], [f32; 3]) {
+    let r2 = df64_sqr(r);
+    let sp = df64_horner(r2, &INV_FACT, 3, 8, 2, true);
+    let t = df64_mul(df64_mul(r, r2), df64_neg(sp));
+    let s = df64_acc3(df64_acc3([r.hi, r.lo, 0.0], t.hi), t.lo);
+    let cp = df64_horner(r2, &INV_FACT, 4, 8, 2, true);
+    let u = df64_mul(df64_sqr(r2), cp);
+    let p = df64_two_prod(r.hi, r.hi);
+    let q = df64_two_prod(r.hi, r.lo);
+    let mut c = [1.0, 0.0, 0.0];
+    for v in [
+        -0.5 * p.hi,
+        u.hi,
+        -q.hi,
+        -0.5 * p.lo,
+        u.lo,
+        -q.lo,
+        -0.5 * (r.lo * r.lo),
+    ] {
+        c = df64_acc3(c, v);
+    }
+    (s, c)
+}
+
+/// Below this |x| an odd function whose series is x (1 + O(x^2)) returns x itself: the
+/// O(x^2) is under 2^-52 of it (0.03 ulp48), and its rounding steps would meet the flush floor.
+pub const ODD_TINY: f32 = 1.490_116_1e-8; // 2^-26
+
 /// CPU mirror of `df64_tan` in `glsl/df64_func.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_tan(a: Df64) -> Df64 {
-    if a.hi == 0.0 {
-        return a; // tan(+-0) = +-0
+    if a.hi.abs() < ODD_TINY {
+        return a; // tan(x) = x (1 + x^2/3 + ...): +-0 and every tiny x as they are
     }
-    let (s, c) = df64_sincos(a);
-    df64_div(s, c)
+    if !a.hi.is_finite() {
+        return nan();
+    }
+    let (r, q) = df64_trig_reduce(a);
+    let (s, c) = df64_sincos3(r);
+    // tan = sin / cos, or -cos / sin in the odd quadrants, each rounded once.
+    if q & 1 == 0 {
+        df64_round3(df64_div3(s, c))
+    } else {
+        df64_neg(df64_round3(df64_div3(c, s)))
+    }
 }
 
-fn pi_2_df() -> Df64 {
-    Df64::new(PI_2[0], PI_2[1])
-}
-
-/// atan(z) for z in [0, 1]: atan(c) + atan((z - c) / (1 + z c)), c = round(64 z)/64.
-fn df64_atan_unit(z: Df64) -> Df64 {
-    let i = (z.hi * 64.0 + 0.5).floor();
+/// CPU mirror of `df64_atan_unit3`: atan(z) for a three-word z in [0, 1], in three words:
+/// atan(c) from the table (c = round(64 z)/64) plus atan(t), t = (z - c) / (1 + z c) formed to
+/// three words (z - c exactly, 1 + z c with exact products), |t| <= 1/128.
+fn df64_atan_unit3(z: [f32; 3]) -> [f32; 3] {
+    let i = (z[0] * 64.0 + 0.5).floor();
     let c = i / 64.0;
-    let t = df64_div(
-        df64_sub(z, Df64::new(c, 0.0)),
-        df64_add(Df64::ONE, df64_mul_f32(z, c)),
-    );
-    // atan t = t + t^3 (-1/3 + t^2/5 - t^4/7), |t| <= 1/128.
+    // z[0] - c is exact: z[0] is within 1/128 of c (Sterbenz), or c = 0.
+    let n = df64_two_sum(z[0] - c, z[1]);
+    let num = df64_acc3([n.hi, n.lo, 0.0], z[2]);
+    let p = df64_two_prod(z[0], c);
+    let pl = df64_two_prod(z[1], c);
+    let mut den = [1.0, 0.0, 0.0];
+    for v in [p.hi, pl.hi, p.lo, pl.lo, z[2] * c] {
+        den = df64_acc3(den, v);
+    }
+    let t3 = df64_div3(num, den);
+    // atan t = t + t^3 (-1/3 + t^2/5 - t^4/7).
+    let t = Df64::new(t3[0], t3[1]);
     let t2 = df64_sqr(t);
-    let p = df64_horner(t2, &INV_ODD, 1, 3, 1, true);
-    let at = df64_add(t, df64_mul(df64_mul(t, t2), df64_neg(p)));
-    // i is 0 to 64 for z in [0, 1]; the clamp keeps any other pair inside the table.
+    let poly = df64_horner(t2, &INV_ODD, 1, 3, 1, true);
+    let tail = df64_mul(df64_mul(t, t2), df64_neg(poly));
+    // i is 0 to 64 for z in [0, 1]; the clamp keeps any other value inside the table.
     let idx = 3 * (i as i32).clamp(0, 64) as usize;
-    let small = df64_add(at, Df64::new(ATAN_TABLE[idx + 2], 0.0));
-    df64_add(Df64::new(ATAN_TABLE[idx], ATAN_TABLE[idx + 1]), small)
+    let mut acc = [ATAN_TABLE[idx], ATAN_TABLE[idx + 1], ATAN_TABLE[idx + 2]];
+    for v in [t3[0], t3[1], tail.hi, t3[2], tail.lo] {
+        acc = df64_acc3(acc, v);
+    }
+    acc
 }
 
-/// pi/2 - r with pi/2 to three words.
-fn df64_pi_2_minus(r: Df64) -> Df64 {
-    df64_add(df64_sub(pi_2_df(), r), Df64::new(PI_2[2], 0.0))
+/// The three words of pi/2 and pi.
+fn pi_2_3() -> [f32; 3] {
+    [PI_2[0], PI_2[1], PI_2[2]]
+}
+fn pi_3() -> [f32; 3] {
+    [PI[0], PI[1], PI[2]]
+}
+
+/// atan2(y, x) for y, x >= 0 in three words (both finite, not both zero): atan(y/x) or
+/// pi/2 - atan(x/y), whichever has its ratio in [0, 1]; each ratio to three words.
+fn df64_atan2_first3(y: [f32; 3], x: [f32; 3]) -> [f32; 3] {
+    if df64_le(Df64::new(y[0], y[1]), Df64::new(x[0], x[1])) {
+        df64_atan_unit3(df64_div3(y, x))
+    } else {
+        df64_sub3(pi_2_3(), df64_atan_unit3(df64_div3(x, y)))
+    }
 }
 
 /// CPU mirror of `df64_atan` in `glsl/df64_func.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_atan(a: Df64) -> Df64 {
-    if a.hi == 0.0 {
-        return a; // +-0 in, the same zero out (odd function)
+    if a.hi.abs() < ODD_TINY {
+        return a; // atan(x) = x (1 - x^2/3 + ...): +-0 and every tiny x as they are
     }
     if a.hi.is_nan() {
         return a;
     }
-    let neg = a.hi < 0.0;
     let x = df64_abs(a);
-    let r = if x.hi > 1.0 {
-        if x.hi.is_infinite() {
-            pi_2_df()
-        } else {
-            df64_pi_2_minus(df64_atan_unit(df64_recip(x)))
-        }
+    let r = if x.hi.is_infinite() {
+        Df64::new(PI_2[0], PI_2[1])
     } else {
-        df64_atan_unit(x)
+        df64_round3(df64_atan2_first3([x.hi, x.lo, 0.0], [1.0, 0.0, 0.0]))
     };
-    if neg {
+    if a.hi < 0.0 {
         df64_neg(r)
     } else {
         r
@@ -681,16 +799,12 @@ pub fn df64_atan2(y: Df64, x: Df64) -> Df64 {
     if !y.hi.is_finite() || !x.hi.is_finite() || (ftz(y.hi) == 0.0 && ftz(x.hi) == 0.0) {
         return df64_atan2_special(ftz(y.hi), ftz(x.hi));
     }
-    let ay = df64_abs(y);
-    let ax = df64_abs(x);
-    let mut r = if df64_le(ay, ax) {
-        df64_atan_unit(df64_div(ay, ax))
-    } else {
-        df64_pi_2_minus(df64_atan_unit(df64_div(ax, ay)))
-    };
+    let (ay, ax) = (df64_abs(y), df64_abs(x));
+    let mut r = df64_atan2_first3([ay.hi, ay.lo, 0.0], [ax.hi, ax.lo, 0.0]);
     if x.hi < 0.0 {
-        r = df64_add(df64_sub(Df64::new(PI[0], PI[1]), r), Df64::new(PI[2], 0.0));
+        r = df64_sub3(pi_3(), r);
     }
+    let r = df64_round3(r);
     // The sign bit, so that atan2(-0, x) is -0 or -pi.
     if y.hi.is_sign_negative() {
         df64_neg(r)
@@ -699,21 +813,30 @@ pub fn df64_atan2(y: Df64, x: Df64) -> Df64 {
     }
 }
 
-/// sqrt(1 - a^2) with 1 - a^2 formed as (1 - a)(1 + a).
-fn df64_sqrt_1m_sq(a: Df64) -> Df64 {
-    df64_sqrt(df64_mul(df64_sub(Df64::ONE, a), df64_add(Df64::ONE, a)))
+/// CPU mirror of `df64_sqrt_1m_sq3`: sqrt(1 - a^2) for 0 <= a <= 1 in three words, 1 - a^2
+/// formed as (1 - a)(1 + a) with both factors exact in three words.
+fn df64_sqrt_1m_sq3(a: Df64) -> [f32; 3] {
+    let u = df64_acc3(df64_acc3([1.0, 0.0, 0.0], -a.hi), -a.lo);
+    let v = df64_acc3(df64_acc3([1.0, 0.0, 0.0], a.hi), a.lo);
+    df64_sqrt3(df64_mul3(u, v))
 }
 
 /// CPU mirror of `df64_asin` in `glsl/df64_func.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_asin(a: Df64) -> Df64 {
-    if a.hi == 0.0 {
-        return a; // +-0 in, the same zero out (odd function)
+    if a.hi.abs() < ODD_TINY {
+        return a; // asin(x) = x (1 + x^2/6 + ...): +-0 and every tiny x as they are
     }
     if a.hi.is_nan() || a.hi.abs() > 1.0 {
         return nan();
     }
-    df64_atan2(a, df64_sqrt_1m_sq(a))
+    let x = df64_abs(a);
+    let r = df64_round3(df64_atan2_first3([x.hi, x.lo, 0.0], df64_sqrt_1m_sq3(x)));
+    if a.hi < 0.0 {
+        df64_neg(r)
+    } else {
+        r
+    }
 }
 
 /// CPU mirror of `df64_acos` in `glsl/df64_func.glsl`: the same operations in the same order in
@@ -722,7 +845,9 @@ pub fn df64_acos(a: Df64) -> Df64 {
     if a.hi.is_nan() || a.hi.abs() > 1.0 {
         return nan();
     }
-    df64_atan2(df64_sqrt_1m_sq(a), a)
+    let x = df64_abs(a);
+    let r = df64_atan2_first3(df64_sqrt_1m_sq3(x), [x.hi, x.lo, 0.0]);
+    df64_round3(if a.hi < 0.0 { df64_sub3(pi_3(), r) } else { r })
 }
 
 // ---------------------------------------------------------------- hyperbolic
@@ -730,8 +855,8 @@ pub fn df64_acos(a: Df64) -> Df64 {
 /// CPU mirror of `df64_sinh` in `glsl/df64_func.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_sinh(a: Df64) -> Df64 {
-    if a.hi == 0.0 {
-        return a; // +-0 in, the same zero out (odd function)
+    if a.hi.abs() < ODD_TINY {
+        return a; // sinh(x) = x (1 + x^2/6 + ...): +-0 and every tiny x as they are
     }
     if a.hi.is_nan() {
         return a;
@@ -739,10 +864,20 @@ pub fn df64_sinh(a: Df64) -> Df64 {
     let x = df64_abs(a);
     let r = if x.hi > EXP_MAX {
         Df64::new(f32::INFINITY, 0.0)
-    } else {
-        // (e - 1/e)/2 = (m + m/(m+1))/2 with m = expm1(x): no cancellation near 0.
+    } else if x.hi > 20.0 {
+        // m + m/(m + 1) with m = expm1(x) > 2^28: the quotient is 1 to 2^-28.
         let m = df64_expm1(x);
         let s = df64_add(m, df64_div(m, df64_add(m, Df64::ONE)));
+        Df64::new(0.5 * s.hi, 0.5 * s.lo)
+    } else {
+        // (e - 1/e)/2 = (m + m/(m + 1))/2 with m = expm1(x) in three words: no cancellation
+        // near 0, and one rounding.
+        let m = df64_expm1_3(x);
+        let mut s = m;
+        for v in df64_div3(m, df64_acc3(m, 1.0)) {
+            s = df64_acc3(s, v);
+        }
+        let s = df64_round3(s);
         Df64::new(0.5 * s.hi, 0.5 * s.lo)
     };
     if a.hi < 0.0 {
@@ -770,8 +905,8 @@ pub fn df64_cosh(a: Df64) -> Df64 {
 /// CPU mirror of `df64_tanh` in `glsl/df64_func.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_tanh(a: Df64) -> Df64 {
-    if a.hi == 0.0 {
-        return a; // +-0 in, the same zero out (odd function)
+    if a.hi.abs() < ODD_TINY {
+        return a; // tanh(x) = x (1 - x^2/3 + ...): +-0 and every tiny x as they are
     }
     if a.hi.is_nan() {
         return a;
@@ -780,9 +915,9 @@ pub fn df64_tanh(a: Df64) -> Df64 {
     let r = if x.hi > 20.0 {
         Df64::ONE
     } else {
-        // m / (m + 2), m = expm1(2x).
-        let m = df64_expm1(Df64::new(2.0 * x.hi, 2.0 * x.lo));
-        df64_div(m, df64_add(m, Df64::new(2.0, 0.0)))
+        // m / (m + 2), m = expm1(2x) in three words, rounded once.
+        let m = df64_expm1_3(Df64::new(2.0 * x.hi, 2.0 * x.lo));
+        df64_round3(df64_div3(m, df64_acc3(m, 2.0)))
     };
     if a.hi < 0.0 {
         df64_neg(r)
