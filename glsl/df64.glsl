@@ -21,7 +21,7 @@
 // Every routine has a Rust mirror with the same steps in src/numeric/df64.rs.
 // Thall's published routines keep their names with a _thall suffix; the unsuffixed ones are
 // the accurate defaults (add/sub/mul/sqr/sqrt within 0.5 ulp48, div/recip/rsqrt within 1, hypot
-// within 1.5).
+// within 1).
 // The fast tier (df64_mul_fast, df64_sqr_fast, df64_mul_f32_fast) keeps 2 ulp48 over the same
 // domain for about half the work of df64_mul: for renderers that pay per pixel.
 //
@@ -661,15 +661,156 @@ vec2 df64_abs(vec2 a) { a = DF64_B(a); return a.x < 0.0 ? -a : vec2(abs(a.x), a.
 vec2 df64_min(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_lt(b, a) ? b : a; }
 vec2 df64_max(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_gt(b, a) ? b : a; }
 
+// ---------------------------------------------------------------- three-word sums
+
+// Exact running sum in three words: the third absorbs roundings ~2^-72 below the first.
+vec3 df64_acc3(vec3 a, float t) {
+    a = DF64_B(a); t = DF64_B(t);
+    DF64_PRECISE vec2 s0 = df64_two_sum(a.x, t);
+    DF64_PRECISE vec2 s1 = df64_two_sum(a.y, s0.y);
+    DF64_PRECISE float s2 = DF64_B(a.z + s1.y);
+    return vec3(s0.x, s1.x, s2);
+}
+
+// A three-word sum (from df64_acc3) rounded once to a df64.
+vec2 df64_round3(vec3 a) {
+    a = DF64_B(a);
+    DF64_PRECISE vec2 h = df64_two_sum(a.x, a.y);
+    DF64_PRECISE float lo = DF64_B(h.y + a.z);
+    return df64_quick_two_sum(h.x, lo);
+}
+
+// sqrt(w) for a three-word w > 0 whose root lies in [2^-30, 2^30]: the accurate df64 root s and
+// (w - s^2) / 2s, the remainder formed with exact products, as a third word.
+vec3 df64_sqrt3(vec3 w) {
+    w = DF64_B(w);
+    DF64_PRECISE vec2 s = df64_sqrt(w.xy);
+    if (s.x == 0.0) return vec3(s.x, 0.0, 0.0);
+    DF64_PRECISE vec2 p = df64_two_prod(s.x, s.x);
+    DF64_PRECISE vec2 q = df64_two_prod(DF64_B(2.0 * s.x), s.y);
+    DF64_PRECISE vec3 r = w;
+    r = df64_acc3(r, -p.x);
+    r = df64_acc3(r, -p.y);
+    r = df64_acc3(r, -q.x);
+    r = df64_acc3(r, -q.y);
+    r = df64_acc3(r, -DF64_B(s.y * s.y));
+    DF64_PRECISE float ds = DF64_B(DF64_B(DF64_B(r.x + r.y) + r.z) / DF64_B(2.0 * s.x));
+    return vec3(s, ds);
+}
+
+// ---------------------------------------------------------------- Payne and Hanek's reduction
+
+// (For the trigonometry of df64_func.glsl and qf128.glsl, above 2^23.)
+// 2/pi in base 4096: 2/pi = the sum of DF64_TWO_OVER_PI_DIGITS[i - 1] 2^(-12 i), i = 1..32
+// (384 bits: an f32 exponent moves the window by at most 104 bits, the reduction keeps 240
+// below the point, and the multiplier spans three digits).
+const int DF64_TWO_OVER_PI_DIGITS[32] = int[](
+    2607, 2435, 1764, 3652, 338, 2556, 629, 2001,
+    3923, 1245, 3085, 2914, 2393, 2364, 1081, 65,
+    4069, 355, 2749, 3771, 3158, 439, 582, 3642,
+    1060, 3538, 3584, 1609, 750, 2569, 3353, 540);
+
+int df64_two_over_pi_digit(int i) {
+    int c = clamp(i, 1, 32);
+    return (i >= 1 && i <= 32) ? DF64_TWO_OVER_PI_DIGITS[c - 1] : 0;
+}
+
+// Payne and Hanek's reduction in integer arithmetic (exact on every driver, and no float
+// rewrite applies to it). For x the sum of the first `words` words of w (w.x the largest,
+// nonzero and finite): |x| 2/pi = n + f with n an integer and |f| <= 1/2; returns (n mod 4, f)
+// signed as x (x 2/pi = -n - f for a negative x), f = (f03 + f4) 2^f_exp in five exact words
+// (the first an integer of 13 to 24 bits, each next one below 2^-24 of the one before;
+// together within 2^(f_exp - 96) + 2^-224 of f, at least 108 bits of it).
+// Each word m 2^e (m < 2^24) times the digits of 2/pi is summed in 12-bit columns: digit 0
+// holds the integer part (only its value mod 4 matters, so the digits above it are never
+// formed), digits 1 to 20 the fraction.
+int df64_reduce_long(vec4 w, int words, out vec4 f03, out float f4, out int f_exp) {
+    w = DF64_B(w);
+    int acc[21];
+    for (int p = 0; p < 21; ++p) acc[p] = 0;
+    bool neg = w.x < 0.0;
+    for (int k = 0; k < words; ++k) {
+        float x = k == 0 ? w.x : (k == 1 ? w.y : (k == 2 ? w.z : w.w));
+        int bits = floatBitsToInt(x);
+        int be = (bits >> 23) & 0xff;
+        if (x == 0.0 || be == 0xff) continue;
+        int m = (bits & 0x7fffff) | (be == 0 ? 0 : 0x800000);
+        int bn = max(be, 1);
+        int e = bn - 150;
+        // x = m 2^e = m 2^s 4096^q with 0 <= s < 12, and m 2^s < 2^36 in three digits.
+        int q = (e + 1200) / 12 - 100;
+        int s = e - 12 * q;
+        int low = (m & 0xfff) << s;
+        int high = (m >> 12) << s;
+        int m0 = low & 0xfff;
+        int m1 = (low >> 12) + (high & 0xfff);
+        int m2 = high >> 12;
+        int sg = ((x < 0.0) != neg) ? -1 : 1;
+        // The window of 2/pi this word needs, read once (23 table reads, not 63).
+        int d[23];
+        for (int i = 0; i < 23; ++i) d[i] = df64_two_over_pi_digit(q + i);
+        for (int p = 0; p < 21; ++p) {
+            acc[p] = acc[p] + sg * (m0 * d[p] + m1 * d[p + 1] + m2 * d[p + 2]);
+        }
+    }
+    // Carries, low to high: each column is below 2^28 in magnitude, so the bias 2^30 makes
+    // the shift a floor division on every driver.
+    for (int p = 20; p > 0; --p) {
+        int c = ((acc[p] + 0x40000000) >> 12) - 0x40000;
+        acc[p] = acc[p] - c * 4096;
+        acc[p - 1] = acc[p - 1] + c;
+    }
+    int n = (acc[0] + 0x40000000) & 3;
+    float sign = neg ? -1.0 : 1.0;
+    if (acc[1] >= 2048) {
+        // f >= 1/2: n + 1, and f - 1 = -(1 - f), the fraction's digits negated.
+        n = (n + 1) & 3;
+        sign = -sign;
+        int carry = 1;
+        for (int p = 20; p > 0; --p) {
+            int d = 4095 - acc[p] + carry;
+            carry = d >> 12;
+            acc[p] = d & 0xfff;
+        }
+    }
+    // The fraction's 20 digits, shifted until the first is nonzero (in vectors, without
+    // indexing, so that compilers keep them in registers), then paired into f32 words scaled
+    // by 2^(12 lead + 24) so that none underflows: f = (f03 + f4) 2^f_exp, the first word
+    // holding 13 to 24 bits.
+    ivec4 D0 = ivec4(acc[1], acc[2], acc[3], acc[4]);
+    ivec4 D1 = ivec4(acc[5], acc[6], acc[7], acc[8]);
+    ivec4 D2 = ivec4(acc[9], acc[10], acc[11], acc[12]);
+    ivec4 D3 = ivec4(acc[13], acc[14], acc[15], acc[16]);
+    ivec4 D4 = ivec4(acc[17], acc[18], acc[19], acc[20]);
+    int lead = 0;
+    for (int step = 0; step < 19; ++step) {
+        if (D0.x == 0) {
+            D0 = ivec4(D0.yzw, D1.x);
+            D1 = ivec4(D1.yzw, D2.x);
+            D2 = ivec4(D2.yzw, D3.x);
+            D3 = ivec4(D3.yzw, D4.x);
+            D4 = ivec4(D4.yzw, 0);
+            lead += 1;
+        }
+    }
+    f_exp = -12 * lead - 24;
+    ivec4 pairs = ivec4(D0.xz, D1.xz) * 4096 + ivec4(D0.yw, D1.yw);
+    int fifth = D2.x * 4096 + D2.y;
+    f03 = DF64_B(DF64_B(sign * vec4(pairs))
+            * vec4(1.0, 5.9604645e-8, 3.5527137e-15, 2.1175824e-22));
+    f4 = DF64_B(DF64_B(sign * float(fifth)) * 1.2621775e-29);
+    // x = -(n + f) pi/2 for a negative x: the quadrant is -n mod 4.
+    return neg ? (4 - n) & 3 : n;
+}
+
 // ---------------------------------------------------------------- hypot
 
 // sqrt(a^2 + b^2) at every exponent, with no overflow or underflow on the way: both operands
-// scaled by the power of two that brings the larger to [1, 4) (exact), the accurate squares
-// summed and rooted unscaled, the root scaled back with one rounding. Within 1.5 ulp48: the
-// squares (0.5 each) and their sum (0.5) are at most 2^-47 relative off, the root halves that
-// (under 1 ulp48) and rounds once more (0.5). As C's hypot, an infinity wins over NaN; where
-// the smaller operand is under 2^-60 of the larger, its square is far below the last bit of the
-// sum and the result is |larger|.
+// scaled by the power of two that brings the larger to [1, 4) (exact), the squares summed
+// in three words from exact products, rooted to three words (df64_sqrt3) and rounded once,
+// then scaled back: within 0.5 ulp48 and a little. As C's hypot, an infinity wins over NaN;
+// where the smaller operand is under 2^-60 of the larger, its square is far below the last bit
+// of the sum and the result is |larger|.
 vec2 df64_hypot(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
     a = df64_abs(a); b = df64_abs(b);
@@ -683,8 +824,19 @@ vec2 df64_hypot(vec2 a, vec2 b) {
     int k = df64_normalizer(big.x);
     DF64_PRECISE vec2 sb = DF64_B(big * df64_pow2(k));
     DF64_PRECISE vec2 ss = DF64_B(small * df64_pow2(k));
-    DF64_PRECISE vec2 sum = df64_add_unscaled(df64_sqr_unscaled(sb), df64_sqr_unscaled(ss));
-    return df64_scale(df64_sqrt_unscaled(sum), -k);
+    DF64_PRECISE vec2 p = df64_two_prod(sb.x, sb.x);
+    DF64_PRECISE vec2 q = df64_two_prod(DF64_B(2.0 * sb.x), sb.y);
+    DF64_PRECISE vec2 u = df64_two_prod(ss.x, ss.x);
+    DF64_PRECISE vec2 v = df64_two_prod(DF64_B(2.0 * ss.x), ss.y);
+    DF64_PRECISE vec3 w = vec3(p, 0.0);
+    w = df64_acc3(w, u.x);
+    w = df64_acc3(w, q.x);
+    w = df64_acc3(w, v.x);
+    w = df64_acc3(w, u.y);
+    w = df64_acc3(w, q.y);
+    w = df64_acc3(w, v.y);
+    w = df64_acc3(w, DF64_B(DF64_B(sb.y * sb.y) + DF64_B(ss.y * ss.y)));
+    return df64_scale(df64_round3(df64_sqrt3(w)), -k);
 }
 
 // ---------------------------------------------------------------- complex (vec4: re.hi, re.lo, im.hi, im.lo)

@@ -136,23 +136,6 @@ vec2 df64_reduce3(vec2 a, float k, float c0, float c1, float c2) {
     return df64_sub(r, vec2(t, 0.0));
 }
 
-// Exact running sum in three words: the third absorbs roundings ~2^-72 below the first.
-vec3 df64_acc3(vec3 a, float t) {
-    a = DF64_B(a); t = DF64_B(t);
-    DF64_PRECISE vec2 s0 = df64_two_sum(a.x, t);
-    DF64_PRECISE vec2 s1 = df64_two_sum(a.y, s0.y);
-    DF64_PRECISE float s2 = DF64_B(a.z + s1.y);
-    return vec3(s0.x, s1.x, s2);
-}
-
-// A three-word sum (from df64_acc3) rounded once to a df64.
-vec2 df64_round3(vec3 a) {
-    a = DF64_B(a);
-    DF64_PRECISE vec2 h = df64_two_sum(a.x, a.y);
-    DF64_PRECISE float lo = DF64_B(h.y + a.z);
-    return df64_quick_two_sum(h.x, lo);
-}
-
 // n / d for three-word n and d (d nonzero and finite) to about 2^-70 of the quotient: both
 // scaled to [1, 4), the accurate df64 quotient q, the remainder n - q d formed with exact
 // products in the accumulator, and its quotient by d as a third word; scaled back.
@@ -180,24 +163,6 @@ vec3 df64_div3(vec3 n, vec3 d) {
     int s1 = clamp(s, -120, 120);
     DF64_PRECISE vec3 o = DF64_B(vec3(q, delta) * df64_pow2(s1));
     return DF64_B(o * df64_pow2(clamp(s - s1, -126, 127)));
-}
-
-// sqrt(w) for a three-word w > 0 in [2^-60, 4): the accurate df64 root s and (w - s^2) / 2s,
-// the remainder formed with exact products, as a third word.
-vec3 df64_sqrt3(vec3 w) {
-    w = DF64_B(w);
-    DF64_PRECISE vec2 s = df64_sqrt(w.xy);
-    if (s.x == 0.0) return vec3(s.x, 0.0, 0.0);
-    DF64_PRECISE vec2 p = df64_two_prod(s.x, s.x);
-    DF64_PRECISE vec2 q = df64_two_prod(DF64_B(2.0 * s.x), s.y);
-    DF64_PRECISE vec3 r = w;
-    r = df64_acc3(r, -p.x);
-    r = df64_acc3(r, -p.y);
-    r = df64_acc3(r, -q.x);
-    r = df64_acc3(r, -q.y);
-    r = df64_acc3(r, -DF64_B(s.y * s.y));
-    DF64_PRECISE float ds = DF64_B(DF64_B(DF64_B(r.x + r.y) + r.z) / DF64_B(2.0 * s.x));
-    return vec3(s, ds);
 }
 
 // c - a for three-word c and a, in the accumulator.
@@ -553,108 +518,6 @@ vec2 df64_log1p(vec2 a) {
 // Above this |x.hi| the argument goes to Payne and Hanek's reduction: below it round(2x/pi) is
 // an exact f32 and pi/2 in five words is enough (df64_reduce_pi_2).
 #define DF64_TRIG_SHORT 8388608.0
-
-// 2/pi in base 4096: 2/pi = the sum of DF64_TWO_OVER_PI_DIGITS[i - 1] 2^(-12 i), i = 1..32
-// (384 bits: an f32 exponent moves the window by at most 104 bits, the reduction keeps 240
-// below the point, and the multiplier spans three digits).
-const int DF64_TWO_OVER_PI_DIGITS[32] = int[](
-    2607, 2435, 1764, 3652, 338, 2556, 629, 2001,
-    3923, 1245, 3085, 2914, 2393, 2364, 1081, 65,
-    4069, 355, 2749, 3771, 3158, 439, 582, 3642,
-    1060, 3538, 3584, 1609, 750, 2569, 3353, 540);
-
-int df64_two_over_pi_digit(int i) {
-    int c = clamp(i, 1, 32);
-    return (i >= 1 && i <= 32) ? DF64_TWO_OVER_PI_DIGITS[c - 1] : 0;
-}
-
-// Payne and Hanek's reduction in integer arithmetic (exact on every driver, and no float
-// rewrite applies to it). For x the sum of the first `words` words of w (w.x the largest,
-// nonzero and finite): |x| 2/pi = n + f with n an integer and |f| <= 1/2; returns (n mod 4, f)
-// signed as x (x 2/pi = -n - f for a negative x), f = (f03 + f4) 2^f_exp in five exact words
-// (the first an integer of 13 to 24 bits, each next one below 2^-24 of the one before;
-// together within 2^(f_exp - 96) + 2^-224 of f, at least 108 bits of it).
-// Each word m 2^e (m < 2^24) times the digits of 2/pi is summed in 12-bit columns: digit 0
-// holds the integer part (only its value mod 4 matters, so the digits above it are never
-// formed), digits 1 to 20 the fraction.
-int df64_reduce_long(vec4 w, int words, out vec4 f03, out float f4, out int f_exp) {
-    w = DF64_B(w);
-    int acc[21];
-    for (int p = 0; p < 21; ++p) acc[p] = 0;
-    bool neg = w.x < 0.0;
-    for (int k = 0; k < words; ++k) {
-        float x = k == 0 ? w.x : (k == 1 ? w.y : (k == 2 ? w.z : w.w));
-        int bits = floatBitsToInt(x);
-        int be = (bits >> 23) & 0xff;
-        if (x == 0.0 || be == 0xff) continue;
-        int m = (bits & 0x7fffff) | (be == 0 ? 0 : 0x800000);
-        int bn = max(be, 1);
-        int e = bn - 150;
-        // x = m 2^e = m 2^s 4096^q with 0 <= s < 12, and m 2^s < 2^36 in three digits.
-        int q = (e + 1200) / 12 - 100;
-        int s = e - 12 * q;
-        int low = (m & 0xfff) << s;
-        int high = (m >> 12) << s;
-        int m0 = low & 0xfff;
-        int m1 = (low >> 12) + (high & 0xfff);
-        int m2 = high >> 12;
-        int sg = ((x < 0.0) != neg) ? -1 : 1;
-        // The window of 2/pi this word needs, read once (23 table reads, not 63).
-        int d[23];
-        for (int i = 0; i < 23; ++i) d[i] = df64_two_over_pi_digit(q + i);
-        for (int p = 0; p < 21; ++p) {
-            acc[p] = acc[p] + sg * (m0 * d[p] + m1 * d[p + 1] + m2 * d[p + 2]);
-        }
-    }
-    // Carries, low to high: each column is below 2^28 in magnitude, so the bias 2^30 makes
-    // the shift a floor division on every driver.
-    for (int p = 20; p > 0; --p) {
-        int c = ((acc[p] + 0x40000000) >> 12) - 0x40000;
-        acc[p] = acc[p] - c * 4096;
-        acc[p - 1] = acc[p - 1] + c;
-    }
-    int n = (acc[0] + 0x40000000) & 3;
-    float sign = neg ? -1.0 : 1.0;
-    if (acc[1] >= 2048) {
-        // f >= 1/2: n + 1, and f - 1 = -(1 - f), the fraction's digits negated.
-        n = (n + 1) & 3;
-        sign = -sign;
-        int carry = 1;
-        for (int p = 20; p > 0; --p) {
-            int d = 4095 - acc[p] + carry;
-            carry = d >> 12;
-            acc[p] = d & 0xfff;
-        }
-    }
-    // The fraction's 20 digits, shifted until the first is nonzero (in vectors, without
-    // indexing, so that compilers keep them in registers), then paired into f32 words scaled
-    // by 2^(12 lead + 24) so that none underflows: f = (f03 + f4) 2^f_exp, the first word
-    // holding 13 to 24 bits.
-    ivec4 D0 = ivec4(acc[1], acc[2], acc[3], acc[4]);
-    ivec4 D1 = ivec4(acc[5], acc[6], acc[7], acc[8]);
-    ivec4 D2 = ivec4(acc[9], acc[10], acc[11], acc[12]);
-    ivec4 D3 = ivec4(acc[13], acc[14], acc[15], acc[16]);
-    ivec4 D4 = ivec4(acc[17], acc[18], acc[19], acc[20]);
-    int lead = 0;
-    for (int step = 0; step < 19; ++step) {
-        if (D0.x == 0) {
-            D0 = ivec4(D0.yzw, D1.x);
-            D1 = ivec4(D1.yzw, D2.x);
-            D2 = ivec4(D2.yzw, D3.x);
-            D3 = ivec4(D3.yzw, D4.x);
-            D4 = ivec4(D4.yzw, 0);
-            lead += 1;
-        }
-    }
-    f_exp = -12 * lead - 24;
-    ivec4 pairs = ivec4(D0.xz, D1.xz) * 4096 + ivec4(D0.yw, D1.yw);
-    int fifth = D2.x * 4096 + D2.y;
-    f03 = DF64_B(DF64_B(sign * vec4(pairs))
-            * vec4(1.0, 5.9604645e-8, 3.5527137e-15, 2.1175824e-22));
-    f4 = DF64_B(DF64_B(sign * float(fifth)) * 1.2621775e-29);
-    // x = -(n + f) pi/2 for a negative x: the quadrant is -n mod 4.
-    return neg ? (4 - n) & 3 : n;
-}
 
 // (f0 + f1 + f2) pi/2 for the words of df64_reduce_long, as a df64.
 vec2 df64_times_pi_2(vec3 f) {

@@ -635,27 +635,51 @@ vec4 qf128_log(vec4 a) {
     return qf128_add(r, at);
 }
 
-#define QF128_TRIG_LIMIT 8388608.0
+// sin r and cos r for |r| <= pi/4: the series alone, no reduction (for callers whose argument
+// is reduced already, as the FFT's twiddles).
+void qf128_sincos_reduced(vec4 r, out vec4 s, out vec4 c) {
+    r = DF64_B(r);
+    DF64_PRECISE vec4 r2 = qf128_sqr(r);
+    DF64_PRECISE vec4 sp = qf128_horner(r2, false, 3, 13, 2, true);
+    s = qf128_sub(r, qf128_mul(qf128_mul(r, r2), sp));
+    DF64_PRECISE vec4 cp = qf128_horner(r2, false, 2, 14, 2, true);
+    c = qf128_sub(vec4(1.0, 0.0, 0.0, 0.0), qf128_mul(r2, cp));
+}
 
+// r = a - n pi/2 with |r| <= pi/4, and n mod 4, for every finite a: a itself up to pi/4,
+// Payne and Hanek's reduction (df64_reduce_long on all four words, 240 bits of the fraction,
+// at least 108 of them kept) above, so that r keeps 96 bits however close a lies to a
+// multiple of pi/2; the fraction's five words renormalised, times pi/2 in four words.
+vec4 qf128_trig_reduce(vec4 a, out int quadrant) {
+    a = DF64_B(a);
+    if (abs(a.x) <= 0.7853982) {
+        quadrant = 0;
+        return a;
+    }
+    vec4 f;
+    float f4;
+    int f_exp;
+    quadrant = df64_reduce_long(a, 4, f, f4, f_exp);
+    DF64_PRECISE vec4 fr = qf128_renorm5(f.x, f.y, f.z, f.w, f4);
+    vec4 pi_2 = vec4(QF128_PI_2[0], QF128_PI_2[1], QF128_PI_2[2], QF128_PI_2[3]);
+    return qf128_ldexp(qf128_mul(fr, pi_2), f_exp);
+}
+
+// sin a and cos a for every finite a (NaN at inf and NaN).
 void qf128_sincos(vec4 a, out vec4 s_out, out vec4 c_out) {
     a = DF64_B(a);
-    if (df64_isnan(a.x) || df64_isinf(a.x) || abs(a.x) > QF128_TRIG_LIMIT) {
+    if (df64_isnan(a.x) || df64_isinf(a.x)) {
         s_out = qf128_from_f32(df64_nan().x);
         c_out = s_out;
         return;
     }
-    DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * 0.63661975) + 0.5));
-    DF64_PRECISE vec4 r = qf128_reduce(a, k, QF128_PI_2[0], QF128_PI_2[1], QF128_PI_2[2],
-            QF128_PI_2[3], QF128_PI_2[4]);
-    DF64_PRECISE vec4 r2 = qf128_sqr(r);
-    DF64_PRECISE vec4 sp = qf128_horner(r2, false, 3, 13, 2, true);
-    DF64_PRECISE vec4 s = qf128_sub(r, qf128_mul(qf128_mul(r, r2), sp));
-    DF64_PRECISE vec4 cp = qf128_horner(r2, false, 2, 14, 2, true);
-    DF64_PRECISE vec4 c = qf128_sub(vec4(1.0, 0.0, 0.0, 0.0), qf128_mul(r2, cp));
-    DF64_PRECISE float q = DF64_B(k - DF64_B(4.0 * floor(DF64_B(k / 4.0))));
-    if (q == 0.0) { s_out = s; c_out = c; }
-    else if (q == 1.0) { s_out = c; c_out = -s; }
-    else if (q == 2.0) { s_out = -s; c_out = -c; }
+    int q;
+    DF64_PRECISE vec4 r = qf128_trig_reduce(a, q);
+    vec4 s, c;
+    qf128_sincos_reduced(r, s, c);
+    if (q == 0) { s_out = s; c_out = c; }
+    else if (q == 1) { s_out = c; c_out = -s; }
+    else if (q == 2) { s_out = -s; c_out = -c; }
     else { s_out = -c; c_out = s; }
 }
 

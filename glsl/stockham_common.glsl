@@ -281,7 +281,7 @@ cplx twiddle(int L, int j) {
     DF64_PRECISE vec4 phi = qf128_add(qf128_mul_f32(pi_2, g4),
             qf128_from_f32(DF64_B(QF128_PI_2[4] * g4)));
     vec4 s, c;
-    qf128_sincos(phi, s, c);
+    qf128_sincos_reduced(phi, s, c);
 #else
     vec2 pi_2 = vec2(DF64_PI_2[0], DF64_PI_2[1]);
     DF64_PRECISE vec2 phi = df64_add_unscaled(df64_mul_f32_unscaled(pi_2, g4),

@@ -245,7 +245,7 @@ proptest! {
                 Dd::from_df64(root).sqrt(), 0.5),
             ("rsqrt", |a, _| df64_rsqrt(Df64::new(a.hi.abs(), if a.hi < 0.0 { -a.lo } else { a.lo })),
                 Dd::from_df64(root).sqrt().recip(), 1.0),
-            ("hypot", df64_hypot, (da * da + db * db).sqrt(), 1.5),
+            ("hypot", df64_hypot, (da * da + db * db).sqrt(), 1.0),
         ];
         for (name, op, exact, bound) in cases {
             let inputs = [a, b];
@@ -436,15 +436,15 @@ fn fast_tier_holds_2_ulp48_where_its_roundings_are_largest() {
     );
 }
 
-/// df64_hypot keeps 1.5 ulp48 (its documented bound, stated here) where its three roundings
-/// before the root are largest: operands of nearly equal magnitude (the squares' sum near the
+/// df64_hypot keeps 1 ulp48 (its documented bound, stated here; 1.5 before its squares were
+/// summed in three words) where roundings before the root would be largest: operands of nearly equal magnitude (the squares' sum near the
 /// next power of two), high words near sqrt(2) and 1 with low words near half an ulp, ratios up
 /// to 2^-30 and operands anywhere from 2^-100 to 2^125 (so the scaling is exercised at both
 /// ends), flushing and not, against sqrt(a^2 + b^2) in double-double (2^-100 relative).
 #[test]
 fn hypot_holds_its_bound_at_every_exponent_and_near_its_hard_cases() {
     use rand::{Rng, SeedableRng};
-    const BOUND: f64 = 1.5;
+    const BOUND: f64 = 1.0;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1948);
     let word = |rng: &mut rand_chacha::ChaCha8Rng, m: f64, e: i32| {
         let sign = if rng.gen::<bool>() { -1.0 } else { 1.0 };
@@ -496,10 +496,11 @@ fn hypot_holds_its_bound_at_every_exponent_and_near_its_hard_cases() {
         }
     }
     eprintln!("hypot: worst {worst:.3} ulp48 over 2^20 pairs");
-    // The search reaches roundings that a single correctly rounded operation would not make.
+    // The search reaches the final rounding's worst (a quarter ulp48: half a unit of the 49
+    // bits a df64's signed low word gives), so it is measuring roundings, not exact cases.
     assert!(
-        worst > 0.5,
-        "the search found no rounding past half an ulp48: {worst}"
+        worst > 0.24,
+        "the search found no rounding near a quarter ulp48: {worst}"
     );
 }
 

@@ -10,7 +10,7 @@ use crate::numeric::df64::{
 use crate::numeric::df64_consts::PI_2;
 use crate::numeric::df64_func::df64_sincos_reduced;
 use crate::numeric::qf128::{
-    qf128_add, qf128_mul, qf128_mul_f32, qf128_sincos, qf128_sub, ComplexQf128, Qf128,
+    qf128_add, qf128_mul, qf128_mul_f32, qf128_sincos_reduced, qf128_sub, ComplexQf128, Qf128,
 };
 use crate::numeric::qf128_consts::QF_PI_2;
 
@@ -356,7 +356,7 @@ fn qf128_twiddle_direct(l: i32, j: i32) -> ComplexQf128 {
         x: [QF_PI_2[0], QF_PI_2[1], QF_PI_2[2], QF_PI_2[3]],
     };
     let phi = qf128_add(qf128_mul_f32(pi_2, g4), Qf128::from_f32(QF_PI_2[4] * g4));
-    let (s, c) = qf128_sincos(phi);
+    let (s, c) = qf128_sincos_reduced(phi);
     let (re, im) = quadrant(q, s, c, neg_qf);
     ComplexQf128 { re, im }
 }

@@ -1143,7 +1143,7 @@ catalog! {
         ieee: None,
         sum: false,
     }
-    /// df64_hypot: sqrt(a^2 + b^2) with no overflow or underflow on the way (1.5 ulp48).
+    /// df64_hypot: sqrt(a^2 + b^2) with no overflow or underflow on the way (1 ulp48).
     Hypot {
         name: "hypot",
         glsl: "df64_hypot(a, b)",
@@ -1157,7 +1157,7 @@ catalog! {
         args: Args::Two,
         range: Range::Signed,
         tier: Tier::Accurate,
-        bound: Bound::Ulp48 { max: 1.5, rms: 0.25 },
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
         ieee: Some(f64::hypot),
         sum: false,
     }

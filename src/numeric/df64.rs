@@ -9,6 +9,7 @@
 
 use bytemuck::{Pod, Zeroable};
 
+use super::df64_consts::TWO_OVER_PI_DIGITS;
 use super::fpenv::{ftz, fused_two_prod};
 use serde::{Deserialize, Serialize};
 
@@ -733,8 +734,138 @@ pub fn df64_abs(a: Df64) -> Df64 {
     }
 }
 
-/// CPU mirror of `df64_hypot` in `glsl/df64.glsl`: sqrt(a^2 + b^2) at every exponent (1.5
-/// ulp48), both operands scaled by the power of two that brings the larger to [1, 4).
+// ---------------------------------------------------------------- three-word sums
+
+/// CPU mirror of `df64_acc3`: exact running sum in three words: the third absorbs roundings ~2^-72 below the first.
+pub(crate) fn df64_acc3(a: [f32; 3], t: f32) -> [f32; 3] {
+    let s0 = df64_two_sum(a[0], t);
+    let s1 = df64_two_sum(a[1], s0.lo);
+    [s0.hi, s1.hi, a[2] + s1.lo]
+}
+
+/// CPU mirror of `df64_round3`: a three-word sum (from [`df64_acc3`]) rounded once to a df64.
+pub(crate) fn df64_round3(a: [f32; 3]) -> Df64 {
+    let h = df64_two_sum(a[0], a[1]);
+    df64_quick_two_sum(h.hi, h.lo + a[2])
+}
+
+/// CPU mirror of `df64_sqrt3`: sqrt(w) for a three-word w > 0 whose root lies in [2^-30, 2^30]:
+/// the accurate df64 root s and (w - s^2) / 2s, the remainder formed with exact products, as a
+/// third word.
+pub(crate) fn df64_sqrt3(w: [f32; 3]) -> [f32; 3] {
+    let s = df64_sqrt(Df64::new(w[0], w[1]));
+    if ftz(s.hi) == 0.0 {
+        return [s.hi, 0.0, 0.0];
+    }
+    let p = df64_two_prod(s.hi, s.hi);
+    let q = df64_two_prod(2.0 * s.hi, s.lo);
+    let mut r = w;
+    for v in [p.hi, p.lo, q.hi, q.lo, s.lo * s.lo] {
+        r = df64_acc3(r, -v);
+    }
+    [s.hi, s.lo, ((r[0] + r[1]) + r[2]) / (2.0 * s.hi)]
+}
+
+// ---------------------------------------------------------------- Payne and Hanek's reduction
+
+fn two_over_pi_digit(i: i32) -> i32 {
+    if (1..=32).contains(&i) {
+        TWO_OVER_PI_DIGITS[(i - 1) as usize]
+    } else {
+        0
+    }
+}
+
+/// Digits of the long reduction's accumulator: digit 0 the integer part, 1 to 20 the fraction.
+const LONG_DIGITS: usize = 21;
+
+/// CPU mirror of `df64_reduce_long` in `glsl/df64.glsl`: Payne and Hanek's reduction in
+/// integer arithmetic. For x the sum of the first `words` words of `w` (`w[0]` the largest,
+/// nonzero and finite): |x| 2/pi = n + f with n an integer and |f| <= 1/2; returns (n mod 4,
+/// f) signed as x (x 2/pi = -n - f for a negative x), f = (sum of the five words) 2^f_exp,
+/// each word exact (the first an integer of 13 to 24 bits; together within 2^(f_exp - 96) +
+/// 2^-224 of f, at least 108 bits of it).
+/// Integer operations wrap as GLSL's do (no input makes them: every column stays below 2^28).
+pub fn df64_reduce_long(w: [f32; 4], words: usize) -> (i32, [f32; 5], i32) {
+    let mut acc = [0i32; LONG_DIGITS];
+    let neg = w[0] < 0.0;
+    for &x in w.iter().take(words) {
+        let bits = x.to_bits() as i32;
+        let be = (bits >> 23) & 0xff;
+        if x == 0.0 || be == 0xff {
+            continue;
+        }
+        let m = (bits & 0x7f_ffff) | if be == 0 { 0 } else { 0x80_0000 };
+        let e = be.max(1) - 150;
+        // x = m 2^e = m 2^s 4096^q with 0 <= s < 12, and m 2^s < 2^36 in three digits.
+        let q = (e + 1200) / 12 - 100;
+        let s = e - 12 * q;
+        let low = (m & 0xfff) << s;
+        let high = (m >> 12) << s;
+        let m0 = low & 0xfff;
+        let m1 = (low >> 12) + (high & 0xfff);
+        let m2 = high >> 12;
+        let sg = if (x < 0.0) != neg { -1 } else { 1 };
+        // The window of 2/pi this word needs, read once.
+        let d: [i32; LONG_DIGITS + 2] = std::array::from_fn(|i| two_over_pi_digit(q + i as i32));
+        for (p, a) in acc.iter_mut().enumerate() {
+            let column = m0
+                .wrapping_mul(d[p])
+                .wrapping_add(m1.wrapping_mul(d[p + 1]))
+                .wrapping_add(m2.wrapping_mul(d[p + 2]));
+            *a = a.wrapping_add(sg * column);
+        }
+    }
+    // Carries, low to high (the bias makes the shift a floor division).
+    for p in (1..LONG_DIGITS).rev() {
+        let c = (acc[p].wrapping_add(0x4000_0000) >> 12) - 0x4_0000;
+        acc[p] = acc[p].wrapping_sub(c.wrapping_mul(4096));
+        acc[p - 1] = acc[p - 1].wrapping_add(c);
+    }
+    let mut n = acc[0].wrapping_add(0x4000_0000) & 3;
+    let mut sign = if neg { -1.0f32 } else { 1.0 };
+    if acc[1] >= 2048 {
+        // f >= 1/2: n + 1, and f - 1 = -(1 - f), the fraction's digits negated.
+        n = (n + 1) & 3;
+        sign = -sign;
+        let mut carry = 1;
+        for d in acc[1..].iter_mut().rev() {
+            let v = 4095 - *d + carry;
+            carry = v >> 12;
+            *d = v & 0xfff;
+        }
+    }
+    // The fraction's digits shifted until the first is nonzero (at most 19 places), paired
+    // into words scaled by 2^(12 lead + 24).
+    let mut digits = [0i32; LONG_DIGITS - 1];
+    digits.copy_from_slice(&acc[1..]);
+    let mut lead = 0;
+    for _ in 0..19 {
+        if digits[0] == 0 {
+            digits.rotate_left(1);
+            digits[LONG_DIGITS - 2] = 0;
+            lead += 1;
+        }
+    }
+    const SCALE: [f32; 5] = [
+        1.0,
+        5.960_464_5e-8,
+        3.552_713_7e-15,
+        2.117_582_4e-22,
+        1.262_177_5e-29,
+    ];
+    let mut out = [0.0f32; 5];
+    for (t, word) in out.iter_mut().enumerate() {
+        let pair = digits[2 * t] * 4096 + digits[2 * t + 1];
+        *word = (sign * pair as f32) * SCALE[t];
+    }
+    let n = if neg { (4 - n) & 3 } else { n };
+    (n, out, -12 * lead - 24)
+}
+
+/// CPU mirror of `df64_hypot` in `glsl/df64.glsl`: sqrt(a^2 + b^2) at every exponent (1 ulp48),
+/// both operands scaled by the power of two that brings the larger to [1, 4), the squares
+/// summed in three words from exact products, rooted to three words and rounded once.
 pub fn df64_hypot(a: Df64, b: Df64) -> Df64 {
     let (a, b) = (df64_abs(a), df64_abs(b));
     if a.hi.is_infinite() || b.hi.is_infinite() {
@@ -751,8 +882,23 @@ pub fn df64_hypot(a: Df64, b: Df64) -> Df64 {
     let k = df64_normalizer(big.hi);
     let sb = df64_scale_words(big, df64_pow2(k));
     let ss = df64_scale_words(small, df64_pow2(k));
-    let sum = df64_add_unscaled(df64_sqr_unscaled(sb), df64_sqr_unscaled(ss));
-    df64_scale(df64_sqrt_unscaled(sum), -k)
+    let p = df64_two_prod(sb.hi, sb.hi);
+    let q = df64_two_prod(2.0 * sb.hi, sb.lo);
+    let u = df64_two_prod(ss.hi, ss.hi);
+    let v = df64_two_prod(2.0 * ss.hi, ss.lo);
+    let mut w = [p.hi, p.lo, 0.0];
+    for t in [
+        u.hi,
+        q.hi,
+        v.hi,
+        u.lo,
+        q.lo,
+        v.lo,
+        sb.lo * sb.lo + ss.lo * ss.lo,
+    ] {
+        w = df64_acc3(w, t);
+    }
+    df64_scale(df64_round3(df64_sqrt3(w)), -k)
 }
 
 /// CPU mirror of `df64_min` in `glsl/df64.glsl`: the same operations in the same order in

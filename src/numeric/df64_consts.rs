@@ -27,7 +27,8 @@ pub const PI_2: [f32; 5] = [
 ];
 
 /// 2/pi in base 4096: 2/pi = the sum of TWO_OVER_PI_DIGITS[i - 1] 2^(-12 i), i = 1..=32 (384
-/// bits, for Payne and Hanek's reduction; the oracle's tests re-derive them).
+/// bits, for Payne and Hanek's reduction, which lives in `glsl/df64.glsl` so that df64_func and
+/// qf128 both reach it; the oracle's tests re-derive them).
 pub const TWO_OVER_PI_DIGITS: [i32; 32] = [
     2607, 2435, 1764, 3652, 338, 2556, 629, 2001, 3923, 1245, 3085, 2914, 2393, 2364, 1081, 65,
     4069, 355, 2749, 3771, 3158, 439, 582, 3642, 1060, 3538, 3584, 1609, 750, 2569, 3353, 540,

@@ -731,30 +731,43 @@ pub fn qf128_log(a: Qf128) -> Qf128 {
     qf128_add(r, at)
 }
 
-/// Beyond this |x| the reduction by pi/2 is no longer exact: sin and cos return NaN.
-pub const QF_TRIG_LIMIT: f32 = 8_388_608.0;
-
-/// CPU mirror of `qf128_sincos` in `glsl/qf128.glsl`: the same operations in the same order in
-/// f32 arithmetic.
-pub fn qf128_sincos(a: Qf128) -> (Qf128, Qf128) {
-    let nan = Qf128::from_f32(f32::NAN);
-    if !a.x[0].is_finite() || a.x[0].abs() > QF_TRIG_LIMIT {
-        return (nan, nan);
-    }
-    let k = (a.x[0] * 0.636_619_75 + 0.5).floor();
-    let r = qf128_reduce(a, k, &QF_PI_2);
+/// CPU mirror of `qf128_sincos_reduced`: (sin r, cos r) for |r| <= pi/4, the series alone.
+pub fn qf128_sincos_reduced(r: Qf128) -> (Qf128, Qf128) {
     let r2 = qf128_sqr(r);
     // sin r = r - r^3 (1/3! - r^2/5! + ... + r^24/27!), cos r = 1 - r^2 (1/2! - ... + r^26/28!).
     let sp = qf128_horner(r2, &QF_INV_FACT, 3, 13, 2, true);
     let s = qf128_sub(r, qf128_mul(qf128_mul(r, r2), sp));
     let cp = qf128_horner(r2, &QF_INV_FACT, 2, 14, 2, true);
     let c = qf128_sub(Qf128::ONE, qf128_mul(r2, cp));
-    let q = k - 4.0 * (k / 4.0).floor();
-    if q == 0.0 {
+    (s, c)
+}
+
+/// CPU mirror of `qf128_trig_reduce`: r = a - n pi/2 with |r| <= pi/4, and n mod 4, for every
+/// finite a: a itself up to pi/4, Payne and Hanek's reduction on all four words above (the
+/// fraction's five words renormalised, times pi/2 in four words).
+pub fn qf128_trig_reduce(a: Qf128) -> (Qf128, i32) {
+    if a.x[0].abs() <= 0.785_398_2 {
+        return (a, 0);
+    }
+    let (n, f, f_exp) = df64_reduce_long(a.x, 4);
+    let fr = qf128_renorm5(f[0], f[1], f[2], f[3], f[4]);
+    let pi_2 = Qf128::new(QF_PI_2[0], QF_PI_2[1], QF_PI_2[2], QF_PI_2[3]);
+    (qf128_ldexp(qf128_mul(fr, pi_2), f_exp), n)
+}
+
+/// CPU mirror of `qf128_sincos` in `glsl/qf128.glsl`: (sin a, cos a) for every finite a.
+pub fn qf128_sincos(a: Qf128) -> (Qf128, Qf128) {
+    let nan = Qf128::from_f32(f32::NAN);
+    if !a.x[0].is_finite() {
+        return (nan, nan);
+    }
+    let (r, q) = qf128_trig_reduce(a);
+    let (s, c) = qf128_sincos_reduced(r);
+    if q == 0 {
         (s, c)
-    } else if q == 1.0 {
+    } else if q == 1 {
         (c, qf128_neg(s))
-    } else if q == 2.0 {
+    } else if q == 2 {
         (qf128_neg(s), qf128_neg(c))
     } else {
         (qf128_neg(c), s)

@@ -114,7 +114,7 @@ pub fn df64_bound(op: &str) -> (f64, f64) {
     match op {
         "add" | "sub" | "mul" | "sqr" | "mul_f32" | "sqrt" => (0.5, 0.25),
         "div" | "recip" | "rsqrt" => (1.0, 0.25),
-        "hypot" => (1.5, 0.25),
+        "hypot" => (1.0, 0.25),
         "mul_fast" | "sqr_fast" | "mul_f32_fast" => (2.0, 0.5),
         other => panic!("no df64 bound stated in the tests for {other}"),
     }

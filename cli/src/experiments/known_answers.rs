@@ -476,6 +476,13 @@ pub fn qf128_known_answers(
         for (x, y, k) in specials {
             push(&mut o, Qf128::from_f32(x), Qf128::from_f32(y), k)?;
         }
+        // The arguments hardest for the long reduction (which qf128 shares with df64), so that a
+        // driver that breaks it on all four words is refused too.
+        if matches!(op, Qf128Op::Sin | Qf128Op::Cos) && case.range == "[-pi/2, pi/2]" {
+            for x in hardest_trig_arguments(&mut o) {
+                push(&mut o, Qf128::new(x.hi, x.lo, 0.0, 0.0), Qf128::ZERO, None)?;
+            }
+        }
         match out.iter_mut().find(|r| r.name == op.name()) {
             Some(r) => r.cases.extend(cases),
             None => out.push(KnownRoutine {

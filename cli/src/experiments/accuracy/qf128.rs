@@ -104,6 +104,21 @@ pub fn qf128_cases() -> Vec<QfCase> {
             unit,
             Some(8.0),
         ),
+        // Payne and Hanek's reduction on all four words.
+        c(
+            Qf128Op::Sin,
+            "[-1e30, 1e30]",
+            (-1e30, 1e30),
+            unit,
+            Some(8.0),
+        ),
+        c(
+            Qf128Op::Cos,
+            "[-1e30, 1e30]",
+            (-1e30, 1e30),
+            unit,
+            Some(8.0),
+        ),
         c(Qf128Op::AddSloppy, "[-1, 1]", unit, unit, None),
         c(Qf128Op::MulSloppy, "[-1, 1]", unit, unit, None),
     ]
