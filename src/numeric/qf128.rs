@@ -746,7 +746,8 @@ pub fn qf128_sincos_reduced(r: Qf128) -> (Qf128, Qf128) {
 /// finite a: a itself up to pi/4, Payne and Hanek's reduction on all four words above (the
 /// fraction's five words renormalised, times pi/2 in four words).
 pub fn qf128_trig_reduce(a: Qf128) -> (Qf128, i32) {
-    if a.x[0].abs() <= 0.785_398_2 {
+    // f32(pi/4) = 0.7853982, a little above pi/4: the series holds there too.
+    if a.x[0].abs() <= std::f32::consts::FRAC_PI_4 {
         return (a, 0);
     }
     let (n, f, f_exp) = df64_reduce_long(a.x, 4);
