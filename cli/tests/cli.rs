@@ -73,6 +73,8 @@ fn accuracy_reports_table_two_rows_and_passes_its_gate() {
         "0",
         "--qf128-exponent-samples",
         "0",
+        "--qf128-class-samples",
+        "0",
         // A few operand sets of each class through the command's vector section (the sweeps
         // are vectors.rs and drivers.rs).
         "--vector-samples",

@@ -284,6 +284,8 @@ fn softpipe_functions_hold_at_every_argument_class() {
             "128",
             "--qf128-exponent-samples",
             "0",
+            "--qf128-class-samples",
+            "0",
             // The vector routines on softpipe: every_exponent_on_the_driver_of_this_process.
             "--vector-samples",
             "0",
@@ -315,7 +317,8 @@ fn softpipe_functions_hold_at_every_argument_class() {
 
 /// qf128 at every exponent on a driver that keeps subnormals (softpipe): no NaN or infinity
 /// for a number, equal to the mirror (run in IEEE mode there), and within the bound stated in
-/// cli/tests/qf128.rs (`target ulp96 + C 2^-126`), where results keep subnormal trailing words.
+/// cli/tests/qf128.rs (`target ulp96 + C 2^-126`), where results keep subnormal trailing words;
+/// and qf128's functions over every argument class there.
 #[test]
 fn softpipe_qf128_holds_at_every_exponent() {
     let (code, out, err) = df64gl(
@@ -340,6 +343,9 @@ fn softpipe_qf128_holds_at_every_exponent() {
             "0",
             "--qf128-exponent-samples",
             "512",
+            // qf128's functions by argument class on an IEEE driver, judged below.
+            "--qf128-class-samples",
+            "32",
             "--vector-samples",
             "0",
             "--no-cost",
@@ -349,6 +355,19 @@ fn softpipe_qf128_holds_at_every_exponent() {
     );
     assert_eq!(code, 0, "softpipe: {err}");
     let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    // qf128's functions by class (exp, log, sin, cos over 11 classes): --check above already
+    // refused a miss; here, that every class ran and none differed from the mirror.
+    let classes = v["qf128_classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 44, "{classes:?}");
+    for r in classes {
+        assert_eq!(r["wrong"], 0, "{r}");
+        assert_eq!(r["mirror_mismatches"], 0, "{r}");
+        // From 2^-30 up the bound is its T alone (C 2^-126 is under 2^-96 of the result).
+        let (target, _) = common::qf128_exponent_bound(r["op"].as_str().unwrap());
+        if let Some(u) = r["max_ulp96"].as_f64() {
+            assert!(u <= target, "{r}");
+        }
+    }
     let rows = v["qf128_exponents"].as_array().unwrap();
     assert!(rows.len() > 100, "{} rows", rows.len());
     for r in rows {

@@ -173,6 +173,10 @@ pub(crate) struct AccuracyArgs {
     /// 2^127, bucketed by magnitude); 0 skips it.
     #[arg(long, default_value_t = 1 << 14)]
     pub(crate) qf128_exponent_samples: usize,
+    /// Inputs per argument class in the sweep of qf128's functions (exp, log, sin, cos) over
+    /// ±0, subnormal, tiny ... huge, ±inf, NaN and their own edges; 0 skips it.
+    #[arg(long, default_value_t = 1 << 10)]
+    pub(crate) qf128_class_samples: usize,
     /// Inputs for Da Graca and Defour's Table 5; 0 skips it.
     #[arg(long, default_value_t = 1 << 24)]
     pub(crate) dagraca_samples: usize,

@@ -15,6 +15,7 @@ use crate::error::{ExperimentError, Session};
 mod classes;
 mod functions;
 mod qf128;
+mod qf128_classes;
 mod qf128_exponents;
 mod report;
 pub mod vectors;
@@ -34,6 +35,10 @@ use df64gl::probe::DriverConfig;
 pub(crate) use functions::with_oracles;
 pub use functions::{function_cases, measure_function, FunctionCase};
 pub use qf128::{measure_qf128, qf128_cases, random_qf128, QfCase};
+pub use qf128_classes::{
+    measure_qf128_classes, qf128_class_cases, qf128_expected, qf128_judge, QfClassCase, QfClassRow,
+    QfExpected, QF128_CLASSES, QF128_CLASS_OPS, QF128_FULL_FROM, QF128_FUNCTION_BOUND,
+};
 pub use qf128_exponents::{
     measure_qf128_exponents, qf128_at_exponent, qf128_exponent_operands, qf128_exponent_ops,
     QfExponentRow, QF128_BAND_EDGES,
@@ -64,6 +69,8 @@ pub struct AccuracyOptions {
     pub qf128_samples: usize,
     /// Inputs per op in the qf128 sweep over the exponent range (0 skips it).
     pub qf128_exponent_samples: usize,
+    /// Inputs per argument class in the sweep of qf128's functions (0 skips it).
+    pub qf128_class_samples: usize,
     /// Inputs for Da Graca and Defour's Table 5 (0 skips it).
     pub dagraca_samples: usize,
     /// Operand sets per class for each vector and matrix routine, in each stage (0 skips them).
@@ -92,6 +99,7 @@ impl Default for AccuracyOptions {
             class_samples: 1 << 12,
             qf128_samples: 1 << 22,
             qf128_exponent_samples: 1 << 14,
+            qf128_class_samples: 1 << 10,
             dagraca_samples: 1 << 24,
             vector_samples: 1 << 12,
             exponents: None,
@@ -253,6 +261,8 @@ pub struct AccuracyReport {
     pub qf128: Vec<AccuracyRow>,
     /// The qf128 operations by magnitude of the result, over the whole exponent range.
     pub qf128_exponents: Vec<QfExponentRow>,
+    /// qf128's functions by argument class.
+    pub qf128_classes: Vec<QfClassRow>,
     /// Da Graca and Defour's Table 5 measured here.
     pub dagraca_table5: Vec<DagracaMeasured>,
     /// Their published Table 5.
@@ -361,6 +371,7 @@ pub fn run_accuracy(
         + qf_cases.len() * (1 + options.cost as usize)
         + class_cases.len()
         + (options.qf128_exponent_samples > 0) as usize
+        + (options.qf128_class_samples > 0) as usize
         + if dagraca { 6 } else { 0 }
         + if options.vector_samples > 0 {
             vec_ops().len()
@@ -532,6 +543,12 @@ pub fn run_accuracy(
             measure_qf128_exponents(&kernels, options.qf128_exponent_samples, options.seed)?;
         done += 1;
     }
+    let mut qf128_classes = Vec::new();
+    if options.qf128_class_samples > 0 {
+        progress(done, total, "qf128 functions by argument class");
+        qf128_classes = measure_qf128_classes(&kernels, options.qf128_class_samples, options.seed)?;
+        done += 1;
+    }
     let mut dagraca_rows = Vec::new();
     if dagraca {
         for (op, table_op) in [
@@ -581,6 +598,7 @@ pub fn run_accuracy(
         function_class_worst,
         qf128,
         qf128_exponents,
+        qf128_classes,
         dagraca_table5: dagraca_rows,
         dagraca_paper: dagraca_table5()?,
         vectors: vector_rows,

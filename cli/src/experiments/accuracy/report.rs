@@ -72,7 +72,63 @@ impl AccuracyReport {
                 ));
             }
         }
+        let qf_mirror = self.qf128.first().is_some_and(|q| q.mirror_must_match);
+        for r in &self.qf128_classes {
+            let mirror = if qf_mirror { r.mirror_mismatches } else { 0 };
+            if r.wrong > 0 || mirror > 0 {
+                f.push(format!(
+                    "qf128 {} on {}: {} results past T ulp96 + C 2^-126 (T, C = {:?}) or IEEE's \
+                     value ({}), {} differing from the CPU mirror",
+                    r.op, r.class, r.wrong, QF128_FUNCTION_BOUND, r.worst_case, mirror
+                ));
+            }
+        }
         f
+    }
+
+    /// qf128's functions by argument class: the worst ulp96 over results from 2^-30 up (where
+    /// a flushing driver keeps all 96 bits), else the fewest correct bits ("b"), "ieee" where
+    /// every result was a special value and right.
+    pub fn qf128_class_table(&self) -> ReportTable {
+        let (t_bound, c_bound) = QF128_FUNCTION_BOUND;
+        let mut header = vec!["function"];
+        header.extend(QF128_CLASSES);
+        let mut t = ReportTable::new(
+            "accuracy-qf128-classes",
+            format!(
+                "qf128 functions by argument class: worst ulp96 where the result is 2^-30 or \
+                 more, else the fewest correct bits (b); bound {t_bound} ulp96 + {c_bound} 2^-126, \
+                 IEEE values at ±0, ±inf, NaN; \"x\" marks a class with a miss"
+            ),
+            &header,
+        );
+        let mut ops: Vec<&str> = Vec::new();
+        for r in &self.qf128_classes {
+            if !ops.contains(&r.op.as_str()) {
+                ops.push(&r.op);
+            }
+        }
+        for op in ops {
+            let mut row = vec![text(op.to_string())];
+            for class in QF128_CLASSES {
+                let cell = match self
+                    .qf128_classes
+                    .iter()
+                    .find(|r| r.op == op && r.class == class)
+                {
+                    None => "-".to_string(),
+                    Some(r) if r.wrong > 0 => format!("x {}", r.wrong),
+                    Some(r) => match (r.max_ulp96, r.values) {
+                        (Some(u), _) => format!("{u:.3}"),
+                        (None, 0) => "ieee".to_string(),
+                        (None, _) => format!("{:.0}b", r.min_bits_below),
+                    },
+                };
+                row.push(text(cell));
+            }
+            t.rows.push(row);
+        }
+        t
     }
 
     /// The qf128 sweep over the exponent range: per op and band of result magnitudes, the
@@ -254,6 +310,7 @@ impl AccuracyReport {
             self.class_table(),
             qf128,
             self.qf128_exponent_table(),
+            self.qf128_class_table(),
             self.vector_table(),
         ] {
             if !t.rows.is_empty() {
@@ -558,6 +615,7 @@ mod tests {
                     mirror_mismatches: 0,
                 })
                 .to_vec(),
+            qf128_classes: vec![],
             dagraca_table5: vec![],
             dagraca_paper: dagraca_table5().unwrap(),
             cost_method: String::new(),

@@ -144,8 +144,9 @@ fn sizes(quick: bool, seed: u64) -> Sizes {
                 qf128_samples: 1 << 10,
                 qf128_exponent_samples: 1 << 10,
                 dagraca_samples: 1 << 16,
-                // Not a paper's table: `df64gl accuracy` has the vector sweep.
+                // Not papers' tables: `df64gl accuracy` has the vector and qf128 class sweeps.
                 vector_samples: 0,
+                qf128_class_samples: 0,
                 ..AccuracyOptions::default()
             },
             dagraca_tries: 3,
@@ -161,6 +162,7 @@ fn sizes(quick: bool, seed: u64) -> Sizes {
             accuracy: AccuracyOptions {
                 seed,
                 vector_samples: 0,
+                qf128_class_samples: 0,
                 ..AccuracyOptions::default()
             },
             dagraca_tries: 5,
