@@ -3,7 +3,9 @@
 // Rust mirror: src/numeric/df64_func.rs.
 //
 // Each function reduces its argument with multi-word constants and exact products, evaluates a
-// short series on a small interval, and ends in one accurate df64 operation. Limits:
+// short series on a small interval, and ends in one rounding (an accurate df64 operation, or a
+// three-word sum rounded once): every function within 1 ulp48 of the exact value wherever it
+// lies in the domain (pow 2, powi as it states). Limits:
 //  - exp is finite up to x = 88.72283 and +0 below -103.97208 (ln 2^-150); between
 //    -103.97208 and -87.33654 its result is an f32 subnormal where the driver keeps them and
 //    +0 where it flushes them;

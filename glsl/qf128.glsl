@@ -5,7 +5,9 @@
 //
 // Accurate defaults: qf128_add (QD's IEEE add), qf128_mul (QD's accurate mul), qf128_div
 // (five quotient words), qf128_sqrt/rsqrt (one qf128 step from the accurate df64 value), and
-// qf128_exp/log/sin/cos. Thall's routines: qf128_add_sloppy (Fig. 7), qf128_mul_sloppy (Fig. 8).
+// qf128_exp/log/sin/cos (sin and cos at every finite argument, through df64.glsl's Payne and
+// Hanek reduction on all four words). Thall's routines: qf128_add_sloppy (Fig. 7),
+// qf128_mul_sloppy (Fig. 8).
 // Full accuracy needs the fourth word (~2^-96 of the value) to stay a normal f32: magnitudes
 // above about 2^-30 where the driver flushes subnormals.
 // Needs df64.glsl before it.
