@@ -12,7 +12,8 @@
 use astro_float::{BigFloat, RoundingMode};
 
 use super::df64::Df64;
-use super::oracle::{big, to_f64, Oracle};
+use super::oracle::{big, round_to_qf128, to_f64, Oracle};
+use super::qf128::Qf128;
 
 /// Precision of alpha and of the candidates' distances, in bits: 2^e shifts 2/pi by up to 128
 /// bits and a 48-bit m then needs about 48 + 64 more.
@@ -44,9 +45,9 @@ fn distance_to_integer(t: &BigFloat) -> BigFloat {
 /// The denominators of alpha's convergents and semiconvergents up to `limit` (alpha in
 /// [0, 1)), at most `max_steps` semiconvergents per partial quotient (the ones next to each
 /// convergent, where the best approximations lie).
-fn denominators(alpha: &BigFloat, limit: u64) -> Vec<u64> {
+fn denominators(alpha: &BigFloat, limit: u128) -> Vec<u128> {
     let mut out = Vec::new();
-    let (mut q_prev, mut q) = (1u64, 0u64); // q_{-2} = 1, q_{-1} = 0
+    let (mut q_prev, mut q) = (1u128, 0u128); // q_{-2} = 1, q_{-1} = 0
     let mut x = alpha.clone();
     for _ in 0..200 {
         let a_big = x.floor();
@@ -54,9 +55,9 @@ fn denominators(alpha: &BigFloat, limit: u64) -> Vec<u64> {
         if !a.is_finite() || a < 0.0 {
             break;
         }
-        let a = if a > 1e18 { u64::MAX } else { a as u64 };
+        let a = if a > 1e36 { u128::MAX } else { a as u128 };
         // Semiconvergents q_{k-2} + t q_{k-1}, t = 1..a (t = a is the convergent).
-        let max_steps = 64u64;
+        let max_steps = 64u128;
         for t in (1..=a.min(max_steps)).chain(a.saturating_sub(max_steps).max(max_steps + 1)..=a) {
             let Some(d) = t.checked_mul(q).and_then(|v| v.checked_add(q_prev)) else {
                 break;
@@ -86,22 +87,23 @@ fn denominators(alpha: &BigFloat, limit: u64) -> Vec<u64> {
     out
 }
 
-/// For each exponent e in `exponents`, the `bits`-bit m (m in [2^(bits-1), 2^bits)) for which
-/// m 2^e is closest to a multiple of pi/2. `bits` is at most 48.
-pub fn trig_hard_cases(
+/// For each exponent e in `exponents`, the `bits`-bit m (m in [2^(bits-1), 2^bits), `bits` at
+/// most 96) for which m 2^e is closest to a multiple of pi/2: (e, m, the distance in units of
+/// pi/2).
+fn closest_to_multiples(
     o: &mut Oracle,
     bits: u32,
     exponents: std::ops::RangeInclusive<i32>,
-) -> Vec<TrigHardCase> {
-    let bits = bits.clamp(2, 48);
-    let lo_m = 1u64 << (bits - 1);
-    let hi_m = (1u64 << bits) - 1;
+) -> Vec<(i32, u128, BigFloat)> {
+    let bits = bits.clamp(2, 96);
+    let lo_m = 1u128 << (bits - 1);
+    let hi_m = (1u128 << bits) - 1;
     let two_over_pi = big(2.0).div(&o.consts().pi(SEARCH_BITS, RM), SEARCH_BITS, RM);
     let mut out = Vec::new();
     for e in exponents {
         let scale = BigFloat::from_f64(2f64.powi(e), SEARCH_BITS);
         let alpha = two_over_pi.mul(&scale, SEARCH_BITS, RM).fract();
-        let mut best: Option<(BigFloat, u64)> = None;
+        let mut best: Option<(BigFloat, u128)> = None;
         for q in denominators(&alpha, hi_m) {
             // The smallest multiples of q with `bits` bits.
             let first = lo_m.div_ceil(q).max(1);
@@ -109,7 +111,7 @@ pub fn trig_hard_cases(
                 let Some(m) = c.checked_mul(q).filter(|m| (lo_m..=hi_m).contains(m)) else {
                     break;
                 };
-                let t = alpha.mul(&BigFloat::from_u64(m, SEARCH_BITS), SEARCH_BITS, RM);
+                let t = alpha.mul(&BigFloat::from_u128(m, SEARCH_BITS), SEARCH_BITS, RM);
                 let d = distance_to_integer(&t);
                 if best
                     .as_ref()
@@ -119,19 +121,53 @@ pub fn trig_hard_cases(
                 }
             }
         }
-        let Some((d, m)) = best else { continue };
-        let x = m as f64 * 2f64.powi(e);
-        let dist = to_f64(&d);
-        out.push(TrigHardCase {
-            x: Df64::from_f64(x),
-            distance_log2: if dist > 0.0 {
-                dist.log2()
-            } else {
-                f64::NEG_INFINITY
-            },
-        });
+        if let Some((d, m)) = best {
+            out.push((e, m, d));
+        }
     }
     out
+}
+
+fn log2_of(d: &BigFloat) -> f64 {
+    let dist = to_f64(d);
+    if dist > 0.0 {
+        dist.log2()
+    } else {
+        f64::NEG_INFINITY
+    }
+}
+
+/// For each exponent e in `exponents`, the `bits`-bit m (m in [2^(bits-1), 2^bits)) for which
+/// m 2^e is closest to a multiple of pi/2. `bits` is at most 48.
+pub fn trig_hard_cases(
+    o: &mut Oracle,
+    bits: u32,
+    exponents: std::ops::RangeInclusive<i32>,
+) -> Vec<TrigHardCase> {
+    closest_to_multiples(o, bits.clamp(2, 48), exponents)
+        .into_iter()
+        .map(|(e, m, d)| TrigHardCase {
+            x: Df64::from_f64(m as f64 * 2f64.powi(e)),
+            distance_log2: log2_of(&d),
+        })
+        .collect()
+}
+
+/// The 96-bit arguments (qf128's four words, exactly) closest to a multiple of pi/2 for each
+/// exponent e in `exponents` (m 2^e with m of 96 bits): (x, log2 of the distance in units of
+/// pi/2).
+pub fn trig_hard_cases_qf128(
+    o: &mut Oracle,
+    exponents: std::ops::RangeInclusive<i32>,
+) -> Vec<(Qf128, f64)> {
+    closest_to_multiples(o, 96, exponents)
+        .into_iter()
+        .map(|(e, m, d)| {
+            let mut x = BigFloat::from_u128(m, SEARCH_BITS);
+            x.set_exponent(x.exponent().unwrap_or(0) + e);
+            (round_to_qf128(&x), log2_of(&d))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -198,5 +234,23 @@ mod tests {
             cases.iter().filter(|c| c.x.lo != 0.0).count() > 15,
             "{cases:?}"
         );
+    }
+
+    /// The 96-bit search: every argument exactly a qf128 (its words sum to m 2^e), and far
+    /// closer to a multiple of pi/2 than any 48-bit one (a random 96-bit m is about 2^-2 away).
+    #[test]
+    fn qf128_cases_are_exact_and_come_closest() {
+        use super::super::oracle::big_words;
+        let mut o = Oracle::new();
+        let cases = trig_hard_cases_qf128(&mut o, 0..=12);
+        assert_eq!(cases.len(), 13);
+        let two_over_pi = big(2.0).div(&o.pi(), 256, RM);
+        for (x, d) in &cases {
+            assert!(x.x[3] != 0.0, "{x:?}");
+            let t = o.mul(&big_words(&x.x), &two_over_pi);
+            let od = to_f64(&distance_to_integer(&t)).log2();
+            assert!((od - d).abs() < 0.01, "{x:?}: {d}, oracle {od}");
+            assert!(*d < -80.0, "{x:?}: {d}");
+        }
     }
 }

@@ -13,15 +13,15 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::accuracy::vectors::{vec_operands, VecClass};
-use super::accuracy::{bound_for, expected, qf128_cases, random_qf128, Expected};
+use super::accuracy::{bound_for, expected, qf128_cases, random_qf128, Expected, QF128_FULL_FROM};
 use crate::error::ExperimentError;
 use df64gl::kernels::{Df64Op, Qf128Op};
 use df64gl::numeric::catalog::{Args, Bound, Range, Tier};
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::domain::{in_log2_range, operand_at_exponent, UNSCALED_DOMAIN_LOG2};
 use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
-use df64gl::numeric::qf128::Qf128;
-use df64gl::numeric::trig_hard_cases::trig_hard_cases;
+use df64gl::numeric::qf128::{qf128_neg, Qf128};
+use df64gl::numeric::trig_hard_cases::{trig_hard_cases, trig_hard_cases_qf128};
 use df64gl::numeric::vec_catalog::{vec_ops, VecOpRow, VEC_FLOOR};
 pub use df64gl::probe::known::{judge_vec_component, judge_words, AnswerKind, DF64_FLOOR};
 
@@ -409,6 +409,7 @@ pub fn qf128_known_answers(
                         (AnswerKind::Value, f64_words(o, &e))
                     }
                 };
+
                 let m = (op.mirror())(a, b);
                 let err = judge_words(&m.x, kind, want, 0.0);
                 if err > bound {
@@ -476,11 +477,27 @@ pub fn qf128_known_answers(
         for (x, y, k) in specials {
             push(&mut o, Qf128::from_f32(x), Qf128::from_f32(y), k)?;
         }
-        // The arguments hardest for the long reduction (which qf128 shares with df64), so that a
-        // driver that breaks it on all four words is refused too.
+        // The arguments hardest for the long reduction (which qf128 shares with df64): the f32,
+        // df64 and 96-bit ones closest to a multiple of pi/2, where this function's result is
+        // at least 2^-30 (below it a qf128's last words are subnormal, and the check judges a
+        // flushing driver's four words with no floor), so that a driver that breaks the
+        // reduction on four words is refused too. Deeper ones are in the accuracy sweep.
         if matches!(op, Qf128Op::Sin | Qf128Op::Cos) && case.range == "[-pi/2, pi/2]" {
-            for x in hardest_trig_arguments(&mut o) {
-                push(&mut o, Qf128::new(x.hi, x.lo, 0.0, 0.0), Qf128::ZERO, None)?;
+            let mut args: Vec<Qf128> = hardest_trig_arguments(&mut o)
+                .iter()
+                .map(|x| Qf128::new(x.hi, x.lo, 0.0, 0.0))
+                .collect();
+            let mut q = trig_hard_cases_qf128(&mut o, -96..=32);
+            let top = q.last().copied();
+            q.sort_by(|a, b| a.1.total_cmp(&b.1));
+            for (i, (x, _)) in q.iter().take(8).chain(top.as_ref()).enumerate() {
+                args.push(if i % 2 == 1 { qf128_neg(*x) } else { *x });
+            }
+            for x in args {
+                let e = op.oracle(&mut o, &big_words(&x.x), &big(0.0));
+                if to_f64(&e).abs() >= QF128_FULL_FROM {
+                    push(&mut o, x, Qf128::ZERO, None)?;
+                }
             }
         }
         match out.iter_mut().find(|r| r.name == op.name()) {

@@ -1,8 +1,8 @@
 //! qf128's functions (exp, log, sin, cos) over classes of arguments, as the df64 sweep does for
 //! df64's: ±0, subnormals, the smallest normals, tiny, small, unit, large, huge (up to
 //! f32::MAX), ±inf, NaN and each function's own edges (exp's overflow and underflow limits,
-//! log near 1 and at every power of two, sin and cos at the arguments hardest for the long
-//! reduction and at multiples of pi/2 far out). Every argument has four populated words.
+//! log near 1 and at every power of two, sin and cos at the f32, df64 and 96-bit arguments
+//! hardest for the long reduction and at multiples of pi/2 far out). Every argument has four populated words.
 //! Judged by the bound as a function of magnitude, |result - exact| <= T ulp96(exact) + C 2^-126,
 //! and by IEEE's values at the special ones.
 
@@ -17,7 +17,9 @@ use crate::error::ExperimentError;
 use df64gl::kernels::{Df64Kernels, Qf128Op};
 use df64gl::numeric::oracle::{big, big_words, error_ulp96, to_f64, Oracle, ORACLE_BITS};
 use df64gl::numeric::qf128::{qf128_renorm4, Qf128};
-use df64gl::numeric::trig_hard_cases::trig_hard_cases;
+use df64gl::numeric::trig_hard_cases::trig_hard_cases_qf128;
+
+use super::classes::trig_hard_arguments;
 
 /// The qf128 functions the sweep runs.
 pub const QF128_CLASS_OPS: [Qf128Op; 4] = [Qf128Op::Exp, Qf128Op::Log, Qf128Op::Sin, Qf128Op::Cos];
@@ -110,11 +112,13 @@ fn edges(op: Qf128Op, o: &mut Oracle, rng: &mut ChaCha8Rng, n: usize) -> Vec<Qf1
             out.push(Qf128::from_f32(f32::MIN_POSITIVE));
         }
         Qf128Op::Sin | Qf128Op::Cos => {
-            // The f32 and df64 arguments closest to a multiple of pi/2, from 2^-1 to 2^127.
-            for bits in [24, 48] {
-                for c in trig_hard_cases(o, bits, -1..=127) {
-                    out.push(signed(rng, Qf128::new(c.x.hi, c.x.lo, 0.0, 0.0)));
-                }
+            // The f32, df64 and 96-bit arguments closest to a multiple of pi/2 at each exponent
+            // from 2^-1 to 2^127 (the 96-bit ones come within 2^-100 of one).
+            for x in trig_hard_arguments() {
+                out.push(Qf128::new(x.hi, x.lo, 0.0, 0.0));
+            }
+            for (x, _) in trig_hard_cases_qf128(o, -96..=32) {
+                out.push(signed(rng, x));
             }
             // k pi/2 rounded to a qf128, far out: results near 2^-100 relative to the argument.
             let half_pi = o
