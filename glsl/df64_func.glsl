@@ -378,9 +378,8 @@ vec2 df64_log(vec2 a) {
 }
 
 // For a finite a > 0: a = 2^e m with m in [0.703125, 1.40625) and ln m = ln c + 2 atanh(f),
-// f = (m - c) / (m + c), in three words (about 2^-66 of it): f refined by one Newton step (the
-// residual (m - c) - q (m + c) formed with exact products), every term summed in the exact
-// accumulator. For pow (through df64_log3), log2 and log10.
+// f = (m - c) / (m + c), in three words (about 2^-66 of it): f to three words (df64_div3), every
+// term summed in the exact accumulator. For pow (through df64_log3), log2 and log10.
 vec3 df64_log3_parts(vec2 a, out float ef) {
     a = DF64_B(a);
     int lift = 0;
@@ -399,26 +398,11 @@ vec3 df64_log3_parts(vec2 a, out float ef) {
     DF64_PRECISE float c = DF64_B(i / 64.0);
     // m - c exactly: m.x is within 1/128 of c (Sterbenz).
     DF64_PRECISE vec2 u = df64_two_sum(DF64_B(m.x - c), m.y);
-    DF64_PRECISE vec2 v = df64_add(m, vec2(c, 0.0));
-    DF64_PRECISE vec2 q = df64_div(u, v);
-    DF64_PRECISE vec2 p0 = df64_two_prod(q.x, c);
-    DF64_PRECISE vec2 p1 = df64_two_prod(q.x, m.x);
-    DF64_PRECISE vec2 p2 = df64_two_prod(q.y, c);
-    DF64_PRECISE vec2 p3 = df64_two_prod(q.x, m.y);
-    DF64_PRECISE vec2 p4 = df64_two_prod(q.y, m.x);
-    DF64_PRECISE vec3 r = vec3(u, 0.0);
-    r = df64_acc3(r, -p0.x);
-    r = df64_acc3(r, -p1.x);
-    r = df64_acc3(r, -p0.y);
-    r = df64_acc3(r, -p1.y);
-    r = df64_acc3(r, -p2.x);
-    r = df64_acc3(r, -p3.x);
-    r = df64_acc3(r, -p4.x);
-    r = df64_acc3(r, -p2.y);
-    r = df64_acc3(r, -p3.y);
-    r = df64_acc3(r, -p4.y);
-    r = df64_acc3(r, -DF64_B(q.y * m.y));
-    DF64_PRECISE float q2 = DF64_B(DF64_B(DF64_B(r.x + r.y) + r.z) / v.x);
+    // f = (m - c) / (m + c) to three words, m + c exact in three.
+    DF64_PRECISE vec3 f3 = df64_div3(vec3(u, 0.0),
+            df64_acc3(df64_acc3(vec3(c, 0.0, 0.0), m.x), m.y));
+    DF64_PRECISE vec2 q = f3.xy;
+    DF64_PRECISE float q2 = f3.z;
     // 2 atanh(f) = 2 (f + f s), s = f^2 (1/3 + f^2/5 + f^4/7 + f^6/9): f s is 2^-17 of f, so
     // q alone serves there.
     DF64_PRECISE vec2 f2 = df64_sqr(q);

@@ -335,8 +335,7 @@ pub fn df64_log3(a: Df64) -> [f32; 3] {
 
 /// CPU mirror of `df64_log3_parts`: for a finite a > 0, (e, ln m) with a = 2^e m, m in
 /// [0.703125, 1.40625), and ln m = ln c + 2 atanh((m - c) / (m + c)) in three words: the
-/// quotient refined by one Newton step (the residual formed with exact products), every term
-/// summed in the exact accumulator.
+/// quotient to three words ([`df64_div3`]), every term summed in the exact accumulator.
 fn df64_log3_parts(a: Df64) -> (f32, [f32; 3]) {
     let (a, lift) = if df64_biased_exponent(a.hi) == 0 {
         (df64_scale_words(a, 16_777_216.0), 24)
@@ -354,30 +353,12 @@ fn df64_log3_parts(a: Df64) -> (f32, [f32; 3]) {
     let c = i / 64.0;
     // m - c exactly: m.hi is within 1/128 of c (Sterbenz).
     let u = df64_two_sum(m.hi - c, m.lo);
-    let v = df64_add(m, Df64::new(c, 0.0));
-    let q = df64_div(u, v);
-    let p0 = df64_two_prod(q.hi, c);
-    let p1 = df64_two_prod(q.hi, m.hi);
-    let p2 = df64_two_prod(q.lo, c);
-    let p3 = df64_two_prod(q.hi, m.lo);
-    let p4 = df64_two_prod(q.lo, m.hi);
-    let mut r = [u.hi, u.lo, 0.0];
-    for t in [
-        p0.hi,
-        p1.hi,
-        p0.lo,
-        p1.lo,
-        p2.hi,
-        p3.hi,
-        p4.hi,
-        p2.lo,
-        p3.lo,
-        p4.lo,
-        q.lo * m.lo,
-    ] {
-        r = df64_acc3(r, -t);
-    }
-    let q2 = ((r[0] + r[1]) + r[2]) / v.hi;
+    // f = (m - c) / (m + c) to three words, m + c exact in three.
+    let f3 = df64_div3(
+        [u.hi, u.lo, 0.0],
+        df64_acc3(df64_acc3([c, 0.0, 0.0], m.hi), m.lo),
+    );
+    let (q, q2) = (Df64::new(f3[0], f3[1]), f3[2]);
     // 2 atanh(f) = 2 (f + f s), s = f^2 (1/3 + f^2/5 + f^4/7 + f^6/9), f s from q alone.
     let f2 = df64_sqr(q);
     let s = df64_mul(f2, df64_horner(f2, &INV_ODD, 1, 4, 1, false));

@@ -13,6 +13,21 @@ use df64gl::numeric::df64_func::{EXP_MAX, EXP_MIN, TRIG_SHORT};
 use df64gl::numeric::oracle::{big, big_df64, Oracle};
 use df64gl::numeric::trig_hard_cases::trig_hard_cases;
 
+/// The argument classes, in the tables' column order (df64's functions and qf128's).
+pub const ARGUMENT_CLASSES: [&str; 11] = [
+    "±0",
+    "subnormal",
+    "min normal",
+    "tiny",
+    "small",
+    "unit",
+    "large",
+    "huge",
+    "±inf",
+    "NaN",
+    "edges",
+];
+
 /// One row of the sweep: a function over one class of arguments.
 #[derive(Debug, Clone)]
 pub struct ClassCase {

@@ -21,7 +21,7 @@ mod report;
 pub mod vectors;
 pub use classes::{
     bound_for, class_bound, class_cases, expected, flushed, judge_case, judge_expected,
-    measure_class, ClassCase, Expected,
+    measure_class, ClassCase, Expected, ARGUMENT_CLASSES,
 };
 use df64gl::gl::GlInfo;
 use df64gl::kernels::{Df64Kernels, Df64Op, Qf128Op, TimedOp};
@@ -37,7 +37,7 @@ pub use functions::{function_cases, measure_function, FunctionCase};
 pub use qf128::{measure_qf128, qf128_cases, random_qf128, QfCase};
 pub use qf128_classes::{
     measure_qf128_classes, qf128_class_cases, qf128_expected, qf128_judge, QfClassCase, QfClassRow,
-    QfExpected, QF128_CLASSES, QF128_CLASS_OPS, QF128_FULL_FROM, QF128_FUNCTION_BOUND,
+    QfExpected, QF128_CLASS_OPS, QF128_FULL_FROM, QF128_FUNCTION_BOUND,
 };
 pub use qf128_exponents::{
     measure_qf128_exponents, qf128_at_exponent, qf128_exponent_operands, qf128_exponent_ops,

@@ -19,25 +19,10 @@ use df64gl::numeric::oracle::{big, big_words, error_ulp96, to_f64, Oracle, ORACL
 use df64gl::numeric::qf128::{qf128_renorm4, Qf128};
 use df64gl::numeric::trig_hard_cases::trig_hard_cases_qf128;
 
-use super::classes::trig_hard_arguments;
+use super::classes::{trig_hard_arguments, ARGUMENT_CLASSES};
 
 /// The qf128 functions the sweep runs.
 pub const QF128_CLASS_OPS: [Qf128Op; 4] = [Qf128Op::Exp, Qf128Op::Log, Qf128Op::Sin, Qf128Op::Cos];
-
-/// The classes, in the table's order.
-pub const QF128_CLASSES: [&str; 11] = [
-    "±0",
-    "subnormal",
-    "min normal",
-    "tiny",
-    "small",
-    "unit",
-    "large",
-    "huge",
-    "±inf",
-    "NaN",
-    "edges",
-];
 
 /// The documented bound of the qf128 functions: (T, C) in |result - exact| <= T ulp96(exact)
 /// + C 2^-126 (docs/accuracy.md, "qf128 at every exponent").
@@ -52,7 +37,7 @@ pub const QF128_FULL_FROM: f64 = 9.313225746154785e-10; // 2^-30
 pub struct QfClassCase {
     /// The function.
     pub op: Qf128Op,
-    /// The class's name (one of [`QF128_CLASSES`]).
+    /// The class's name (one of [`ARGUMENT_CLASSES`]).
     pub class: &'static str,
     /// The arguments.
     pub a: Vec<Qf128>,
@@ -166,7 +151,7 @@ pub fn qf128_class_cases(n: usize, seed: u64) -> Vec<QfClassCase> {
     for op in QF128_CLASS_OPS {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9f12_8c1a ^ ((op as u64) << 24));
         let positive = op == Qf128Op::Log;
-        for class in QF128_CLASSES {
+        for class in ARGUMENT_CLASSES {
             let mut a = Vec::new();
             let at = |rng: &mut ChaCha8Rng, lo: i32, hi: i32| {
                 let k = rng.gen_range(lo..=hi);

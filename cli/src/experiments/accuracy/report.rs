@@ -92,7 +92,7 @@ impl AccuracyReport {
     pub fn qf128_class_table(&self) -> ReportTable {
         let (t_bound, c_bound) = QF128_FUNCTION_BOUND;
         let mut header = vec!["function"];
-        header.extend(QF128_CLASSES);
+        header.extend(ARGUMENT_CLASSES);
         let mut t = ReportTable::new(
             "accuracy-qf128-classes",
             format!(
@@ -110,7 +110,7 @@ impl AccuracyReport {
         }
         for op in ops {
             let mut row = vec![text(op.to_string())];
-            for class in QF128_CLASSES {
+            for class in ARGUMENT_CLASSES {
                 let cell = match self
                     .qf128_classes
                     .iter()
@@ -353,21 +353,6 @@ impl AccuracyReport {
     }
 }
 
-/// The column order of the argument-class table.
-const CLASS_COLUMNS: [&str; 11] = [
-    "±0",
-    "subnormal",
-    "min normal",
-    "tiny",
-    "small",
-    "unit",
-    "large",
-    "huge",
-    "±inf",
-    "NaN",
-    "edges",
-];
-
 impl AccuracyReport {
     /// The argument-class sweep as one row per function (and operand, for two-operand
     /// functions) and one column per class: the worst error in ulp48 over results in the
@@ -375,7 +360,7 @@ impl AccuracyReport {
     /// results broke them, "(N != mirror)" where results differ from the CPU mirror.
     pub fn class_table(&self) -> ReportTable {
         let mut columns = vec!["function", "operand", "bound"];
-        columns.extend(CLASS_COLUMNS);
+        columns.extend(ARGUMENT_CLASSES);
         let samples = self
             .function_classes
             .iter()
@@ -413,7 +398,7 @@ impl AccuracyReport {
             } else {
                 format!("{bound}")
             }));
-            for c in CLASS_COLUMNS {
+            for c in ARGUMENT_CLASSES {
                 let in_col: Vec<&&AccuracyRow> = rows
                     .iter()
                     .filter(|r| class_parts(&r.range).1 == c)
@@ -432,7 +417,7 @@ fn class_parts(label: &str) -> (&str, &str) {
         Some((o, c)) => (o, c),
         None => ("", label),
     };
-    let column = if CLASS_COLUMNS.contains(&class) {
+    let column = if ARGUMENT_CLASSES.contains(&class) {
         class
     } else {
         "edges"
