@@ -219,3 +219,55 @@ fn every_routine_passes_in_both_stages_on_llvmpipe() {
         }
     }
 }
+
+/// A driver that broke Payne and Hanek's reduction is refused, with the routines named: here the
+/// 2/pi table read as if it ended after 16 of its 32 digits (192 bits, as a compiler that
+/// mis-sized the constant array would leave it). Arguments up to 2^23 never take that path
+/// (exp and the reduced sine pass); the known answers' hardest arguments above it fail sin, cos
+/// and tan, and the reason says so.
+#[test]
+fn check_refuses_a_broken_long_reduction_and_names_the_routines() {
+    use df64gl::probe::context_check::{check_source, CheckSource, Stages};
+    use df64gl::probe::snippet::snippet;
+    let ctx = GlContext::headless(&DeviceChoice::Auto).unwrap();
+    let export = snippet(&SnippetOptions::new(SnippetTarget::Glsl450)).unwrap();
+    let line = "    return (i >= 1 && i <= 32) ? DF64_TWO_OVER_PI_DIGITS[c - 1] : 0;";
+    assert_eq!(export.matches(line).count(), 1, "the digit reader moved");
+    let broken = export.replace(line, &line.replace("i <= 32", "i <= 16"));
+    let source = CheckSource {
+        target: SnippetTarget::Glsl450,
+        text: &broken,
+        functions: true,
+    };
+    // SAFETY: the context is current on this thread (made here).
+    let r = unsafe {
+        check_source(
+            ctx.gl(),
+            &source,
+            Some(&["exp", "sin", "cos", "tan"]),
+            Stages::FRAGMENT,
+        )
+    };
+    assert!(!r.pass, "a broken reduction passed: {:?}", r.routines);
+    let failed = |name: &str| r.routines.iter().any(|x| x.name == name && x.failed > 0);
+    assert!(!failed("exp"), "{:?}", r.routines);
+    for name in ["sin", "cos", "tan"] {
+        assert!(failed(name), "{name} passed: {:?}", r.routines);
+        assert!(r.reason.contains(name), "{}", r.reason);
+    }
+    // The same export unbroken passes.
+    let whole = CheckSource {
+        text: &export,
+        ..source
+    };
+    // SAFETY: as above.
+    let r = unsafe {
+        check_source(
+            ctx.gl(),
+            &whole,
+            Some(&["exp", "sin", "cos", "tan"]),
+            Stages::FRAGMENT,
+        )
+    };
+    assert!(r.pass, "{}", r.reason);
+}
