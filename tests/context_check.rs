@@ -234,20 +234,23 @@ fn check_refuses_a_broken_long_reduction_and_names_the_routines() {
     let line = "    return (i >= 1 && i <= 32) ? DF64_TWO_OVER_PI_DIGITS[c - 1] : 0;";
     assert_eq!(export.matches(line).count(), 1, "the digit reader moved");
     let broken = export.replace(line, &line.replace("i <= 32", "i <= 16"));
-    let source = CheckSource {
-        target: SnippetTarget::Glsl450,
-        text: &broken,
-        functions: true,
+    let check = |text: &str| {
+        let source = CheckSource {
+            target: SnippetTarget::Glsl450,
+            text,
+            functions: true,
+        };
+        // SAFETY: the context is current on this thread (made here).
+        unsafe {
+            check_source(
+                ctx.gl(),
+                &source,
+                Some(&["exp", "sin", "cos", "tan"]),
+                Stages::FRAGMENT,
+            )
+        }
     };
-    // SAFETY: the context is current on this thread (made here).
-    let r = unsafe {
-        check_source(
-            ctx.gl(),
-            &source,
-            Some(&["exp", "sin", "cos", "tan"]),
-            Stages::FRAGMENT,
-        )
-    };
+    let r = check(&broken);
     assert!(!r.pass, "a broken reduction passed: {:?}", r.routines);
     let failed = |name: &str| r.routines.iter().any(|x| x.name == name && x.failed > 0);
     assert!(!failed("exp"), "{:?}", r.routines);
@@ -256,18 +259,6 @@ fn check_refuses_a_broken_long_reduction_and_names_the_routines() {
         assert!(r.reason.contains(name), "{}", r.reason);
     }
     // The same export unbroken passes.
-    let whole = CheckSource {
-        text: &export,
-        ..source
-    };
-    // SAFETY: as above.
-    let r = unsafe {
-        check_source(
-            ctx.gl(),
-            &whole,
-            Some(&["exp", "sin", "cos", "tan"]),
-            Stages::FRAGMENT,
-        )
-    };
+    let r = check(&export);
     assert!(r.pass, "{}", r.reason);
 }

@@ -36,8 +36,8 @@ pub(crate) use functions::with_oracles;
 pub use functions::{function_cases, measure_function, FunctionCase};
 pub use qf128::{measure_qf128, qf128_cases, random_qf128, QfCase};
 pub use qf128_classes::{
-    measure_qf128_classes, qf128_class_cases, qf128_expected, qf128_judge, QfClassCase, QfClassRow,
-    QfExpected, QF128_CLASS_OPS, QF128_FULL_FROM, QF128_FUNCTION_BOUND,
+    measure_qf128_classes, qf128_class_cases, QfClassCase, QfClassRow, QF128_FULL_FROM,
+    QF128_FUNCTION_BOUND,
 };
 pub use qf128_exponents::{
     measure_qf128_exponents, qf128_at_exponent, qf128_exponent_operands, qf128_exponent_ops,

@@ -22,7 +22,7 @@ use df64gl::numeric::trig_hard_cases::trig_hard_cases_qf128;
 use super::classes::{trig_hard_arguments, ARGUMENT_CLASSES};
 
 /// The qf128 functions the sweep runs.
-pub const QF128_CLASS_OPS: [Qf128Op; 4] = [Qf128Op::Exp, Qf128Op::Log, Qf128Op::Sin, Qf128Op::Cos];
+const QF128_CLASS_OPS: [Qf128Op; 4] = [Qf128Op::Exp, Qf128Op::Log, Qf128Op::Sin, Qf128Op::Cos];
 
 /// The documented bound of the qf128 functions: (T, C) in |result - exact| <= T ulp96(exact)
 /// + C 2^-126 (docs/accuracy.md, "qf128 at every exponent").
@@ -208,7 +208,7 @@ pub fn qf128_class_cases(n: usize, seed: u64) -> Vec<QfClassCase> {
 /// What a qf128 function must return for `a`, judged by IEEE's rules at the special values and
 /// the bound elsewhere.
 #[derive(Debug, Clone, PartialEq)]
-pub enum QfExpected {
+enum QfExpected {
     /// NaN.
     Nan,
     /// This exact f32 value in the first word and zeros after it (a zero's sign counts).
@@ -220,7 +220,7 @@ pub enum QfExpected {
 
 /// The value `op` must give for `a` (read as the driver reads it: a flushed subnormal word is
 /// ±0 there).
-pub fn qf128_expected(op: Qf128Op, a: Qf128, o: &mut Oracle) -> QfExpected {
+fn qf128_expected(op: Qf128Op, a: Qf128, o: &mut Oracle) -> QfExpected {
     let x = a.x[0];
     if x.is_nan() {
         return QfExpected::Nan;
@@ -247,7 +247,7 @@ pub fn qf128_expected(op: Qf128Op, a: Qf128, o: &mut Oracle) -> QfExpected {
 
 /// The verdict on one result: `Err` with the reason where it breaks the rules, else the error
 /// in ulp96 (for a number) and its correct bits.
-pub fn qf128_judge(
+fn qf128_judge(
     got: &Qf128,
     want: &QfExpected,
     (t, c): (f64, f64),
