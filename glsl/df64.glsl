@@ -10,13 +10,12 @@
 //                     file; without the extension the default is empty, which is safe ONLY
 //                     after checking your driver keeps twoSum exact (df64gl's probe does).
 //   DF64_TWOPROD_FMA  1 to form TwoProduct with fma() (GLSL 4.00+); only where fma() is
-//                     proven fused. Default 0: Dekker's split, which needs only correct
-//                     rounding.
+//                     proven fused. Default 0: Dekker's product on a split made from the
+//                     bits, which needs only correct rounding.
 //   DF64_BARRIER      1 where there is no `precise` (GLSL ES 3.00 / WebGL 2, GLSL 3.30
-//                     without GL_ARB_gpu_shader5): then DF64_B(x), which every float operation
-//                     of these routines passes through, is a bit-level identity that no float
-//                     rewrite crosses (below), and the uniform u_df64_zero must stay 0 (leave
-//                     it unset). Default 0: DF64_B(x) is just (x).
+//                     without GL_ARB_gpu_shader5): then DF64_B(x) is a bit-level identity
+//                     that no float rewrite crosses (below), and the uniform u_df64_zero must
+//                     stay 0 (leave it unset). Default 0: DF64_B(x) is just (x).
 //
 // Every routine has a Rust mirror with the same steps in src/numeric/df64.rs.
 // Thall's published routines keep their names with a _thall suffix; the unsuffixed ones are
@@ -47,13 +46,20 @@
 #define DF64_BARRIER 0
 #endif
 
-// The optimisation barrier. Every + - * / that may be a float one is written DF64_B(a op b),
-// and each float parameter passes through it on entry (`a = DF64_B(a);`), so no expression
-// holds two float operations a compiler could contract, reassociate or cancel, and no caller's
-// expression fuses into a routine's first operation. With `precise` that is all it takes
-// (DF64_B(x) is (x)). Without it, a barrier that is itself float arithmetic (a multiply by a
-// uniform 1) does not hold: Mesa factors a*k + b*k into k*(a + b) and the barriers merge. An
-// integer operation is out of reach of every float rewrite, hence the XOR with a uniform 0.
+// The optimisation barrier, where exactness rests on a value. Without `precise`, compilers
+// fold (a + b) - a into b, contract a product into the sum that uses it, and merge a barrier
+// that is itself float arithmetic (Mesa factors a*k + b*k into k*(a + b)). An integer
+// operation is out of reach of every float rewrite, hence DF64_B(x): x's bits XORed with a
+// uniform 0. It is placed where an error-free transform needs it: QuickTwoSum's rounded sum,
+// every step of TwoSum and TwoDiff (on ANGLE over Mesa, TwoSum's error term without its inner
+// barriers came out a few ulps of the low word off the mirror in the known answers of atan,
+// asin and acos, within their bounds),
+// TwoProduct's rounded product (which a contraction would replace by the exact one), the
+// operands of each transform, each public routine's operands (so no caller's product fuses
+// into a routine), and each inexact product that is added to something (contracted, it
+// would round once where the mirror rounds twice). Splits are integer operations (df64_split_bits) and need none. The
+// sums of error terms after that are plain float code; the check proves the whole on each
+// driver. A barrier on every operation cost about as much as the arithmetic it guarded.
 #if DF64_BARRIER
 uniform highp uint u_df64_zero;
 float df64_b(float x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
@@ -91,7 +97,7 @@ float df64_to_f32(vec2 a) {
 vec2 df64_quick_two_sum(float a, float b) {
     a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE float s = DF64_B(a + b);
-    DF64_PRECISE float e = DF64_B(b - DF64_B(s - a));
+    DF64_PRECISE float e = b - (s - a);
     return vec2(s, e);
 }
 
@@ -113,7 +119,8 @@ vec2 df64_two_diff(float a, float b) {
     return vec2(s, e);
 }
 
-// Dekker's split into two 12-bit halves.
+// Dekker's split into two 12-bit halves (Veltkamp's, through 4097 a), guarded against
+// overflow: the probe's measure of how a driver rounds; the routines split from the bits.
 vec2 df64_split(float a) {
     a = DF64_B(a);
     if (abs(a) > DF64_SPLIT_THRESHOLD) {
@@ -131,6 +138,17 @@ vec2 df64_split(float a) {
     return vec2(hi, lo);
 }
 
+// The same split from the bits: a rounded to its 12 leading bits by an integer add and mask
+// (hi), and the exact rest a - hi (at most 12 bits, |lo| <= 2^-12 |a|). Integer operations are
+// out of reach of every float rewrite, so it needs no barrier, and it is three operations where
+// Veltkamp's is four. Exact for |a| < (2 - 2^-12) 2^127; above, hi rounds up to inf.
+vec2 df64_split_bits(float a) {
+    DF64_PRECISE float hi = intBitsToFloat((floatBitsToInt(a) + 0x800) & int(0xfffff000));
+    DF64_PRECISE float lo = a - hi;
+    return vec2(hi, lo);
+}
+
+// Dekker's TwoProduct through Veltkamp's split (the probe's and Thall's version).
 vec2 df64_two_prod_dekker(float a, float b) {
     a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE float p = DF64_B(a * b);
@@ -138,6 +156,18 @@ vec2 df64_two_prod_dekker(float a, float b) {
     DF64_PRECISE vec2 sb = df64_split(b);
     DF64_PRECISE float e = DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(sa.x * sb.x) - p)
             + DF64_B(sa.x * sb.y)) + DF64_B(sa.y * sb.x)) + DF64_B(sa.y * sb.y));
+    return vec2(p, e);
+}
+
+// Dekker's TwoProduct on the bit split: the products of halves are exact and so is each
+// partial sum, whatever a compiler contracts; the rounded product p is the one value a
+// contraction could replace (by the exact a*b), hence its barrier. |a|, |b| < 2^127.
+vec2 df64_two_prod_bits(float a, float b) {
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float p = DF64_B(a * b);
+    DF64_PRECISE vec2 sa = df64_split_bits(a);
+    DF64_PRECISE vec2 sb = df64_split_bits(b);
+    DF64_PRECISE float e = (((sa.x * sb.x - p) + sa.x * sb.y) + sa.y * sb.x) + sa.y * sb.y;
     return vec2(p, e);
 }
 
@@ -150,33 +180,28 @@ vec2 df64_two_prod_fma(float a, float b) {
 }
 #endif
 
-// p + e == a * b exactly.
+// p + e == a * b exactly, for |a|, |b| < 2^127 (the routines' operands are scaled far below).
 vec2 df64_two_prod(float a, float b) {
-    a = DF64_B(a); b = DF64_B(b);
 #if DF64_TWOPROD_FMA
     return df64_two_prod_fma(a, b);
 #else
-    return df64_two_prod_dekker(a, b);
+    return df64_two_prod_bits(a, b);
 #endif
 }
 
-// p + e == a * a exactly.
+// p + e == a * a exactly, for |a| < 2^127.
 vec2 df64_two_sqr(float a) {
     a = DF64_B(a);
     DF64_PRECISE float p = DF64_B(a * a);
-    DF64_PRECISE vec2 s = df64_split(a);
-    DF64_PRECISE float e = DF64_B(DF64_B(DF64_B(DF64_B(s.x * s.x) - p)
-            + DF64_B(DF64_B(2.0 * s.x) * s.y)) + DF64_B(s.y * s.y));
+    DF64_PRECISE vec2 s = df64_split_bits(a);
+    DF64_PRECISE float e = ((s.x * s.x - p) + (2.0 * s.x) * s.y) + s.y * s.y;
     return vec2(p, e);
 }
 
 // From the bits: some compilers assume no inf or NaN and fold isinf/isnan away.
-bool df64_nonfinite(float x) {
-    x = DF64_B(x);
-    return (floatBitsToInt(x) & 0x7f800000) == 0x7f800000;
-}
-bool df64_isnan(float x) { x = DF64_B(x); return (floatBitsToInt(x) & 0x7fffffff) > 0x7f800000; }
-bool df64_isinf(float x) { x = DF64_B(x); return (floatBitsToInt(x) & 0x7fffffff) == 0x7f800000; }
+bool df64_nonfinite(float x) { return (floatBitsToInt(x) & 0x7f800000) == 0x7f800000; }
+bool df64_isnan(float x) { return (floatBitsToInt(x) & 0x7fffffff) > 0x7f800000; }
+bool df64_isinf(float x) { return (floatBitsToInt(x) & 0x7fffffff) == 0x7f800000; }
 
 // NaN and +inf from bits (0.0 / 0.0 and 1.0 / 0.0 are undefined in GLSL ES, and folded).
 // The bits pass through a function parameter: a bit pattern of NaN or inf in a constant
@@ -186,12 +211,11 @@ vec2 df64_nan() { return vec2(df64_float_from_bits(0x7fc00000), 0.0); }
 float df64_inf() { return df64_float_from_bits(0x7f800000); }
 // ±inf with the sign of x.
 float df64_signed_inf(float x) {
-    x = DF64_B(x);
     return intBitsToFloat((floatBitsToInt(x) & int(0x80000000)) | 0x7f800000);
 }
 
 // Overflowed or NaN results become (hi, 0), so inf stays inf as in IEEE.
-vec2 df64_finish(vec2 r) { r = DF64_B(r); return df64_nonfinite(r.x) ? vec2(r.x, 0.0) : r; }
+vec2 df64_finish(vec2 r) { return df64_nonfinite(r.x) ? vec2(r.x, 0.0) : r; }
 
 // ---------------------------------------------------------------- exponent scaling
 
@@ -200,42 +224,50 @@ vec2 df64_finish(vec2 r) { r = DF64_B(r); return df64_nonfinite(r.x) ? vec2(r.x,
 float df64_pow2(int k) { return intBitsToFloat((k + 127) << 23); }
 
 // The biased exponent field of x: 0 for zero and subnormals, 255 for inf and NaN.
-int df64_biased_exponent(float x) { x = DF64_B(x); return (floatBitsToInt(x) >> 23) & 0xff; }
+int df64_biased_exponent(float x) { return (floatBitsToInt(x) >> 23) & 0xff; }
 
 // k such that x * 2^k has magnitude in [1, 4): x nonzero and finite (a subnormal counts as
 // 2^-126, so it lands in (2^-23, 1)).
-int df64_normalizer(float x) {
-    x = DF64_B(x);
-    return max(DF64_B(127 - max(df64_biased_exponent(x), 1)), -126);
-}
+int df64_normalizer(float x) { return max(127 - max(df64_biased_exponent(x), 1), -126); }
 
 // ±0 with the sign of x.
-float df64_signed_zero(float x) {
-    x = DF64_B(x);
-    return intBitsToFloat(floatBitsToInt(x) & int(0x80000000));
-}
+float df64_signed_zero(float x) { return intBitsToFloat(floatBitsToInt(x) & int(0x80000000)); }
 
 // r * 2^n for a result of the scaled core (|r.x| in [2^-3, 2^5]) and any n: the first factor
 // keeps the high word normal, the second rounds it once, so it is exact unless the result
 // overflows (then (±inf, 0)) or underflows (then ±0, or the low word flushed or rounded).
 vec2 df64_scale(vec2 r, int n) {
-    r = DF64_B(r);
     int n1 = clamp(n, -120, 120);
-    DF64_PRECISE vec2 s = DF64_B(r * df64_pow2(n1));
-    DF64_PRECISE vec2 t = DF64_B(s * df64_pow2(clamp(n - n1, -126, 127)));
+    DF64_PRECISE vec2 s = r * df64_pow2(n1);
+    DF64_PRECISE vec2 t = s * df64_pow2(clamp(n - n1, -126, 127));
     return df64_finish(t);
 }
 
+// Zero, infinite or NaN high words: the IEEE product of the high words is the answer. Zero
+// by a float comparison (a flushing driver's subnormal is zero, as in the mirror), the rest
+// from the bits; for two operands one comparison each, no chain of ||s (software renderers
+// run each as a branch).
+bool df64_special(float x) { return x == 0.0 || (floatBitsToUint(x) & 0x7fffffffu) >= 0x7f800000u; }
+bool df64_special2(float a, float b) {
+    return min(abs(a), abs(b)) == 0.0
+            || max(floatBitsToUint(a) & 0x7fffffffu, floatBitsToUint(b) & 0x7fffffffu) >= 0x7f800000u;
+}
+
 // ---------------------------------------------------------------- addition
+//
+// The accurate routines are a core of error-free transforms (no special values, no scaling:
+// the *_core functions, for operands the caller has brought into range), an exponent scaling
+// that runs on every call (branch-free: on SIMD hardware, and on the software renderers that
+// run pixels as SIMD lanes, both sides of a branch run) and a select for IEEE's special values.
 
 // Thall's df64_add (QD's IEEE add), as published.
 vec2 df64_add_thall(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 s = df64_two_sum(a.x, b.x);
     DF64_PRECISE vec2 t = df64_two_sum(a.y, b.y);
-    s.y = DF64_B(s.y + t.x);
+    s.y = s.y + t.x;
     s = df64_quick_two_sum(s.x, s.y);
-    s.y = DF64_B(s.y + t.y);
+    s.y = s.y + t.y;
     s = df64_quick_two_sum(s.x, s.y);
     return s;
 }
@@ -244,23 +276,27 @@ vec2 df64_add_thall(vec2 a, vec2 b) {
 vec2 df64_add_sloppy(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 s = df64_two_sum(a.x, b.x);
-    DF64_PRECISE float e = DF64_B(s.y + DF64_B(a.y + b.y));
+    DF64_PRECISE float e = s.y + (a.y + b.y);
     return df64_quick_two_sum(s.x, e);
 }
 
-// Accurate add without scaling: the four terms are summed error-free down to one rounding of
-// the low word; error terms below 2^-126 are lost on flushing drivers, so results under 2^-77
-// can miss the bound.
-vec2 df64_add_unscaled(vec2 a, vec2 b) {
-    a = DF64_B(a); b = DF64_B(b);
+// The accurate sum's core: the four terms summed error-free down to one rounding of the low
+// word. Finite operands; error terms below 2^-126 are lost on flushing drivers.
+vec2 df64_add_core(vec2 a, vec2 b) {
     DF64_PRECISE vec2 s = df64_two_sum(a.x, b.x);
-    if (df64_nonfinite(s.x)) return vec2(s.x, 0.0);
     DF64_PRECISE vec2 t = df64_two_sum(a.y, b.y);
     DF64_PRECISE vec2 u = df64_two_sum(s.y, t.x);
-    DF64_PRECISE float w = DF64_B(u.y + t.y);
+    DF64_PRECISE float w = u.y + t.y;
     DF64_PRECISE vec2 h = df64_two_sum(s.x, u.x);
-    DF64_PRECISE float lo = DF64_B(h.y + w);
-    return df64_finish(df64_quick_two_sum(h.x, lo));
+    DF64_PRECISE float lo = h.y + w;
+    return df64_quick_two_sum(h.x, lo);
+}
+
+// Accurate add without scaling: results under 2^-77 can miss the bound on flushing drivers.
+vec2 df64_add_unscaled(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float s = a.x + b.x;
+    return df64_nonfinite(s) ? vec2(s, 0.0) : df64_finish(df64_add_core(a, b));
 }
 
 // Da Graca and Defour's Add22 (their Theorem 5), for their Table 5.
@@ -275,29 +311,24 @@ vec2 df64_add_dagraca(vec2 a, vec2 b) {
 
 // Accurate add at every exponent: operands both under 2^-40 are lifted by 2^80 (exact) so that
 // no error term falls below f32's normal range, and the sum is brought back with one rounding.
-// Branch-free (a factor of 1 otherwise): on SIMD hardware both sides of a branch would run.
 vec2 df64_add(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
     bool tiny = max(abs(a.x), abs(b.x)) < df64_pow2(-40);
     float up = tiny ? df64_pow2(80) : 1.0;
     float down = tiny ? df64_pow2(-80) : 1.0;
-    DF64_PRECISE vec2 sa = DF64_B(a * up);
-    DF64_PRECISE vec2 sb = DF64_B(b * up);
-    DF64_PRECISE vec2 r = DF64_B(df64_add_unscaled(sa, sb) * down);
-    // -0 + -0 is -0; the error-free sum would give +0.
-    return (a.x == 0.0 && b.x == 0.0) ? vec2(DF64_B(a.x + b.x), 0.0) : r;
+    DF64_PRECISE float s = a.x + b.x;
+    DF64_PRECISE vec2 r = df64_finish(df64_add_core(a * up, b * up)) * down;
+    // Infinite or NaN sums as IEEE; -0 + -0 is -0 (the error-free sum would give +0).
+    return (df64_nonfinite(s) || (a.x == 0.0 && b.x == 0.0)) ? vec2(s, 0.0) : r;
 }
 
-vec2 df64_neg(vec2 a) { a = DF64_B(a); return -a; }
+vec2 df64_neg(vec2 a) { return -a; }
 
-vec2 df64_sub(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_add(a, -b); }
+vec2 df64_sub(vec2 a, vec2 b) { return df64_add(a, -b); }
 
-vec2 df64_sub_unscaled(vec2 a, vec2 b) {
-    a = DF64_B(a); b = DF64_B(b);
-    return df64_add_unscaled(a, -b);
-}
+vec2 df64_sub_unscaled(vec2 a, vec2 b) { return df64_add_unscaled(a, -b); }
 
-vec2 df64_sub_thall(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_add_thall(a, -b); }
+vec2 df64_sub_thall(vec2 a, vec2 b) { return df64_add_thall(a, -b); }
 
 // ---------------------------------------------------------------- multiplication
 
@@ -305,8 +336,8 @@ vec2 df64_sub_thall(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_
 vec2 df64_mul_thall(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE vec2 p = df64_two_prod(a.x, b.x);
-    p.y = DF64_B(p.y + DF64_B(a.x * b.y));
-    p.y = DF64_B(p.y + DF64_B(a.y * b.x));
+    p.y = p.y + DF64_B(a.x * b.y);
+    p.y = p.y + DF64_B(a.y * b.x);
     return df64_quick_two_sum(p.x, p.y);
 }
 
@@ -318,113 +349,100 @@ vec2 df64_mul_dagraca(vec2 a, vec2 b) {
     return df64_two_sum(t.x, t3);
 }
 
-// Accurate multiply without scaling: cross products error-free, one rounding of the low word;
-// the bound holds for operands and results of magnitude 2^-40 to 2^126.
-vec2 df64_mul_unscaled(vec2 a, vec2 b) {
-    a = DF64_B(a); b = DF64_B(b);
+// The accurate product's core: cross products error-free, one rounding of the low word. The
+// cross products' rounded words enter TwoSum as TwoProduct made them (opaque).
+vec2 df64_mul_core(vec2 a, vec2 b) {
     DF64_PRECISE vec2 p = df64_two_prod(a.x, b.x);
-    if (df64_nonfinite(p.x)) return vec2(p.x, 0.0);
     DF64_PRECISE vec2 c1 = df64_two_prod(a.x, b.y);
     DF64_PRECISE vec2 c2 = df64_two_prod(a.y, b.x);
     DF64_PRECISE vec2 t = df64_two_sum(c1.x, c2.x);
     DF64_PRECISE vec2 t2 = df64_two_sum(p.y, t.x);
-    DF64_PRECISE float low = DF64_B(DF64_B(DF64_B(t.y + t2.y) + DF64_B(c1.y + c2.y))
-            + DF64_B(a.y * b.y));
+    DF64_PRECISE float low = ((t.y + t2.y) + (c1.y + c2.y)) + DF64_B(a.y * b.y);
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
-    DF64_PRECISE float lo = DF64_B(h.y + low);
-    return df64_finish(df64_quick_two_sum(h.x, lo));
+    DF64_PRECISE float lo = h.y + low;
+    return df64_quick_two_sum(h.x, lo);
 }
 
-// Zero, infinite or NaN high words: the IEEE product of the high words.
-bool df64_special(float x) { x = DF64_B(x); return x == 0.0 || df64_nonfinite(x); }
+// Accurate multiply without scaling: the bound holds for operands and results of magnitude
+// 2^-40 to 2^126.
+vec2 df64_mul_unscaled(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float p = a.x * b.x;
+    return df64_nonfinite(p) ? vec2(p, 0.0) : df64_finish(df64_mul_core(a, b));
+}
 
 // Accurate multiply at every exponent: both operands scaled to [1, 4) by exact powers of two,
 // multiplied, and the product scaled back with one rounding.
 vec2 df64_mul(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
-    if (df64_special(a.x) || df64_special(b.x)) return vec2(DF64_B(a.x * b.x), 0.0);
     int ka = df64_normalizer(a.x);
     int kb = df64_normalizer(b.x);
-    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(ka));
-    DF64_PRECISE vec2 sb = DF64_B(b * df64_pow2(kb));
-    return df64_scale(df64_mul_unscaled(sa, sb), -(ka + kb));
+    DF64_PRECISE vec2 r = df64_scale(df64_mul_core(a * df64_pow2(ka), b * df64_pow2(kb)), -(ka + kb));
+    return df64_special2(a.x, b.x) ? vec2(a.x * b.x, 0.0) : r;
 }
 
 // Thall's df64_sqr.
 vec2 df64_sqr_thall(vec2 a) {
     a = DF64_B(a);
     DF64_PRECISE vec2 p = df64_two_sqr(a.x);
-    p.y = DF64_B(p.y + DF64_B(DF64_B(2.0 * a.x) * a.y));
+    p.y = p.y + DF64_B((2.0 * a.x) * a.y);
     return df64_quick_two_sum(p.x, p.y);
+}
+
+// The accurate square's core.
+vec2 df64_sqr_core(vec2 a) {
+    DF64_PRECISE vec2 p = df64_two_sqr(a.x);
+    DF64_PRECISE vec2 c = df64_two_prod(a.x, a.y);
+    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, 2.0 * c.x);
+    DF64_PRECISE float low = (t2.y + 2.0 * c.y) + DF64_B(a.y * a.y);
+    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
+    DF64_PRECISE float lo = h.y + low;
+    return df64_quick_two_sum(h.x, lo);
 }
 
 // Accurate square without scaling (domain as df64_mul_unscaled).
 vec2 df64_sqr_unscaled(vec2 a) {
     a = DF64_B(a);
-    DF64_PRECISE vec2 p = df64_two_sqr(a.x);
-    if (df64_nonfinite(p.x)) return vec2(p.x, 0.0);
-    DF64_PRECISE vec2 c = df64_two_prod(a.x, a.y);
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, DF64_B(2.0 * c.x));
-    DF64_PRECISE float low = DF64_B(DF64_B(t2.y + DF64_B(2.0 * c.y)) + DF64_B(a.y * a.y));
-    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
-    DF64_PRECISE float lo = DF64_B(h.y + low);
-    return df64_finish(df64_quick_two_sum(h.x, lo));
+    DF64_PRECISE float p = a.x * a.x;
+    return df64_nonfinite(p) ? vec2(p, 0.0) : df64_finish(df64_sqr_core(a));
 }
 
 // Accurate square at every exponent.
 vec2 df64_sqr(vec2 a) {
     a = DF64_B(a);
-    if (df64_special(a.x)) return vec2(DF64_B(a.x * a.x), 0.0);
     int k = df64_normalizer(a.x);
-    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(k));
-    return df64_scale(df64_sqr_unscaled(sa), -2 * k);
+    DF64_PRECISE vec2 r = df64_scale(df64_sqr_core(a * df64_pow2(k)), -2 * k);
+    return df64_special(a.x) ? vec2(a.x * a.x, 0.0) : r;
+}
+
+// a * b for a float b: the core.
+vec2 df64_mul_f32_core(vec2 a, float b) {
+    DF64_PRECISE vec2 p = df64_two_prod(a.x, b);
+    DF64_PRECISE vec2 c = df64_two_prod(a.y, b);
+    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, c.x);
+    DF64_PRECISE float low = t2.y + c.y;
+    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
+    DF64_PRECISE float lo = h.y + low;
+    return df64_quick_two_sum(h.x, lo);
 }
 
 // a * b for a float b, accurate, without scaling (domain as df64_mul_unscaled).
 vec2 df64_mul_f32_unscaled(vec2 a, float b) {
     a = DF64_B(a); b = DF64_B(b);
-    DF64_PRECISE vec2 p = df64_two_prod(a.x, b);
-    if (df64_nonfinite(p.x)) return vec2(p.x, 0.0);
-    DF64_PRECISE vec2 c = df64_two_prod(a.y, b);
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, c.x);
-    DF64_PRECISE float low = DF64_B(t2.y + c.y);
-    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
-    DF64_PRECISE float lo = DF64_B(h.y + low);
-    return df64_finish(df64_quick_two_sum(h.x, lo));
+    DF64_PRECISE float p = a.x * b;
+    return df64_nonfinite(p) ? vec2(p, 0.0) : df64_finish(df64_mul_f32_core(a, b));
 }
 
 // a * b for a float b, accurate at every exponent.
 vec2 df64_mul_f32(vec2 a, float b) {
     a = DF64_B(a); b = DF64_B(b);
-    if (df64_special(a.x) || df64_special(b)) return vec2(DF64_B(a.x * b), 0.0);
     int ka = df64_normalizer(a.x);
     int kb = df64_normalizer(b);
-    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(ka));
-    DF64_PRECISE float sb = DF64_B(b * df64_pow2(kb));
-    return df64_scale(df64_mul_f32_unscaled(sa, sb), -(ka + kb));
+    DF64_PRECISE vec2 r = df64_scale(df64_mul_f32_core(a * df64_pow2(ka), b * df64_pow2(kb)), -(ka + kb));
+    return df64_special2(a.x, b) ? vec2(a.x * b, 0.0) : r;
 }
 
 // ---------------------------------------------------------------- the fast tier
-
-// TwoProduct for operands of magnitude under 4 (the fast tier's scaled operands): Dekker's
-// split without df64_split's overflow guard, or fma where it is proven fused.
-vec2 df64_two_prod_scaled(float a, float b) {
-    a = DF64_B(a); b = DF64_B(b);
-#if DF64_TWOPROD_FMA
-    return df64_two_prod_fma(a, b);
-#else
-    DF64_PRECISE float p = DF64_B(a * b);
-    DF64_PRECISE float ta = DF64_B(4097.0 * a);
-    DF64_PRECISE float ah = DF64_B(ta - DF64_B(ta - a));
-    DF64_PRECISE float al = DF64_B(a - ah);
-    DF64_PRECISE float tb = DF64_B(4097.0 * b);
-    DF64_PRECISE float bh = DF64_B(tb - DF64_B(tb - b));
-    DF64_PRECISE float bl = DF64_B(b - bh);
-    DF64_PRECISE float e = DF64_B(DF64_B(DF64_B(DF64_B(DF64_B(ah * bh) - p)
-            + DF64_B(ah * bl)) + DF64_B(al * bh)) + DF64_B(al * bl));
-    return vec2(p, e);
-#endif
-}
 
 // The fast tier: within 2 ulp48 (not 0.5) over the same domain as the accurate routines, for
 // about half their work. Operands are scaled to [1, 4) as in df64_mul; then only the high
@@ -433,54 +451,55 @@ vec2 df64_two_prod_scaled(float a, float b) {
 // error-free down to the final rounding of the low word (0.5 ulp48): 1.5 at most, bound 2.
 vec2 df64_mul_fast(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
-    if (df64_special(a.x) || df64_special(b.x)) return vec2(DF64_B(a.x * b.x), 0.0);
     int ka = df64_normalizer(a.x);
     int kb = df64_normalizer(b.x);
-    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(ka));
-    DF64_PRECISE vec2 sb = DF64_B(b * df64_pow2(kb));
-    DF64_PRECISE vec2 p = df64_two_prod_scaled(sa.x, sb.x);
+    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
+    DF64_PRECISE vec2 sb = b * df64_pow2(kb);
+    DF64_PRECISE vec2 p = df64_two_prod(sa.x, sb.x);
+    // The rounded cross products enter TwoSum opaque: a contraction would fuse them into it.
     DF64_PRECISE vec2 t = df64_two_sum(DF64_B(sa.x * sb.y), DF64_B(sa.y * sb.x));
     DF64_PRECISE vec2 t2 = df64_two_sum(p.y, t.x);
-    DF64_PRECISE float low = DF64_B(DF64_B(t.y + t2.y) + DF64_B(sa.y * sb.y));
+    DF64_PRECISE float low = (t.y + t2.y) + DF64_B(sa.y * sb.y);
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
-    DF64_PRECISE float lo = DF64_B(h.y + low);
-    return df64_scale(df64_quick_two_sum(h.x, lo), -(ka + kb));
+    DF64_PRECISE float lo = h.y + low;
+    DF64_PRECISE vec2 r = df64_scale(df64_quick_two_sum(h.x, lo), -(ka + kb));
+    return df64_special2(a.x, b.x) ? vec2(a.x * b.x, 0.0) : r;
 }
 
 // Fast square: the one cross product 2*a.x*a.y rounded once (at most 1 ulp48), the rest as
 // df64_mul_fast.
 vec2 df64_sqr_fast(vec2 a) {
     a = DF64_B(a);
-    if (df64_special(a.x)) return vec2(DF64_B(a.x * a.x), 0.0);
     int k = df64_normalizer(a.x);
-    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(k));
-    DF64_PRECISE vec2 p = df64_two_prod_scaled(sa.x, sa.x);
-    DF64_PRECISE float c = DF64_B(DF64_B(2.0 * sa.x) * sa.y);
+    DF64_PRECISE vec2 sa = a * df64_pow2(k);
+    DF64_PRECISE vec2 p = df64_two_prod(sa.x, sa.x);
+    DF64_PRECISE float c = DF64_B((2.0 * sa.x) * sa.y);
     DF64_PRECISE vec2 t2 = df64_two_sum(p.y, c);
-    DF64_PRECISE float low = DF64_B(t2.y + DF64_B(sa.y * sa.y));
+    DF64_PRECISE float low = t2.y + DF64_B(sa.y * sa.y);
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
-    DF64_PRECISE float lo = DF64_B(h.y + low);
-    return df64_scale(df64_quick_two_sum(h.x, lo), -2 * k);
+    DF64_PRECISE float lo = h.y + low;
+    DF64_PRECISE vec2 r = df64_scale(df64_quick_two_sum(h.x, lo), -2 * k);
+    return df64_special(a.x) ? vec2(a.x * a.x, 0.0) : r;
 }
 
 // Fast a * b for a float b: a.y*b rounded once (at most 0.5 ulp48), the rest as df64_mul_fast.
 vec2 df64_mul_f32_fast(vec2 a, float b) {
     a = DF64_B(a); b = DF64_B(b);
-    if (df64_special(a.x) || df64_special(b)) return vec2(DF64_B(a.x * b), 0.0);
     int ka = df64_normalizer(a.x);
     int kb = df64_normalizer(b);
-    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(ka));
-    DF64_PRECISE float sb = DF64_B(b * df64_pow2(kb));
-    DF64_PRECISE vec2 p = df64_two_prod_scaled(sa.x, sb);
+    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
+    DF64_PRECISE float sb = b * df64_pow2(kb);
+    DF64_PRECISE vec2 p = df64_two_prod(sa.x, sb);
     DF64_PRECISE vec2 t2 = df64_two_sum(p.y, DF64_B(sa.y * sb));
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
-    DF64_PRECISE float lo = DF64_B(h.y + t2.y);
-    return df64_scale(df64_quick_two_sum(h.x, lo), -(ka + kb));
+    DF64_PRECISE float lo = h.y + t2.y;
+    DF64_PRECISE vec2 r = df64_scale(df64_quick_two_sum(h.x, lo), -(ka + kb));
+    return df64_special2(a.x, b) ? vec2(a.x * b, 0.0) : r;
 }
 
 // The exponent e of frexp (x = m 2^e, m in [0.5, 1)) for a normal, nonzero x, from its bits
 // (frexp itself needs GLSL 4.00).
-int df64_exponent(float x) { x = DF64_B(x); return ((floatBitsToInt(x) >> 23) & 0xff) - 126; }
+int df64_exponent(float x) { return ((floatBitsToInt(x) >> 23) & 0xff) - 126; }
 
 // a * 2^n: exact unless it overflows or underflows. Not the builtin ldexp: on NVIDIA 580
 // (GLSL 4.60) df64_log(3e38) came out NaN through it (ldexp(m, -128), as if by a float 2^-128
@@ -511,34 +530,37 @@ vec2 df64_div_thall(vec2 B, vec2 A) {
     return df64_add_thall(vec2(yn, 0.0), prod);
 }
 
-// Accurate division without scaling: long division with three quotient terms (QD's accurate
-// div); domain as df64_mul_unscaled.
-vec2 df64_div_unscaled(vec2 a, vec2 b) {
-    a = DF64_B(a); b = DF64_B(b);
+// The accurate quotient's core: long division with three quotient terms (QD's accurate div),
+// for finite operands with a finite quotient.
+vec2 df64_div_core(vec2 a, vec2 b) {
     DF64_PRECISE float q1 = DF64_B(a.x / b.x);
-    // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
-    if (df64_nonfinite(q1) || df64_nonfinite(b.x)) return vec2(q1, 0.0);
     DF64_PRECISE vec2 p = df64_two_prod(q1, b.x);
     DF64_PRECISE vec2 pl = df64_two_prod(q1, b.y);
-    DF64_PRECISE float d = DF64_B(a.x - p.x);
+    DF64_PRECISE float d = a.x - p.x;
     DF64_PRECISE vec2 s1 = df64_two_sum(d, a.y);
     DF64_PRECISE vec2 s2 = df64_two_sum(p.y, pl.x);
     DF64_PRECISE vec2 r0 = df64_two_diff(s1.x, s2.x);
-    DF64_PRECISE float rl = DF64_B(DF64_B(DF64_B(s1.y - s2.y) + r0.y) - pl.y);
+    DF64_PRECISE float rl = ((s1.y - s2.y) + r0.y) - pl.y;
     DF64_PRECISE vec2 r = df64_quick_two_sum(r0.x, rl);
     DF64_PRECISE float q2 = DF64_B(r.x / b.x);
     DF64_PRECISE vec2 p2 = df64_two_prod(q2, b.x);
-    DF64_PRECISE float r2 = DF64_B(DF64_B(DF64_B(r.x - p2.x) + DF64_B(r.y - p2.y))
-            - DF64_B(q2 * b.y));
-    DF64_PRECISE float q3 = DF64_B(r2 / b.x);
+    DF64_PRECISE float r2 = ((r.x - p2.x) + (r.y - p2.y)) - DF64_B(q2 * b.y);
+    DF64_PRECISE float q3 = r2 / b.x;
     DF64_PRECISE vec2 h = df64_quick_two_sum(q1, q2);
-    DF64_PRECISE float lo = DF64_B(h.y + q3);
-    return df64_finish(df64_quick_two_sum(h.x, lo));
+    DF64_PRECISE float lo = h.y + q3;
+    return df64_quick_two_sum(h.x, lo);
+}
+
+// Accurate division without scaling; domain as df64_mul_unscaled.
+vec2 df64_div_unscaled(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    DF64_PRECISE float q1 = a.x / b.x;
+    // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
+    return (df64_nonfinite(q1) || df64_nonfinite(b.x)) ? vec2(q1, 0.0) : df64_finish(df64_div_core(a, b));
 }
 
 // Zero, infinite or NaN operands of a division, as IEEE (sign from both operands).
 vec2 df64_div_special(float a, float b) {
-    a = DF64_B(a); b = DF64_B(b);
     float sign_of = intBitsToFloat(floatBitsToInt(a) ^ (floatBitsToInt(b) & int(0x80000000)));
     bool nan = df64_isnan(a) || df64_isnan(b) || (a == 0.0 && b == 0.0)
             || (df64_nonfinite(a) && df64_nonfinite(b));
@@ -551,34 +573,28 @@ vec2 df64_div_special(float a, float b) {
 // (in (1/4, 4)) scaled back with one rounding.
 vec2 df64_div(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
-    if (df64_special(a.x) || df64_special(b.x)) return df64_div_special(a.x, b.x);
     int ka = df64_normalizer(a.x);
     int kb = df64_normalizer(b.x);
-    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(ka));
-    DF64_PRECISE vec2 sb = DF64_B(b * df64_pow2(kb));
-    return df64_scale(df64_div_unscaled(sa, sb), kb - ka);
+    DF64_PRECISE vec2 r = df64_scale(df64_div_core(a * df64_pow2(ka), b * df64_pow2(kb)), kb - ka);
+    return df64_special2(a.x, b.x) ? df64_div_special(a.x, b.x) : r;
 }
 
-vec2 df64_recip(vec2 a) { a = DF64_B(a); return df64_div(vec2(1.0, 0.0), a); }
+vec2 df64_recip(vec2 a) { return df64_div(vec2(1.0, 0.0), a); }
 
-vec2 df64_recip_thall(vec2 a) { a = DF64_B(a); return df64_div_thall(vec2(1.0, 0.0), a); }
+vec2 df64_recip_thall(vec2 a) { return df64_div_thall(vec2(1.0, 0.0), a); }
 
 // ---------------------------------------------------------------- square root
 
 // sqrt of 0, negatives, infinities and NaN as IEEE: ±0 (and a subnormal the driver flushes)
 // -> ±0, x < 0 -> NaN, +inf -> +inf, NaN -> NaN; from bits, the same on every target.
 vec2 df64_sqrt_special(vec2 a) {
-    a = DF64_B(a);
     if (a.x == 0.0) return vec2(df64_signed_zero(a.x), 0.0);
     if (a.x < 0.0 || df64_isnan(a.x)) return df64_nan();
     return vec2(a.x, 0.0);
 }
 
 // 2m such that a * 2^(2m) has magnitude in [1, 4): even, so the root scales back by 2^-m exactly.
-int df64_even_normalizer(float x) {
-    x = DF64_B(x);
-    return -2 * (DF64_B(max(df64_biased_exponent(x), 1) - 127) >> 1);
-}
+int df64_even_normalizer(float x) { return -2 * ((max(df64_biased_exponent(x), 1) - 127) >> 1); }
 
 // Thall's Karp square root (his Fig. 1).
 vec2 df64_sqrt_thall(vec2 a) {
@@ -589,47 +605,48 @@ vec2 df64_sqrt_thall(vec2 a) {
     DF64_PRECISE vec2 ynsqr = df64_sqr_thall(vec2(yn, 0.0));
     DF64_PRECISE float diff = df64_sub_thall(a, ynsqr).x;
     DF64_PRECISE vec2 p = df64_two_prod(xn, diff);
-    DF64_PRECISE vec2 prod = vec2(DF64_B(p.x * 0.5), DF64_B(p.y * 0.5));
+    DF64_PRECISE vec2 prod = p * 0.5;
     return df64_add_thall(vec2(yn, 0.0), prod);
 }
 
-// Accurate square root without scaling: a Karp step from the f32 root, then one correction
-// with an accurate residual a - s^2; for a of magnitude 2^-60 to 2^126.
-vec2 df64_sqrt_unscaled(vec2 a) {
-    a = DF64_B(a);
-    if (a.x <= 0.0 || df64_nonfinite(a.x)) return df64_sqrt_special(a);
+// The accurate root's core, for a positive finite a of magnitude 2^-60 to 2^126: a Karp step
+// from the f32 root, then one correction with an accurate residual a - s^2.
+vec2 df64_sqrt_core(vec2 a) {
     DF64_PRECISE float y = sqrt(a.x);
     DF64_PRECISE vec2 p = df64_two_sqr(y);
-    DF64_PRECISE float d = DF64_B(DF64_B(DF64_B(a.x - p.x) - p.y) + a.y);
-    DF64_PRECISE vec2 s1 = df64_quick_two_sum(y, DF64_B(d / DF64_B(2.0 * y)));
-    DF64_PRECISE vec2 r = df64_sub_unscaled(a, df64_sqr_unscaled(s1));
-    DF64_PRECISE float lo = DF64_B(s1.y + DF64_B(r.x / DF64_B(2.0 * s1.x)));
-    return df64_finish(df64_quick_two_sum(s1.x, lo));
+    DF64_PRECISE float d = ((a.x - p.x) - p.y) + a.y;
+    DF64_PRECISE vec2 s1 = df64_quick_two_sum(y, d / (2.0 * y));
+    DF64_PRECISE vec2 r = df64_add_core(a, -df64_sqr_core(s1));
+    DF64_PRECISE float lo = s1.y + r.x / (2.0 * s1.x);
+    return df64_quick_two_sum(s1.x, lo);
+}
+
+// Accurate square root without scaling, for a of magnitude 2^-60 to 2^126.
+vec2 df64_sqrt_unscaled(vec2 a) {
+    a = DF64_B(a);
+    return (a.x <= 0.0 || df64_nonfinite(a.x)) ? df64_sqrt_special(a) : df64_finish(df64_sqrt_core(a));
 }
 
 // Accurate square root at every exponent: a scaled by an even power of two to [1, 4), its root
 // scaled back exactly (no rounding: the root of any f32 is far inside the normal range).
 vec2 df64_sqrt(vec2 a) {
     a = DF64_B(a);
-    if (a.x <= 0.0 || df64_nonfinite(a.x)) return df64_sqrt_special(a);
     int k = df64_even_normalizer(a.x);
-    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(k));
-    DF64_PRECISE vec2 r = DF64_B(df64_sqrt_unscaled(sa) * df64_pow2(-k / 2));
-    return r;
+    DF64_PRECISE vec2 r = df64_sqrt_core(a * df64_pow2(k)) * df64_pow2(-k / 2);
+    return (a.x <= 0.0 || df64_nonfinite(a.x)) ? df64_sqrt_special(a) : r;
 }
 
-vec2 df64_rsqrt_thall(vec2 a) { a = DF64_B(a); return df64_recip_thall(df64_sqrt_thall(a)); }
+vec2 df64_rsqrt_thall(vec2 a) { return df64_recip_thall(df64_sqrt_thall(a)); }
 
 // Accurate 1/sqrt(a) at every exponent: the root of the accurate reciprocal (which halves its
 // relative error) of a scaled to [1, 4), scaled back exactly.
 vec2 df64_rsqrt(vec2 a) {
     a = DF64_B(a);
+    int k = df64_even_normalizer(a.x);
+    DF64_PRECISE vec2 r = df64_sqrt_core(df64_div_core(vec2(1.0, 0.0), a * df64_pow2(k)))
+            * df64_pow2(k / 2);
     if (a.x == 0.0) return vec2(df64_signed_inf(a.x), 0.0);
     if (a.x < 0.0 || df64_nonfinite(a.x)) return a.x > 0.0 ? vec2(0.0) : df64_nan();
-    int k = df64_even_normalizer(a.x);
-    DF64_PRECISE vec2 sa = DF64_B(a * df64_pow2(k));
-    DF64_PRECISE vec2 r = DF64_B(df64_sqrt_unscaled(df64_div_unscaled(vec2(1.0, 0.0), sa))
-            * df64_pow2(k / 2));
     return r;
 }
 

@@ -15,6 +15,7 @@ import {
   DF64_WGSL,
   DF64_QF128_WGSL,
   PROBE_FUNCTIONS,
+  PROBE_ROUTINES,
   KNOWN_ANSWERS,
 } from './generated.js';
 
@@ -475,23 +476,34 @@ function lostOr(gl, reason) {
   return gl.isContextLost && gl.isContextLost() ? LOST : reason;
 }
 
-function buildProgram(gl, scratch, vertex, fragment, what) {
+// Starts a program's compile and link; nothing here waits for the driver (with
+// KHR_parallel_shader_compile the driver compiles while the page runs).
+function startProgram(gl, scratch, vertex, fragment) {
   const p = scratch.add('program', gl.createProgram());
-  function shader(kind, stage, src) {
-    const s = gl.createShader(kind);
+  const shaders = [[gl.VERTEX_SHADER, 'vertex', vertex], [gl.FRAGMENT_SHADER, 'fragment', fragment]].map(function (k) {
+    const s = gl.createShader(k[0]);
     if (s === null) throw new CheckFailure(lostOr(gl, 'WebGL could not create a shader'));
-    gl.shaderSource(s, src);
+    gl.shaderSource(s, k[2]);
     gl.compileShader(s);
-    const ok = gl.getShaderParameter(s, gl.COMPILE_STATUS);
-    const log = ok ? '' : gl.getShaderInfoLog(s);
     gl.attachShader(p, s);
-    // Flagged now, freed with the program.
-    gl.deleteShader(s);
-    if (!ok) throw new CheckFailure(lostOr(gl, what + ' does not compile here (' + stage + ' shader): ' + log));
-  }
-  shader(gl.VERTEX_SHADER, 'vertex', vertex);
-  shader(gl.FRAGMENT_SHADER, 'fragment', fragment);
+    return [s, k[1]];
+  });
   gl.linkProgram(p);
+  return { program: p, shaders: shaders };
+}
+
+// A started program's verdict (this waits for the driver if it has not finished), in use.
+function finishProgram(gl, started, what) {
+  const p = started.program;
+  let failure = null;
+  started.shaders.forEach(function (sh) {
+    if (!failure && !gl.getShaderParameter(sh[0], gl.COMPILE_STATUS)) {
+      failure = what + ' does not compile here (' + sh[1] + ' shader): ' + gl.getShaderInfoLog(sh[0]);
+    }
+    // Flagged now, freed with the program.
+    gl.deleteShader(sh[0]);
+  });
+  if (failure) throw new CheckFailure(lostOr(gl, failure));
   if (!gl.getProgramParameter(p, gl.LINK_STATUS)) {
     throw new CheckFailure(lostOr(gl, what + ' does not link here: ' + gl.getProgramInfoLog(p)));
   }
@@ -537,17 +549,27 @@ const PROBE_FRAGMENT_MAIN = '\nflat in highp uint v_df64gl_ok;\nout highp vec4 o
   '#ifdef DF64GL_CHECK_FRAGMENT\n        ok = df64_probe_pixel(gl_FragCoord.xy);\n#endif\n    }\n' +
   '    o_df64gl = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n}\n';
 
-// The probe shader in each stage asked for: green pixels of each half.
-function runProbe(gl, scratch, source, stages) {
+// The probe shader in each stage asked for: green pixels of each half. A check's probe: the
+// error-free transforms and the literal (compile-time) cases of the routines checked, whose
+// known answers run them at run time (a probe no larger than the proof needs). A generator of
+// the check's steps (see checkSteps).
+function* probeSteps(gl, scratch, source, stages, chosen) {
   const t = now();
-  const src = stagedSources(stages, source + PROBE_FUNCTIONS, PROBE_VERTEX_MAIN, PROBE_FRAGMENT_MAIN);
-  const program = buildProgram(gl, scratch, src[0], src[1], 'the probe shader');
-  renderTarget(gl, scratch, 2 * PROBE_SIZE, PROBE_SIZE, gl.RGBA8);
+  const switches = '#define DF64_PROBE_CHECK 1\n' + PROBE_ROUTINES.map(function (name, k) {
+    return chosen({ name: name }) ? '' : '#define DF64_PROBE_OP_' + k + ' 0\n';
+  }).join('');
+  const src = stagedSources(stages, switches + source + PROBE_FUNCTIONS, PROBE_VERTEX_MAIN, PROBE_FRAGMENT_MAIN);
+  const started = startProgram(gl, scratch, src[0], src[1]);
+  yield { program: started.program };
+  const program = finishProgram(gl, started, 'the probe shader');
+  const fb = renderTarget(gl, scratch, 2 * PROBE_SIZE, PROBE_SIZE, gl.RGBA8);
   if (stages.fragment) gl.drawArrays(gl.POINTS, 0, PROBE_SIZE * PROBE_SIZE);
   if (stages.vertex) gl.drawArrays(gl.POINTS, PROBE_SIZE * PROBE_SIZE, PROBE_SIZE * PROBE_SIZE);
+  gl.useProgram(null);
+  yield { fence: true };
+  gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
   const px = new Uint8Array(2 * PROBE_SIZE * PROBE_SIZE * 4);
   gl.readPixels(0, 0, 2 * PROBE_SIZE, PROBE_SIZE, gl.RGBA, gl.UNSIGNED_BYTE, px);
-  gl.useProgram(null);
   scratch.drop(program);
   const green = [0, 0];
   for (let i = 0; i < px.length; i += 4) {
@@ -579,14 +601,14 @@ const GRID_FRAGMENT_MAIN = '\nuniform highp int u_df64gl_width;\nflat in highp u
 // texels}) and writes row k of the target, one point per output texel and stage, each routine
 // in a program of its own (one holding them all takes minutes to compile on some drivers).
 // Returns per stage the target's rows (Float32Array of 4 floats per texel) and the times.
-function runGrid(gl, scratch, source, routines, stages, label) {
+function* gridSteps(gl, scratch, source, routines, stages, label) {
   const rows = Math.max(routines.length, 1);
   const width = routines.reduce(function (m, r) { return Math.max(m, r.width); }, 1);
   const inWidth = routines.reduce(function (m, r) { return Math.max(m, r.input.length / 4); }, 1);
   const input = new Float32Array(inWidth * rows * 4);
   routines.forEach(function (r, k) { input.set(r.input, 4 * inWidth * k); });
   // The target first (it binds unit 0 while it is made), then the input on unit 0.
-  renderTarget(gl, scratch, 2 * width, rows, gl.RGBA32F);
+  const fb = renderTarget(gl, scratch, 2 * width, rows, gl.RGBA32F);
   const t = scratch.add('texture', gl.createTexture());
   gl.activeTexture(gl.TEXTURE0);
   gl.bindTexture(gl.TEXTURE_2D, t);
@@ -595,22 +617,38 @@ function runGrid(gl, scratch, source, routines, stages, label) {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
   gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, inWidth, rows, gl.RGBA, gl.FLOAT, input);
-  const times = [];
-  routines.forEach(function (r, k) {
-    const t0 = now();
+  // Every program starts compiling at once (in parallel where the driver can), then each is
+  // drawn as it is ready.
+  const started = routines.map(function (r) {
     const src = stagedSources(stages, source + GRID_PRELUDE + r.body, GRID_VERTEX_MAIN, GRID_FRAGMENT_MAIN);
-    const program = buildProgram(gl, scratch, src[0], src[1], 'the ' + label + ' ' + r.name + ' known-answer shader');
+    return startProgram(gl, scratch, src[0], src[1]);
+  });
+  const times = [];
+  for (let k = 0; k < routines.length; k++) {
+    const r = routines[k];
+    const t0 = now();
+    yield { program: started[k].program };
+    const program = finishProgram(gl, started[k], 'the ' + label + ' ' + r.name + ' known-answer shader');
+    // The page may have drawn in between: bind what this draw reads and writes.
+    gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, t);
     gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_in'), 0);
     gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_row'), k);
     gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_width'), width);
     gl.viewport(0, k, 2 * width, 1);
     if (stages.fragment) gl.drawArrays(gl.POINTS, 0, r.width);
     if (stages.vertex) gl.drawArrays(gl.POINTS, width, r.width);
-    // Programs are freed as they are done: a check holds one at a time.
     gl.useProgram(null);
+    // Drivers that build the pipeline at the first draw (ANGLE over Vulkan) do it here: the
+    // asynchronous check waits on a fence for it rather than in its next query.
+    yield { fence: true };
+    // Programs are freed as they are done.
     scratch.drop(program);
     times.push(now() - t0);
-  });
+  }
+  yield { fence: true };
+  gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
   const px = new Float32Array(2 * width * rows * 4);
   gl.readPixels(0, 0, 2 * width, rows, gl.RGBA, gl.FLOAT, px);
   if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);
@@ -985,13 +1023,11 @@ function failureReason(result, renderer) {
   return out.length ? out.join('; ') : null;
 }
 
-/**
- * Proves the df64 routines, the vector and matrix routines (and with `options.qf128`, the
- * qf128 ones) on this WebGL 2 context, in the vertex and the fragment stage: the probe shader,
- * then every exported routine on known answers. Never throws for a driver that fails or a
- * context that is lost; see index.d.ts for the options and the result.
- */
-export function check(gl, options) {
+// The check as a generator of steps: it yields what it waits for ({program}: a program's
+// compile and link; {fence}: the draws before a read-back) and returns the result. check()
+// runs the steps back to back; checkAsync() lets the page run between them. With `paused`, the
+// caller's WebGL state is put back at each pause and the check's taken again after it.
+function* checkSteps(gl, options, paused) {
   const opts = options || {};
   const t0 = now();
   const df64Source = typeof opts.glsl === 'string' ? opts.glsl : DF64_GLSL;
@@ -1021,7 +1057,9 @@ export function check(gl, options) {
   const storage = opts.cache === false ? null : storageOf(opts);
   const key = 'df64gl-check:' + VERSION + ':' + hash(df64Source + (opts.qf128 ? qf128Source : '') +
     (Array.isArray(opts.routines) ? ':' + opts.routines.join(',') : '')) +
-    (opts.qf128 ? ':qf128' : '') + ':' + (stages.vertex ? 'v' : '') + (stages.fragment ? 'f' : '') + ':' + renderer;
+    (opts.qf128 ? ':qf128' : '') + ':' + (stages.vertex ? 'v' : '') + (stages.fragment ? 'f' : '') + ':' + renderer +
+    // A new browser (its ANGLE and shader compiler) checks again.
+    ':' + (typeof navigator !== 'undefined' && navigator.userAgent ? navigator.userAgent : '');
   if (storage) {
     try {
       const saved = storage.getItem(key);
@@ -1040,21 +1078,38 @@ export function check(gl, options) {
   if (!gl.getExtension('EXT_color_buffer_float')) {
     return done(false, 'EXT_color_buffer_float is missing on ' + renderer + ': the check cannot read float results back, so df64 is unproven here');
   }
-  const saved = saveState(gl);
+  let saved = saveState(gl);
   const scratch = new Scratch(gl);
   let measured = false;
+  let vao = null;
+  // Runs a generator of steps, pausing where it yields (see checkSteps).
+  const steps = function* (inner) {
+    let step = inner.next();
+    while (!step.done) {
+      if (paused) restoreState(gl, saved);
+      yield step.value;
+      if (paused) {
+        if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);
+        saved = saveState(gl);
+        neutralState(gl);
+        gl.bindVertexArray(vao);
+      }
+      step = inner.next();
+    }
+    return step.value;
+  };
   try {
     neutralState(gl);
-    const vao = scratch.add('vertexArray', gl.createVertexArray());
+    vao = scratch.add('vertexArray', gl.createVertexArray());
     gl.bindVertexArray(vao);
     const known = knownAnswers();
     const only = routinesAskedFor(known, opts);
     const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
-    const probe = runProbe(gl, scratch, df64Source, stages);
-    const df64 = runGrid(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64');
-    const vectors = runGrid(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector');
+    const probe = yield* steps(probeSteps(gl, scratch, df64Source, stages, chosen));
+    const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64'));
+    const vectors = yield* steps(gridSteps(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector'));
     const qf128 = opts.qf128
-      ? runGrid(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128')
+      ? yield* steps(gridSteps(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128'))
       : null;
     const glError = gl.getError();
     if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);
@@ -1105,6 +1160,53 @@ export function check(gl, options) {
     }
   }
   return result;
+}
+
+/**
+ * Proves the df64 routines, the vector and matrix routines (and with `options.qf128`, the
+ * qf128 ones) on this WebGL 2 context, in the vertex and the fragment stage: the probe shader,
+ * then every exported routine on known answers. Never throws for a driver that fails or a
+ * context that is lost; see index.d.ts for the options and the result.
+ */
+export function check(gl, options) {
+  const gen = checkSteps(gl, options, false);
+  let step = gen.next();
+  while (!step.done) step = gen.next();
+  return step.value;
+}
+
+// The next task of the page: a macrotask, so that frames, input and timers run in between.
+function nextTask() {
+  return new Promise(function (resolve) { setTimeout(resolve, 0); });
+}
+
+/**
+ * The same check as `check`, as a Promise of the same result, that never holds the page: the
+ * programs compile with KHR_parallel_shader_compile where the context has it (their status is
+ * polled, never waited for), draws are read back after a fence has signalled, and between
+ * steps the page runs (its frames and input) with its own WebGL state in place.
+ */
+export async function checkAsync(gl, options) {
+  const parallel = gl && typeof gl.getExtension === 'function' ? gl.getExtension('KHR_parallel_shader_compile') : null;
+  const gen = checkSteps(gl, options, true);
+  let step = gen.next();
+  while (!step.done) {
+    const wait = step.value;
+    if (wait.program && parallel) {
+      while (!(gl.isContextLost && gl.isContextLost()) &&
+        !gl.getProgramParameter(wait.program, parallel.COMPLETION_STATUS_KHR)) await nextTask();
+    } else if (wait.fence && typeof gl.fenceSync === 'function') {
+      const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+      gl.flush();
+      while (sync && !(gl.isContextLost && gl.isContextLost()) &&
+        gl.getSyncParameter(sync, gl.SYNC_STATUS) !== gl.SIGNALED) await nextTask();
+      if (sync) gl.deleteSync(sync);
+    } else {
+      await nextTask();
+    }
+    step = gen.next();
+  }
+  return step.value;
 }
 
 // ------------------------------------------------------------------ WebGPU

@@ -496,6 +496,36 @@ fn check_fails_the_unprotected_build_and_mediump_ints_on_angle_over_mesa() {
     assert!(failed >= 3, "{r}");
 }
 
+/// checkAsync() on SwiftShader (where a check's compiles are slowest) while the page draws its
+/// own frames on the same context: the same verdict as check(), the page's state intact in
+/// every frame, and the page's timer never held for a second (the bound the check promises a
+/// renderer's start-up). The four arithmetic routines, as a renderer checks what it uses.
+#[test]
+fn check_async_keeps_the_page_running_and_gives_checks_verdict() {
+    let chromium = common::chromium();
+    let v = run_module_page(
+        &chromium,
+        BrowserBackend::Swiftshader,
+        "/cli/tests/data/js-check-async.html",
+        "?routines=add,sub,mul,div,sqrt",
+        HashMap::new(),
+        0,
+    )
+    .unwrap();
+    assert_eq!(v["pass"], true, "{v}");
+    assert_eq!(v["syncPass"], true, "{v}");
+    assert_eq!(v["sameVerdict"], true, "{v}");
+    assert_eq!(v["routines"], 5, "{v}");
+    assert_eq!(v["stateKept"], true, "{v}");
+    let ms = |k: &str| v[k].as_f64().unwrap();
+    assert!(
+        ms("frames") >= 1.0 && ms("ticks") >= 2.0,
+        "the page ran: {v}"
+    );
+    assert!(ms("tickGap") < 1000.0, "the page's timer was held: {v}");
+    assert!(ms("longestTask") < 1000.0, "a task held the page: {v}");
+}
+
 #[test]
 fn check_passes_qf128_on_swiftshader() {
     let v = page(

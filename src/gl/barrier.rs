@@ -8,6 +8,10 @@
 //! [`BARRIER_DEFINE`](super::library::BARRIER_DEFINE) only sets that macro: nothing rewrites
 //! the source at build time, so the file a user pastes is the file the engine proves.
 //!
+//! `df64.glsl` itself places its barriers by hand where its error-free transforms rest on
+//! them ([`DF64_TRANSFORM_BARRIERS`], checked by [`check_transform_barriers`]); the other
+//! modules keep one on every operation, for the reason below.
+//!
 //! Why every operation: the previous barrier multiplied whole statements by a uniform set to 1.
 //! Mesa's NIR algebraic pass factors a common multiplier out of a sum (`a*k + b*k` becomes
 //! `k*(a + b)`, measured: on llvmpipe and softpipe `x*k + y*k` with k = 1.1 from a uniform
@@ -843,6 +847,75 @@ pub fn strip_barriers(source: &str) -> Result<String, BarrierError> {
         .filter(|(_, d)| !**d)
         .map(|((t, _), _)| t.source())
         .collect())
+}
+
+/// The barriers `df64.glsl` places by hand, function by function: those its error-free
+/// transforms rest on (their operands, every step of TwoSum and TwoDiff, QuickTwoSum's sum,
+/// TwoProduct's rounded product). The rest of that module is plain float code, which the
+/// probe and the known answers prove on each driver; a barrier on every operation there cost
+/// about as much as the arithmetic it guarded.
+pub const DF64_TRANSFORM_BARRIERS: &[(&str, &[&str])] = &[
+    (
+        "vec2 df64_quick_two_sum(float a, float b) {",
+        &[
+            "a = DF64_B(a); b = DF64_B(b);",
+            "DF64_PRECISE float s = DF64_B(a + b);",
+        ],
+    ),
+    (
+        "vec2 df64_two_sum(float a, float b) {",
+        &[
+            "a = DF64_B(a); b = DF64_B(b);",
+            "DF64_PRECISE float s = DF64_B(a + b);",
+            "DF64_PRECISE float v = DF64_B(s - a);",
+            "DF64_PRECISE float e = DF64_B(DF64_B(a - DF64_B(s - v)) + DF64_B(b - v));",
+        ],
+    ),
+    (
+        "vec2 df64_two_diff(float a, float b) {",
+        &[
+            "a = DF64_B(a); b = DF64_B(b);",
+            "DF64_PRECISE float s = DF64_B(a - b);",
+            "DF64_PRECISE float v = DF64_B(s - a);",
+            "DF64_PRECISE float e = DF64_B(DF64_B(a - DF64_B(s - v)) - DF64_B(b + v));",
+        ],
+    ),
+    (
+        "vec2 df64_two_prod_bits(float a, float b) {",
+        &[
+            "a = DF64_B(a); b = DF64_B(b);",
+            "DF64_PRECISE float p = DF64_B(a * b);",
+        ],
+    ),
+    (
+        "vec2 df64_two_sqr(float a) {",
+        &["a = DF64_B(a);", "DF64_PRECISE float p = DF64_B(a * a);"],
+    ),
+];
+
+/// Checks that `df64.glsl`'s error-free transforms keep every barrier of
+/// [`DF64_TRANSFORM_BARRIERS`]; the error names the function's line and the statement.
+pub fn check_transform_barriers(source: &str) -> Result<(), BarrierError> {
+    for (head, statements) in DF64_TRANSFORM_BARRIERS {
+        let line_of = |at: usize| 1 + source[..at].matches('\n').count();
+        let start = source.find(head).ok_or_else(|| BarrierError {
+            line: 1,
+            detail: format!("no `{head}`: the error-free transform is missing"),
+        })?;
+        let end = source[start..]
+            .find("\n}")
+            .map_or(source.len(), |e| start + e);
+        let body = &source[start..end];
+        if let Some(missing) = statements.iter().find(|st| !body.contains(**st)) {
+            return Err(BarrierError {
+                line: line_of(start),
+                detail: format!(
+                    "`{head}` lost a barrier its exactness rests on: expected `{missing}`"
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Checks that every arithmetic operation of `source` that may be a float one passes through

@@ -148,12 +148,29 @@ pub fn df64_split(a: f32) -> Df64 {
     }
 }
 
-/// Dekker/Veltkamp TwoProduct from splits: p + e == a * b exactly (barring underflow).
+/// Dekker/Veltkamp TwoProduct from Veltkamp's splits (the probe's and Thall's version):
+/// p + e == a * b exactly (barring underflow).
 pub fn df64_two_prod_dekker(a: f32, b: f32) -> Df64 {
     let p = a * b;
     let sa = df64_split(a);
     let sb = df64_split(b);
     let e = ((sa.hi * sb.hi - p) + sa.hi * sb.lo + sa.lo * sb.hi) + sa.lo * sb.lo;
+    Df64::new(p, e)
+}
+
+/// CPU mirror of `df64_split_bits`: a rounded to its 12 leading bits by an integer add and
+/// mask, and the exact rest. Exact for |a| < (2 - 2^-12) 2^127; above, hi rounds up to inf.
+pub fn df64_split_bits(a: f32) -> Df64 {
+    let hi = f32::from_bits(a.to_bits().wrapping_add(0x800) & 0xffff_f000);
+    Df64::new(hi, a - hi)
+}
+
+/// CPU mirror of `df64_two_prod_bits`: Dekker's TwoProduct on the bit split, for |a|, |b| < 2^127.
+pub fn df64_two_prod_bits(a: f32, b: f32) -> Df64 {
+    let p = a * b;
+    let sa = df64_split_bits(a);
+    let sb = df64_split_bits(b);
+    let e = (((sa.hi * sb.hi - p) + sa.hi * sb.lo) + sa.lo * sb.hi) + sa.lo * sb.lo;
     Df64::new(p, e)
 }
 
@@ -167,20 +184,20 @@ pub fn df64_two_prod_fma(a: f32, b: f32) -> Df64 {
 }
 
 /// The engine's TwoProduct, as the program under test was built: fused where the mirror runs
-/// inside `fpenv::with_fused_two_prod(true, ..)`, Dekker's split otherwise. The two give the
-/// same pair wherever both are exact; they differ near f32::MAX and below 2^-126.
+/// inside `fpenv::with_fused_two_prod(true, ..)`, Dekker's on the bit split otherwise. The two
+/// give the same pair wherever both are exact; they differ above 2^127 and below 2^-126.
 pub fn df64_two_prod(a: f32, b: f32) -> Df64 {
     if fused_two_prod() {
         df64_two_prod_fma(a, b)
     } else {
-        df64_two_prod_dekker(a, b)
+        df64_two_prod_bits(a, b)
     }
 }
 
-/// p + e == a * a exactly.
+/// p + e == a * a exactly, for |a| < 2^127.
 pub fn df64_two_sqr(a: f32) -> Df64 {
     let p = a * a;
-    let s = df64_split(a);
+    let s = df64_split_bits(a);
     let e = ((s.hi * s.hi - p) + 2.0 * s.hi * s.lo) + s.lo * s.lo;
     Df64::new(p, e)
 }
@@ -441,24 +458,6 @@ pub fn df64_mul_f32_unscaled(a: Df64, b: f32) -> Df64 {
 
 // ---------------------------------------------------------------- the fast tier
 
-/// TwoProduct for operands of magnitude under 4 (the fast tier's scaled operands): Dekker's
-/// split without [`df64_split`]'s overflow guard, or the fused product as [`df64_two_prod`]
-/// chooses it.
-pub fn df64_two_prod_scaled(a: f32, b: f32) -> Df64 {
-    if fused_two_prod() {
-        return df64_two_prod_fma(a, b);
-    }
-    let p = a * b;
-    let ta = 4097.0 * a;
-    let ah = ta - (ta - a);
-    let al = a - ah;
-    let tb = 4097.0 * b;
-    let bh = tb - (tb - b);
-    let bl = b - bh;
-    let e = (((ah * bh - p) + ah * bl) + al * bh) + al * bl;
-    Df64::new(p, e)
-}
-
 /// The fast multiply (within 2 ulp48 over the accurate routines' domain): operands scaled to
 /// [1, 4) as in [`df64_mul`], the high words' product error-free, the cross products rounded
 /// once each (each at most 0.5 ulp48 of the result), the rest summed error-free down to the
@@ -470,7 +469,7 @@ pub fn df64_mul_fast(a: Df64, b: Df64) -> Df64 {
     let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b.hi));
     let sa = df64_scale_words(a, df64_pow2(ka));
     let sb = df64_scale_words(b, df64_pow2(kb));
-    let p = df64_two_prod_scaled(sa.hi, sb.hi);
+    let p = df64_two_prod(sa.hi, sb.hi);
     let t = df64_two_sum(sa.hi * sb.lo, sa.lo * sb.hi);
     let t2 = df64_two_sum(p.lo, t.hi);
     let low = (t.lo + t2.lo) + sa.lo * sb.lo;
@@ -487,7 +486,7 @@ pub fn df64_sqr_fast(a: Df64) -> Df64 {
     }
     let k = df64_normalizer(a.hi);
     let sa = df64_scale_words(a, df64_pow2(k));
-    let p = df64_two_prod_scaled(sa.hi, sa.hi);
+    let p = df64_two_prod(sa.hi, sa.hi);
     let c = (2.0 * sa.hi) * sa.lo;
     let t2 = df64_two_sum(p.lo, c);
     let low = t2.lo + sa.lo * sa.lo;
@@ -505,7 +504,7 @@ pub fn df64_mul_f32_fast(a: Df64, b: f32) -> Df64 {
     let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b));
     let sa = df64_scale_words(a, df64_pow2(ka));
     let sb = b * df64_pow2(kb);
-    let p = df64_two_prod_scaled(sa.hi, sb);
+    let p = df64_two_prod(sa.hi, sb);
     let t2 = df64_two_sum(p.lo, sa.lo * sb);
     let h = df64_quick_two_sum(p.hi, t2.hi);
     let lo = h.lo + t2.lo;
@@ -1026,6 +1025,16 @@ mod tests {
             // Each half fits in 12 bits, so their products are exact in f32.
             for h in [s.hi, s.lo] {
                 assert_eq!(h.to_bits() & 0xfff, 0, "split({a:e}) = {s:?}");
+            }
+            // The bit split gives the same kind of halves from integer operations.
+            let t = df64_split_bits(a);
+            assert_eq!(t.hi + t.lo, a, "split_bits({a:e})");
+            assert!(
+                t.lo.abs() <= t.hi.abs() * 2f32.powi(-12),
+                "split_bits({a:e}) = {t:?}"
+            );
+            for h in [t.hi, t.lo] {
+                assert_eq!(h.to_bits() & 0xfff, 0, "split_bits({a:e}) = {t:?}");
             }
             // f32 x f32 is exact in f64.
             let p = df64_two_prod(a, b);

@@ -13,7 +13,9 @@ use glow::HasContext;
 use serde::Serialize;
 
 use super::known::{judge_routines, judge_vec_routines, known_answers, KnownAnswers, RoutineCheck};
-use super::snippet::{probe_functions, snippet, SnippetOptions, SnippetTarget};
+use super::snippet::{
+    probe_functions, probe_routine_names, snippet, SnippetOptions, SnippetTarget,
+};
 use super::vec_shader::{in_texels, out_texels, vec_out_glsl};
 use crate::numeric::df64::Df64;
 use crate::numeric::vec_catalog::VecOpRow;
@@ -392,9 +394,22 @@ unsafe fn run_probe(
     gl: &glow::Context,
     made: &mut Made,
     source: &CheckSource,
+    chosen: &dyn Fn(&str) -> bool,
     stages: Stages,
 ) -> Result<(usize, usize), String> {
-    let library = format!("{}{}", source.text, probe_functions(source.functions));
+    // The check's probe: the error-free transforms and the literal cases of the routines
+    // checked (the known answers run them at run time).
+    let mut switches = String::from("#define DF64_PROBE_CHECK 1\n");
+    for (k, name) in probe_routine_names(source.functions).iter().enumerate() {
+        if !chosen(name) {
+            switches.push_str(&format!("#define DF64_PROBE_OP_{k} 0\n"));
+        }
+    }
+    let library = format!(
+        "{switches}{}{}",
+        source.text,
+        probe_functions(source.functions)
+    );
     let (vs, fs) = staged_sources(
         source.target,
         stages,
@@ -771,7 +786,7 @@ unsafe fn run(
     made.vertex_arrays.push(vao);
     gl.bind_vertex_array(Some(vao));
     let export = source.text;
-    let (fragment_green, vertex_green) = run_probe(gl, made, source, stages)?;
+    let (fragment_green, vertex_green) = run_probe(gl, made, source, &chosen, stages)?;
     let df64 = run_grid(
         gl,
         made,

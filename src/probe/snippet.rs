@@ -444,7 +444,20 @@ fn probe_routines(functions: bool) -> String {
         "const vec2 DF64_PROBE_HI[{n}] = vec2[](\n    {});\n\n",
         join(&|c| vec2_lit(c.hi))
     ));
-    s.push_str("vec2 df64_probe_apply(int op, vec2 a, vec2 b) {\n");
+    // In a check, known answers run every routine at run time; its probe (DF64_PROBE_CHECK)
+    // keeps the error-free transforms and the literal cases of the routines it covers.
+    s.push_str(
+        "// A check defines DF64_PROBE_CHECK: its known answers run every routine at run time, so its\n\
+         // probe keeps the error-free transforms and the literal (compile-time) cases, and\n\
+         // DF64_PROBE_OP_<k> 0 leaves routine k's literal case out (a probe no larger than the\n\
+         // routines checked).\n",
+    );
+    for k in 0..ops {
+        s.push_str(&format!(
+            "#ifndef DF64_PROBE_OP_{k}\n#define DF64_PROBE_OP_{k} 1\n#endif\n"
+        ));
+    }
+    s.push_str("\nvec2 df64_probe_apply(int op, vec2 a, vec2 b) {\n");
     for (k, op) in PROBE_OPS.iter().enumerate().take(ops) {
         s.push_str(&format!("    if (op == {k}) return {};\n", op.glsl()));
     }
@@ -458,7 +471,7 @@ fn probe_routines(functions: bool) -> String {
                 .replace("(a, b)", &format!("({}, {})", vec2_lit(c.a), vec2_lit(c.b)))
                 .replace("(a)", &format!("({})", vec2_lit(c.a)));
             s.push_str(&format!(
-                "    ok = ok && df64_probe_within({call}, {}, {});\n",
+                "#if DF64_PROBE_OP_{k}\n    ok = ok && df64_probe_within({call}, {}, {});\n#endif\n",
                 vec2_lit(c.lo),
                 vec2_lit(c.hi)
             ));
@@ -467,15 +480,26 @@ fn probe_routines(functions: bool) -> String {
     s.push_str("    return ok;\n}\n\n");
     s.push_str(
         "bool df64_probe_pixel(vec2 coord) {
+#ifdef DF64_PROBE_CHECK
+    return df64_probe_transforms(coord) && df64_probe_literals();
+#else
     int i = (int(coord.x) + 64 * int(coord.y)) % DF64_PROBE_CASES;
     vec4 in_ = DF64_PROBE_IN[i];
     vec2 got = df64_probe_apply(DF64_PROBE_OP[i], in_.xy, in_.zw);
     return df64_probe_transforms(coord) && df64_probe_literals()
         && df64_probe_within(got, DF64_PROBE_LO[i], DF64_PROBE_HI[i]);
+#endif
 }
 ",
     );
     s
+}
+
+/// The catalog names of the routines the probe covers, by index k of its `DF64_PROBE_OP_<k>`
+/// switches (the first five without the functions).
+pub fn probe_routine_names(functions: bool) -> Vec<&'static str> {
+    let ops = if functions { 9 } else { 5 };
+    PROBE_OPS.iter().take(ops).map(|op| op.name()).collect()
 }
 
 /// The probe's functions after the export (the error-free transforms, the baked cases and

@@ -16,7 +16,9 @@ use crate::experiments::known_answers::{
 use df64gl::probe::known::{
     hex_f32, hex_f64, hex_u8, KnownAnswersFile, KnownSetFile, KnownVecSetFile,
 };
-use df64gl::probe::snippet::{probe_functions, snippet, SnippetOptions, SnippetTarget};
+use df64gl::probe::snippet::{
+    probe_functions, probe_routine_names, snippet, SnippetOptions, SnippetTarget,
+};
 use df64gl::probe::vec_shader::{vec_out_glsl, vec_out_wgsl};
 use df64gl::probe::wgsl::{wgsl_call, wgsl_export, WgslOptions};
 
@@ -166,7 +168,8 @@ pub fn generated_js() -> Result<String, ExperimentError> {
          // DF64_GLSL and QF128_GLSL are `df64gl glsl --target es300` (QF128_GLSL is the part to\n\
          // paste after DF64_GLSL); DF64_WGSL and DF64_QF128_WGSL are `df64gl wgsl` and\n\
          // `df64gl wgsl --qf128` (each complete); PROBE_FUNCTIONS is the probe shader's code\n\
-         // after the export, without a main (`check` runs it in each stage); KNOWN_ANSWERS are\n\
+         // after the export, without a main (`check` runs it in each stage), PROBE_ROUTINES the\n\
+         // routines of its DF64_PROBE_OP_<k> switches; KNOWN_ANSWERS are\n\
          // the cases `check` and `checkWebGPU` run (seed {seed}).\n\
          export const VERSION = {v};\n\
          export const DF64_GLSL = {d};\n\
@@ -174,6 +177,7 @@ pub fn generated_js() -> Result<String, ExperimentError> {
          export const DF64_WGSL = {dw};\n\
          export const DF64_QF128_WGSL = {qw};\n\
          export const PROBE_FUNCTIONS = {p};\n\
+         export const PROBE_ROUTINES = {pr};\n\
          export const KNOWN_ANSWERS = {k};\n",
         version = env!("CARGO_PKG_VERSION"),
         seed = KNOWN_ANSWER_SEED,
@@ -181,6 +185,7 @@ pub fn generated_js() -> Result<String, ExperimentError> {
         d = json(&df64)?,
         q = json(&qf128)?,
         p = json(&probe)?,
+        pr = json(&probe_routine_names(true))?,
         dw = json(&wgsl_export(&WgslOptions::default())?)?,
         qw = json(&wgsl_export(&WgslOptions {
             qf128: true,
