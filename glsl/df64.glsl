@@ -22,7 +22,8 @@
 // the accurate defaults (add/sub/mul/sqr/sqrt within 0.5 ulp48, div/recip/rsqrt within 1, hypot
 // within 1).
 // The fast tier (df64_mul_fast, df64_sqr_fast, df64_mul_f32_fast) keeps 2 ulp48 over the same
-// domain for about half the work of df64_mul: for renderers that pay per pixel.
+// domain with one TwoProduct where df64_mul has three (since the barriers were cut, that no
+// longer makes it cheaper in WebGL: the scaling both share costs more than the products).
 //
 // Domain: the defaults scale their operands by exact powers of two, so these bounds hold for
 // every operand and result of magnitude 2^-100 to 2^126 (plus 2^-126 absolute where the driver
@@ -444,8 +445,8 @@ vec2 df64_mul_f32(vec2 a, float b) {
 
 // ---------------------------------------------------------------- the fast tier
 
-// The fast tier: within 2 ulp48 (not 0.5) over the same domain as the accurate routines, for
-// about half their work. Operands are scaled to [1, 4) as in df64_mul; then only the high
+// The fast tier: within 2 ulp48 (not 0.5) over the same domain as the accurate routines, with
+// fewer exact products. Operands are scaled to [1, 4) as in df64_mul; then only the high
 // words' product is formed error-free. The cross products a.x*b.y and a.y*b.x are rounded
 // once each (each at most 0.5 ulp48 of the result), everything after them is summed
 // error-free down to the final rounding of the low word (0.5 ulp48): 1.5 at most, bound 2.

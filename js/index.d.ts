@@ -93,7 +93,7 @@ export interface CheckResult {
 
 /** Options of `check`. */
 export interface CheckOptions {
-  /** Remember the verdict per renderer in `storage` and reuse it (default true). */
+  /** Remember the verdict per renderer, browser and module version in `storage` and reuse it (default true). */
   cache?: boolean;
   /** Where verdicts are remembered (default: localStorage where there is one). */
   storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void } | null;
