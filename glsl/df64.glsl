@@ -21,9 +21,9 @@
 // Thall's published routines keep their names with a _thall suffix; the unsuffixed ones are
 // the accurate defaults (add/sub/mul/sqr/sqrt within 0.5 ulp48, div/recip/rsqrt within 1, hypot
 // within 1).
-// The fast tier (df64_mul_fast, df64_sqr_fast, df64_mul_f32_fast) keeps 2 ulp48 over the same
-// domain with one TwoProduct where df64_mul has three (since the barriers were cut, that no
-// longer makes it cheaper in WebGL: the scaling both share costs more than the products).
+// The fast tier (df64_add_fast, _sub_fast, _mul_fast, _sqr_fast, _mul_f32_fast, _div_fast,
+// _sqrt_fast; exp, log, sin and cos in df64_func.glsl) drops the scaling and the special
+// values: within 2 ulp48 (div 1) for operands and results of magnitude 2^-40 to 2^126 or zero.
 //
 // Domain: the defaults scale their operands by exact powers of two, so these bounds hold for
 // every operand and result of magnitude 2^-100 to 2^126 (plus 2^-126 absolute where the driver
@@ -108,6 +108,20 @@ vec2 df64_two_sum(float a, float b) {
     DF64_PRECISE float s = DF64_B(a + b);
     DF64_PRECISE float v = DF64_B(s - a);
     DF64_PRECISE float e = DF64_B(DF64_B(a - DF64_B(s - v)) + DF64_B(b - v));
+    return vec2(s, e);
+}
+
+// TwoSum by magnitude: the operands ordered by one comparison and two selects, then
+// QuickTwoSum (exact, since |big| >= |small|). The same s and e as df64_two_sum (but for the
+// sign of a zero e) in three float operations fewer, and no barrier inside the error term:
+// measured cheaper than df64_two_sum on ANGLE over Mesa, the same on SwiftShader, in the sum.
+vec2 df64_two_sum_sorted(float a, float b) {
+    a = DF64_B(a); b = DF64_B(b);
+    bool swap = abs(b) > abs(a);
+    float big = swap ? b : a;
+    float small = swap ? a : b;
+    DF64_PRECISE float s = DF64_B(big + small);
+    DF64_PRECISE float e = small - (s - big);
     return vec2(s, e);
 }
 
@@ -282,13 +296,15 @@ vec2 df64_add_sloppy(vec2 a, vec2 b) {
 }
 
 // The accurate sum's core: the four terms summed error-free down to one rounding of the low
-// word. Finite operands; error terms below 2^-126 are lost on flushing drivers.
+// word. Finite operands; error terms below 2^-126 are lost on flushing drivers. s.x + u.x is
+// QuickTwoSum's (exact: Joldes, Muller and Popescu's AccurateDWPlusDW adds s.x and the
+// rounded s.y + t.x the same way), so it gives the same words as with TwoSum there.
 vec2 df64_add_core(vec2 a, vec2 b) {
-    DF64_PRECISE vec2 s = df64_two_sum(a.x, b.x);
-    DF64_PRECISE vec2 t = df64_two_sum(a.y, b.y);
-    DF64_PRECISE vec2 u = df64_two_sum(s.y, t.x);
+    DF64_PRECISE vec2 s = df64_two_sum_sorted(a.x, b.x);
+    DF64_PRECISE vec2 t = df64_two_sum_sorted(a.y, b.y);
+    DF64_PRECISE vec2 u = df64_two_sum_sorted(s.y, t.x);
     DF64_PRECISE float w = u.y + t.y;
-    DF64_PRECISE vec2 h = df64_two_sum(s.x, u.x);
+    DF64_PRECISE vec2 h = df64_quick_two_sum(s.x, u.x);
     DF64_PRECISE float lo = h.y + w;
     return df64_quick_two_sum(h.x, lo);
 }
@@ -445,57 +461,56 @@ vec2 df64_mul_f32(vec2 a, float b) {
 
 // ---------------------------------------------------------------- the fast tier
 
-// The fast tier: within 2 ulp48 (not 0.5) over the same domain as the accurate routines, with
-// fewer exact products. Operands are scaled to [1, 4) as in df64_mul; then only the high
-// words' product is formed error-free. The cross products a.x*b.y and a.y*b.x are rounded
-// once each (each at most 0.5 ulp48 of the result), everything after them is summed
-// error-free down to the final rounding of the low word (0.5 ulp48): 1.5 at most, bound 2.
+// The fast tier: for shaders that pay per pixel or per vertex and keep their values in a
+// known range (positions relative to an origin, colours, normalised times). The error-free
+// cores with no exponent scaling and no IEEE special values, for operands and results that
+// are zero or of magnitude 2^-40 to 2^126 (the *_unscaled domain); outside it there is no
+// bound (an infinity or NaN operand gives a NaN or an infinity, never a finite value).
+// add, sub, div and sqrt are the accurate cores themselves (0.5, 0.5, 1 and 0.5 ulp48 there);
+// mul, sqr and mul_f32 form only the high words' product error-free: the cross products
+// a.x*b.y and a.y*b.x are rounded once each (each at most 0.5 ulp48 of the result),
+// everything after them is summed error-free down to the final rounding of the low word
+// (0.5 ulp48): 1.5 at most, bound 2.
+
+vec2 df64_add_fast(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return df64_add_core(a, b);
+}
+
+vec2 df64_sub_fast(vec2 a, vec2 b) { return df64_add_fast(a, -b); }
+
 vec2 df64_mul_fast(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
-    int ka = df64_normalizer(a.x);
-    int kb = df64_normalizer(b.x);
-    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
-    DF64_PRECISE vec2 sb = b * df64_pow2(kb);
-    DF64_PRECISE vec2 p = df64_two_prod(sa.x, sb.x);
+    DF64_PRECISE vec2 p = df64_two_prod(a.x, b.x);
     // The rounded cross products enter TwoSum opaque: a contraction would fuse them into it.
-    DF64_PRECISE vec2 t = df64_two_sum(DF64_B(sa.x * sb.y), DF64_B(sa.y * sb.x));
+    DF64_PRECISE vec2 t = df64_two_sum(DF64_B(a.x * b.y), DF64_B(a.y * b.x));
     DF64_PRECISE vec2 t2 = df64_two_sum(p.y, t.x);
-    DF64_PRECISE float low = (t.y + t2.y) + DF64_B(sa.y * sb.y);
+    DF64_PRECISE float low = (t.y + t2.y) + DF64_B(a.y * b.y);
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
     DF64_PRECISE float lo = h.y + low;
-    DF64_PRECISE vec2 r = df64_scale(df64_quick_two_sum(h.x, lo), -(ka + kb));
-    return df64_special2(a.x, b.x) ? vec2(a.x * b.x, 0.0) : r;
+    return df64_quick_two_sum(h.x, lo);
 }
 
-// Fast square: the one cross product 2*a.x*a.y rounded once (at most 1 ulp48), the rest as
-// df64_mul_fast.
+// The one cross product 2*a.x*a.y rounded once (at most 1 ulp48), the rest as df64_mul_fast.
 vec2 df64_sqr_fast(vec2 a) {
     a = DF64_B(a);
-    int k = df64_normalizer(a.x);
-    DF64_PRECISE vec2 sa = a * df64_pow2(k);
-    DF64_PRECISE vec2 p = df64_two_prod(sa.x, sa.x);
-    DF64_PRECISE float c = DF64_B((2.0 * sa.x) * sa.y);
+    DF64_PRECISE vec2 p = df64_two_sqr(a.x);
+    DF64_PRECISE float c = DF64_B((2.0 * a.x) * a.y);
     DF64_PRECISE vec2 t2 = df64_two_sum(p.y, c);
-    DF64_PRECISE float low = t2.y + DF64_B(sa.y * sa.y);
+    DF64_PRECISE float low = t2.y + DF64_B(a.y * a.y);
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
     DF64_PRECISE float lo = h.y + low;
-    DF64_PRECISE vec2 r = df64_scale(df64_quick_two_sum(h.x, lo), -2 * k);
-    return df64_special(a.x) ? vec2(a.x * a.x, 0.0) : r;
+    return df64_quick_two_sum(h.x, lo);
 }
 
-// Fast a * b for a float b: a.y*b rounded once (at most 0.5 ulp48), the rest as df64_mul_fast.
+// a * b for a float b: a.y*b rounded once (at most 0.5 ulp48), the rest as df64_mul_fast.
 vec2 df64_mul_f32_fast(vec2 a, float b) {
     a = DF64_B(a); b = DF64_B(b);
-    int ka = df64_normalizer(a.x);
-    int kb = df64_normalizer(b);
-    DF64_PRECISE vec2 sa = a * df64_pow2(ka);
-    DF64_PRECISE float sb = b * df64_pow2(kb);
-    DF64_PRECISE vec2 p = df64_two_prod(sa.x, sb);
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, DF64_B(sa.y * sb));
+    DF64_PRECISE vec2 p = df64_two_prod(a.x, b);
+    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, DF64_B(a.y * b));
     DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
     DF64_PRECISE float lo = h.y + t2.y;
-    DF64_PRECISE vec2 r = df64_scale(df64_quick_two_sum(h.x, lo), -(ka + kb));
-    return df64_special2(a.x, b) ? vec2(a.x * b, 0.0) : r;
+    return df64_quick_two_sum(h.x, lo);
 }
 
 // The exponent e of frexp (x = m 2^e, m in [0.5, 1)) for a normal, nonzero x, from its bits
@@ -582,6 +597,12 @@ vec2 df64_div(vec2 a, vec2 b) {
 
 vec2 df64_recip(vec2 a) { return df64_div(vec2(1.0, 0.0), a); }
 
+// The fast tier's quotient: the accurate core alone (1 ulp48 over the fast tier's domain).
+vec2 df64_div_fast(vec2 a, vec2 b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return df64_div_core(a, b);
+}
+
 vec2 df64_recip_thall(vec2 a) { return df64_div_thall(vec2(1.0, 0.0), a); }
 
 // ---------------------------------------------------------------- square root
@@ -611,14 +632,21 @@ vec2 df64_sqrt_thall(vec2 a) {
 }
 
 // The accurate root's core, for a positive finite a of magnitude 2^-60 to 2^126: a Karp step
-// from the f32 root, then one correction with an accurate residual a - s^2.
+// from the f32 root, then one correction with an accurate residual r = a - s^2. The residual
+// comes from exact words: s.x^2 and 2 s.x s.y as exact products, a.x - s.x^2 exact (Sterbenz),
+// two TwoSums, and the sum of their leading words exact (they cancel to r within a factor 2,
+// or are themselves under 2^-43 a); the rest are roundings under 2^-68 a.
 vec2 df64_sqrt_core(vec2 a) {
     DF64_PRECISE float y = sqrt(a.x);
     DF64_PRECISE vec2 p = df64_two_sqr(y);
     DF64_PRECISE float d = ((a.x - p.x) - p.y) + a.y;
     DF64_PRECISE vec2 s1 = df64_quick_two_sum(y, d / (2.0 * y));
-    DF64_PRECISE vec2 r = df64_add_core(a, -df64_sqr_core(s1));
-    DF64_PRECISE float lo = s1.y + r.x / (2.0 * s1.x);
+    DF64_PRECISE vec2 p2 = df64_two_sqr(s1.x);
+    DF64_PRECISE vec2 q = df64_two_prod(2.0 * s1.x, s1.y);
+    DF64_PRECISE vec2 u1 = df64_two_sum(-p2.y, -q.x);
+    DF64_PRECISE vec2 u2 = df64_two_sum(DF64_B(a.x - p2.x), a.y);
+    DF64_PRECISE float r = DF64_B(u2.x + u1.x) + (((u2.y + u1.y) - q.y) - DF64_B(s1.y * s1.y));
+    DF64_PRECISE float lo = s1.y + r / (2.0 * s1.x);
     return df64_quick_two_sum(s1.x, lo);
 }
 
@@ -635,6 +663,14 @@ vec2 df64_sqrt(vec2 a) {
     int k = df64_even_normalizer(a.x);
     DF64_PRECISE vec2 r = df64_sqrt_core(a * df64_pow2(k)) * df64_pow2(-k / 2);
     return (a.x <= 0.0 || df64_nonfinite(a.x)) ? df64_sqrt_special(a) : r;
+}
+
+// The fast tier's root: the accurate core alone (0.5 ulp48 over the fast tier's domain), and
+// sqrt(+-0) = +-0 (a zero length is common in geometry; the core would divide 0 by 0).
+vec2 df64_sqrt_fast(vec2 a) {
+    a = DF64_B(a);
+    DF64_PRECISE vec2 r = df64_sqrt_core(a);
+    return a.x == 0.0 ? vec2(a.x, 0.0) : r;
 }
 
 vec2 df64_rsqrt_thall(vec2 a) { return df64_recip_thall(df64_sqrt_thall(a)); }

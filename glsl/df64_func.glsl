@@ -13,6 +13,8 @@
 //    reduction (in integers, with 384 bits of 2/pi);
 //  - fmod and remainder are exact whenever the result is a df64 and |a/b| < 2^24, and NaN
 //    where |a.x / b.x| >= 2^24 (their quotient digits can go wrong there).
+// The fast tier (df64_exp_fast, df64_log_fast within 2 ulp48; df64_sin_fast, df64_cos_fast
+// within 4 for |x| up to 2^20) is at the end.
 // Needs df64.glsl before it.
 
 // Constants (generated from a 320-bit oracle; src/numeric/df64_consts.rs holds the same words).
@@ -129,13 +131,14 @@ vec2 df64_inv_fact(int n) { return vec2(DF64_INV_FACT[2 * n], DF64_INV_FACT[2 * 
 vec2 df64_inv_odd(int k) { return vec2(DF64_INV_ODD[2 * k], DF64_INV_ODD[2 * k + 1]); }
 vec2 df64_coef(bool odd_table, int i) { return odd_table ? df64_inv_odd(i) : df64_inv_fact(i); }
 
-// x - k (c0 + c1 + c2 [+ c3]) with exact products and accurate subtractions.
+// x - k (c0 + c1 + c2 [+ c3]) with exact products and accurate subtractions (the cores: the
+// operands are finite and a remainder under 2^-40 of them loses nothing that matters to exp).
 vec2 df64_reduce3(vec2 a, float k, float c0, float c1, float c2) {
     a = DF64_B(a); k = DF64_B(k); c0 = DF64_B(c0); c1 = DF64_B(c1); c2 = DF64_B(c2);
-    DF64_PRECISE vec2 r = df64_sub(a, df64_two_prod(k, c0));
-    r = df64_sub(r, df64_two_prod(k, c1));
+    DF64_PRECISE vec2 r = df64_add_core(a, -df64_two_prod(k, c0));
+    r = df64_add_core(r, -df64_two_prod(k, c1));
     DF64_PRECISE float t = DF64_B(k * c2);
-    return df64_sub(r, vec2(t, 0.0));
+    return df64_add_core(r, vec2(-t, 0.0));
 }
 
 // n / d for three-word n and d (d nonzero and finite) to about 2^-70 of the quotient: both
@@ -222,13 +225,16 @@ vec2 df64_reduce_pi_2(vec2 a, float k) {
 }
 
 // Horner: c[first] + x (c[first+step] + x (...)), count coefficients, signs alternating if asked.
+// On the accurate cores (0.5 ulp48 each, no scaling, no special values): x is a reduced
+// argument (|x| <= 1) and every step finite; a step whose value falls below 2^-40 (a top
+// coefficient, or x tiny) loses bits the series' sum cannot see.
 vec2 df64_horner(vec2 x, bool odd_table, int first, int count, int step, bool alternate) {
     x = DF64_B(x);
     float sl = (alternate && ((count - 1) % 2 == 1)) ? -1.0 : 1.0;
     DF64_PRECISE vec2 h = DF64_B(df64_coef(odd_table, first + (count - 1) * step) * sl);
     for (int k = count - 2; k >= 0; --k) {
         float si = (alternate && (k % 2 == 1)) ? -1.0 : 1.0;
-        h = df64_add(df64_mul(h, x), DF64_B(df64_coef(odd_table, first + k * step) * si));
+        h = df64_add_core(df64_mul_core(h, x), DF64_B(df64_coef(odd_table, first + k * step) * si));
     }
     return h;
 }
@@ -239,7 +245,7 @@ vec2 df64_horner(vec2 x, bool odd_table, int first, int count, int step, bool al
 vec2 df64_expm1_kernel(vec2 t) {
     t = DF64_B(t);
     DF64_PRECISE vec2 h = df64_horner(t, false, 2, 6, 1, false);
-    return df64_add(t, df64_mul(df64_sqr(t), h));
+    return df64_add_core(t, df64_mul_core(df64_sqr_core(t), h));
 }
 
 // exp(a) = 2^n T[j] (1 + q), k = round(32 a / ln2) = 32 n + j.
@@ -265,8 +271,8 @@ vec2 df64_exp(vec2 a) {
     vec2 q;
     df64_exp_parts(a, n, j, q);
     vec2 th = vec2(DF64_EXP2_TABLE[3 * j], DF64_EXP2_TABLE[3 * j + 1]);
-    DF64_PRECISE vec2 small = df64_add(df64_mul(th, q), vec2(DF64_EXP2_TABLE[3 * j + 2], 0.0));
-    return df64_ldexp(df64_add(th, small), int(n));
+    DF64_PRECISE vec2 small = df64_add_core(df64_mul_core(th, q), vec2(DF64_EXP2_TABLE[3 * j + 2], 0.0));
+    return df64_ldexp(df64_add_core(th, small), int(n));
 }
 
 // expm1(a) in three words, unrounded, for a finite a in [-20, 40] (for expm1 itself and for
@@ -311,9 +317,9 @@ vec2 df64_expm1(vec2 a) {
 // 2 atanh(f) = 2 (f + f s), s = f^2 (1/3 + f^2/5 + ...), `terms` coefficients.
 vec2 df64_atanh2(vec2 f, int terms) {
     f = DF64_B(f);
-    DF64_PRECISE vec2 f2 = df64_sqr(f);
-    DF64_PRECISE vec2 s = df64_mul(f2, df64_horner(f2, true, 1, terms, 1, false));
-    DF64_PRECISE vec2 at = df64_add(f, df64_mul(f, s));
+    DF64_PRECISE vec2 f2 = df64_sqr_core(f);
+    DF64_PRECISE vec2 s = df64_mul_core(f2, df64_horner(f2, true, 1, terms, 1, false));
+    DF64_PRECISE vec2 at = df64_add_core(f, df64_mul_core(f, s));
     return DF64_B(2.0 * at);
 }
 
@@ -354,7 +360,7 @@ void df64_log_parts(vec2 a, out float ef, out int idx, out vec2 at) {
     }
     DF64_PRECISE float i = floor(DF64_B(DF64_B(m.x * 64.0) + 0.5));
     DF64_PRECISE float c = DF64_B(i / 64.0);
-    DF64_PRECISE vec2 f = df64_div(df64_sub(m, vec2(c, 0.0)), df64_add(m, vec2(c, 0.0)));
+    DF64_PRECISE vec2 f = df64_div_core(df64_add_core(m, vec2(-c, 0.0)), df64_add_core(m, vec2(c, 0.0)));
     at = df64_atanh2(f, 4);
     // i is 45 to 90 for a normalised input; the clamp keeps any other pair inside the table.
     int row = clamp(int(i), 45, 91);
@@ -370,11 +376,11 @@ vec2 df64_log(vec2 a) {
     int idx;
     vec2 at;
     df64_log_parts(a, ef, idx, at);
-    DF64_PRECISE vec2 big = df64_add(df64_two_prod(ef, DF64_LN2[0]),
+    DF64_PRECISE vec2 big = df64_add_core(df64_two_prod(ef, DF64_LN2[0]),
             vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]));
     DF64_PRECISE float t3 = DF64_B(DF64_LOG_TABLE[idx + 2] + DF64_B(ef * DF64_LN2[2]));
-    DF64_PRECISE vec2 small = df64_add(df64_add(df64_two_prod(ef, DF64_LN2[1]), vec2(t3, 0.0)), at);
-    return df64_add(big, small);
+    DF64_PRECISE vec2 small = df64_add_core(df64_add_core(df64_two_prod(ef, DF64_LN2[1]), vec2(t3, 0.0)), at);
+    return df64_add_core(big, small);
 }
 
 // For a finite a > 0: a = 2^e m with m in [0.703125, 1.40625) and ln m = ln c + 2 atanh(f),
@@ -518,25 +524,26 @@ vec2 df64_times_pi_2(vec3 f) {
 // take).
 vec2 df64_trig_reduce(vec2 a, out int quadrant) {
     a = DF64_B(a);
-    if (abs(a.x) > DF64_TRIG_SHORT) {
+    DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * DF64_INV_PI_2[0]) + 0.5));
+    DF64_PRECISE vec2 r = df64_reduce_pi_2(a, k);
+    // Near 2^23 the f32 estimate of k can be one off (rounding, and the low word it ignores):
+    // one step puts r back in [-pi/4, pi/4], where the series hold. The rare paths (this step,
+    // and the long reduction below) are loops that run once where a pixel needs them, not
+    // ifs: SwiftShader runs both sides of an if for every pixel, and a loop no pixel enters
+    // costs less there (measured: the reduction 210 ns a pixel with ifs, 135 to 180 with loops).
+    float step = r.x > DF64_PI_4[0] ? 1.0 : (r.x < -DF64_PI_4[0] ? -1.0 : 0.0);
+    for (int pass = step == 0.0 ? 1 : 0; pass < 1; ++pass) {
+        k = DF64_B(k + step);
+        r = df64_reduce_pi_2(a, k);
+    }
+    quadrant = int(DF64_B(k - DF64_B(4.0 * floor(DF64_B(k / 4.0)))));
+    for (int pass = abs(a.x) > DF64_TRIG_SHORT ? 0 : 1; pass < 1; ++pass) {
         vec4 f;
         float f4;
         int f_exp;
         quadrant = df64_reduce_long(vec4(a, 0.0, 0.0), 2, f, f4, f_exp);
-        return df64_ldexp(df64_times_pi_2(f.xyz), f_exp);
+        r = df64_ldexp(df64_times_pi_2(f.xyz), f_exp);
     }
-    DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * DF64_INV_PI_2[0]) + 0.5));
-    DF64_PRECISE vec2 r = df64_reduce_pi_2(a, k);
-    // Near 2^23 the f32 estimate of k can be one off (rounding, and the low word it ignores):
-    // one step puts r back in [-pi/4, pi/4], where the series hold.
-    if (r.x > DF64_PI_4[0]) {
-        k = DF64_B(k + 1.0);
-        r = df64_reduce_pi_2(a, k);
-    } else if (r.x < -DF64_PI_4[0]) {
-        k = DF64_B(k - 1.0);
-        r = df64_reduce_pi_2(a, k);
-    }
-    quadrant = int(DF64_B(k - DF64_B(4.0 * floor(DF64_B(k / 4.0)))));
     return r;
 }
 
@@ -551,31 +558,46 @@ void df64_sincos_reduced(vec2 r, out vec2 s, out vec2 c) {
     c = df64_add(vec2(1.0, 0.0), df64_mul(r2, -cp));
 }
 
-void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
-    a = DF64_B(a);
-    if (df64_isnan(a.x) || df64_isinf(a.x)) {
-        s_out = df64_nan();
-        c_out = df64_nan();
-        return;
+// sin r (odd false) or cos r (odd true) for |r| <= pi/4: df64_sincos_reduced's series for the
+// one that is wanted, not both. Its coefficients are chosen by odd (sin's list padded with a 0
+// at the top, which leaves sin's words as they were: 0 r^2 + c is c exactly).
+// The series' steps on the accurate cores (as df64_horner: for |r| under 2^-20 their r^2 terms
+// lose bits under 2^-40 of the result), r^2 and the last product and sum scaled: those carry
+// the r^2 of a tiny r into the result, and scaled they give the same words whether or not the
+// driver flushes subnormals (on the cores, cos of r near 2^-53 moved a low word's last bit).
+vec2 df64_sin_or_cos_reduced(vec2 r, bool odd) {
+    r = DF64_B(r);
+    DF64_PRECISE vec2 r2 = df64_sqr(r);
+    // h = c8, then h = c_k + r^2 h for k = 7 .. 0, c_k = (-1)^k / (2k + 2)! for cos and
+    // (-1)^k / (2k + 3)! for sin.
+    DF64_PRECISE vec2 h = odd ? df64_inv_fact(18) : vec2(0.0);
+    for (int k = 7; k >= 0; --k) {
+        vec2 c = odd ? df64_inv_fact(2 * k + 2) : df64_inv_fact(2 * k + 3);
+        h = df64_add_core(df64_mul_core(h, r2), (k % 2 == 1) ? -c : c);
     }
+    // sin r = r + (r r^2)(-h), cos r = 1 + r^2 (-h).
+    DF64_PRECISE vec2 a = odd ? vec2(1.0, 0.0) : r;
+    DF64_PRECISE vec2 b = odd ? r2 : df64_mul(r, r2);
+    return df64_add(a, df64_mul(b, -h));
+}
+
+// sin a (want_cos false) or cos a: cos a is sin a in the next quadrant.
+vec2 df64_sin_or_cos(vec2 a, bool want_cos) {
+    a = DF64_B(a);
+    if (df64_isnan(a.x) || df64_isinf(a.x)) return df64_nan();
     int q;
     DF64_PRECISE vec2 r = df64_trig_reduce(a, q);
-    vec2 s, c;
-    df64_sincos_reduced(r, s, c);
-    if (q == 0) { s_out = s; c_out = c; }
-    else if (q == 1) { s_out = c; c_out = -s; }
-    else if (q == 2) { s_out = -s; c_out = -c; }
-    else { s_out = -c; c_out = s; }
+    q = q + (want_cos ? 1 : 0);
+    DF64_PRECISE vec2 v = df64_sin_or_cos_reduced(r, (q & 1) == 1);
+    return (q & 2) == 2 ? -v : v;
 }
 
 vec2 df64_sin(vec2 a) {
     a = DF64_B(a);
     if (a.x == 0.0) return a; // sin(+-0) = +-0
-    vec2 s, c;
-    df64_sincos(a, s, c);
-    return s;
+    return df64_sin_or_cos(a, false);
 }
-vec2 df64_cos(vec2 a) { a = DF64_B(a); vec2 s, c; df64_sincos(a, s, c); return c; }
+vec2 df64_cos(vec2 a) { a = DF64_B(a); return df64_sin_or_cos(a, true); }
 // sin r and cos r for |r| <= pi/4 in three words each (for tan's one rounding): sin's series
 // tail as a df64 on r, cos as 1 - r^2/2 with r^2/2 in exact words plus r^4 (1/4! - r^2/6! + ...).
 void df64_sincos3(vec2 r, out vec3 s, out vec3 c) {
@@ -1032,3 +1054,119 @@ vec2 df64_frexp_exponent(vec2 a) {
     a = DF64_B(a);
     int e; df64_frexp(a, e); return vec2(float(e), 0.0);
 }
+
+// ---------------------------------------------------------------- the fast tier
+
+// exp, log, sin and cos for shaders that pay per pixel: the fast arithmetic of df64.glsl (no
+// exponent scaling) and short series whose smallest terms are summed in f32: a term under
+// 2^-20 of the result needs only 2^-28 of itself, which f32 gives. Bounds (2 ulp48 for exp
+// and log, 4 for sin and cos) over the domains below; NaN gives NaN.
+
+// e^a: k = round(32 a / ln 2) = 32 n + j, t = a - k ln2/32 (|t| <= ln2/64; k ln2/32 in exact
+// products), e^a = 2^n T[j] (1 + q), q = expm1(t) = t + t^2 (1/2 + t (1/6 + t R)) with
+// R = 1/24 + t/120 + t^2/720 in f32 (t^4 R is under 2^-30, so its rounding is under 2^-54).
+// Within 2 ulp48 for results of 2^-100 to 2^128 (a from -69.3 to 88.7); beyond, +inf above and
+// the f32 underflow below (0 past -103.97), as df64_exp.
+vec2 df64_exp_fast(vec2 a) {
+    a = DF64_B(a);
+    // Arguments past the ends act as the ends: the result then over- or underflows in the
+    // scaling, and no table index leaves the table.
+    float xc = clamp(a.x, -105.0, 89.0);
+    DF64_PRECISE vec2 x = xc == a.x ? a : vec2(xc, 0.0);
+    DF64_PRECISE float k = floor(DF64_B(DF64_B(x.x * 46.16624) + 0.5));
+    DF64_PRECISE vec2 t = df64_add_fast(x, -df64_two_prod(k, DF64_LN2_32[0]));
+    t = df64_add_fast(t, -df64_two_prod(k, DF64_LN2_32[1]));
+    t = df64_add_fast(t, vec2(-DF64_B(k * DF64_LN2_32[2]), 0.0));
+    DF64_PRECISE float r = DF64_B(DF64_INV_FACT[8] + DF64_B(t.x * DF64_B(DF64_INV_FACT[10]
+            + DF64_B(t.x * DF64_INV_FACT[12]))));
+    DF64_PRECISE vec2 h = df64_add_fast(df64_inv_fact(3), vec2(DF64_B(t.x * r), 0.0));
+    DF64_PRECISE vec2 g = df64_add_fast(vec2(0.5, 0.0), df64_mul_fast(t, h));
+    DF64_PRECISE vec2 q = df64_add_fast(t, df64_mul_fast(df64_sqr_fast(t), g));
+    DF64_PRECISE float n = floor(DF64_B(k / 32.0));
+    int j = clamp(int(DF64_B(k - DF64_B(32.0 * n))), 0, 31);
+    vec2 th = vec2(DF64_EXP2_TABLE[3 * j], DF64_EXP2_TABLE[3 * j + 1]);
+    DF64_PRECISE vec2 small = df64_add_fast(df64_mul_fast(th, q), vec2(DF64_EXP2_TABLE[3 * j + 2], 0.0));
+    DF64_PRECISE vec2 e = df64_add_fast(th, small);
+    // 2^n in two exact factors (n from -152 to 128), so that the result rounds once.
+    int ni = clamp(int(n), -160, 128);
+    int n1 = ni / 2;
+    DF64_PRECISE vec2 v = DF64_B(DF64_B(e * df64_pow2(n1)) * df64_pow2(ni - n1));
+    return df64_isnan(a.x) ? a : df64_finish(v);
+}
+
+// ln a: a = 2^e m with m in [0.703125, 1.40625), c = i/64 the table point nearest m,
+// f = (m - c)/(m + c) (|f| < 2^-7.4), ln a = e ln 2 + ln c + 2 atanh f, and
+// 2 atanh f = 2 (f + f f^2 S), S = 1/3 + f^2 (1/5 + f^2/7) with the f^2 terms in f32 (under
+// 2^-17 of S, so their rounding is under 2^-41 of it). Within 2 ulp48 for a from 2^-100 to
+// 2^128; ln(+-0) = -inf, ln(+inf) = +inf, NaN below 0 (a subnormal counts as 0).
+vec2 df64_log_fast(vec2 a) {
+    a = DF64_B(a);
+    int bits = floatBitsToInt(a.x);
+    int e = df64_exponent(a.x);
+    int e1 = e / 2;
+    DF64_PRECISE vec2 m = DF64_B(DF64_B(a * df64_pow2(clamp(-e1, -126, 126)))
+            * df64_pow2(clamp(e1 - e, -126, 126)));
+    bool low = m.x < 0.703125;
+    m = low ? DF64_B(2.0 * m) : m;
+    e = low ? e - 1 : e;
+    DF64_PRECISE float i = floor(DF64_B(DF64_B(m.x * 64.0) + 0.5));
+    DF64_PRECISE float c = DF64_B(i / 64.0);
+    DF64_PRECISE vec2 f = df64_div_fast(df64_sub_fast(m, vec2(c, 0.0)), df64_add_fast(m, vec2(c, 0.0)));
+    DF64_PRECISE vec2 f2 = df64_sqr_fast(f);
+    DF64_PRECISE float s2 = DF64_B(f2.x * DF64_B(DF64_INV_ODD[4] + DF64_B(f2.x * DF64_INV_ODD[6])));
+    DF64_PRECISE vec2 s = df64_add_fast(df64_inv_odd(1), vec2(s2, 0.0));
+    DF64_PRECISE vec2 at = DF64_B(2.0 * df64_add_fast(f, df64_mul_fast(f, df64_mul_fast(f2, s))));
+    int row = clamp(int(i), 45, 91);
+    int idx = 3 * (row - 45);
+    float ef = float(e);
+    DF64_PRECISE vec2 big = df64_add_fast(df64_two_prod(ef, DF64_LN2[0]),
+            vec2(DF64_LOG_TABLE[idx], DF64_LOG_TABLE[idx + 1]));
+    DF64_PRECISE float t3 = DF64_B(DF64_LOG_TABLE[idx + 2] + DF64_B(ef * DF64_LN2[2]));
+    DF64_PRECISE vec2 small = df64_add_fast(df64_add_fast(df64_two_prod(ef, DF64_LN2[1]), vec2(t3, 0.0)), at);
+    DF64_PRECISE vec2 v = df64_add_fast(big, small);
+    // Zeros, subnormals, negatives, infinities and NaN from the bits, in one select.
+    bool normal = bits >= 0x00800000 && bits < 0x7f800000;
+    vec2 special = (a.x == 0.0 || (bits >= 0 && bits < 0x00800000)) ? vec2(-df64_inf(), 0.0)
+            : (bits == 0x7f800000 ? vec2(df64_inf(), 0.0) : df64_nan());
+    return normal ? v : special;
+}
+
+// The coefficient of z^k in the fast series of sin (odd false: (-1)^k / (2k + 1)!) or cos
+// (odd true: (-1)^k / (2k)!).
+vec2 df64_trig_fast_coef(bool odd, int k) {
+    vec2 c = odd ? df64_inv_fact(2 * k) : df64_inv_fact(2 * k + 1);
+    return (k % 2 == 1) ? -c : c;
+}
+
+// sin a (want_cos false) or cos a for |a| <= 2^20: a - k pi/2 in five words (df64_reduce_pi_2,
+// exact, so results near a zero keep their relative accuracy), k from one f32 product (for
+// |a| <= 2^20 the remainder r stays within 1 of 0), then one series for the quadrant:
+// sin r = r + r z P(z) or cos r = 1 + z P(z), z = r^2, with P's five leading coefficients in
+// df64 and four more in f32 (under 2^-28 of the result for |r| <= 1). Within 4 ulp48 there.
+vec2 df64_sin_or_cos_fast(vec2 a, bool want_cos) {
+    a = DF64_B(a);
+    DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * DF64_INV_PI_2[0]) + 0.5));
+    DF64_PRECISE vec2 r = df64_reduce_pi_2(a, k);
+    int q = int(DF64_B(k - DF64_B(4.0 * floor(DF64_B(k / 4.0))))) + (want_cos ? 1 : 0);
+    bool odd = (q & 1) == 1;
+    DF64_PRECISE vec2 z = df64_sqr_core(r);
+    float zx = z.x;
+    DF64_PRECISE float tail = DF64_B(df64_trig_fast_coef(odd, 6).x + DF64_B(zx
+            * DF64_B(df64_trig_fast_coef(odd, 7).x + DF64_B(zx * DF64_B(df64_trig_fast_coef(odd, 8).x
+            + DF64_B(zx * df64_trig_fast_coef(odd, 9).x))))));
+    DF64_PRECISE vec2 p = df64_add_fast(df64_trig_fast_coef(odd, 5), vec2(DF64_B(zx * tail), 0.0));
+    for (int i = 4; i >= 1; --i) p = df64_add_fast(df64_trig_fast_coef(odd, i), df64_mul_fast(z, p));
+    DF64_PRECISE vec2 lead = odd ? vec2(1.0, 0.0) : r;
+    DF64_PRECISE vec2 b = odd ? z : df64_mul_fast(r, z);
+    DF64_PRECISE vec2 v = df64_add_fast(lead, df64_mul_core(b, p));
+    v = (q & 2) == 2 ? -v : v;
+    return df64_nonfinite(a.x) ? df64_nan() : v;
+}
+
+vec2 df64_sin_fast(vec2 a) {
+    a = DF64_B(a);
+    DF64_PRECISE vec2 v = df64_sin_or_cos_fast(a, false);
+    return a.x == 0.0 ? a : v; // sin(+-0) = +-0
+}
+
+vec2 df64_cos_fast(vec2 a) { a = DF64_B(a); return df64_sin_or_cos_fast(a, true); }

@@ -132,6 +132,7 @@ fn every_exponent_on_the_driver_of_this_process() {
         "asked for {name}, got {renderer}: the child would test the wrong driver"
     );
     common::assert_every_exponent(&k, 1 << 18);
+    common::assert_fast_domain(&k, 1 << 16);
     // The vector and matrix routines in both stages, from the export a user of this driver
     // pastes (GL 3.3 has `precise` only through GL_ARB_gpu_shader5: the 330 export).
     let target = if k.context().info().glsl_version.starts_with("3.") {

@@ -10,6 +10,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::{RwLock, RwLockReadGuard};
 
 use df64gl::numeric::vec_catalog::vec_ops;
 use df64gl::probe::snippet::{snippet, SnippetOptions, SnippetTarget};
@@ -275,8 +276,19 @@ fn relative_to_eye_helpers_give_the_matrices_computed_here() {
     assert_eq!(nums("plo")[0], (x - x as f32 as f64) as f32 as f64);
 }
 
+/// The page that times itself (checkAsync's longest task, against 1 s) runs alone: the other
+/// pages of this file share this lock and it takes it whole, so that no other Chromium competes
+/// for the machine's two cores meanwhile (measured: its longest task 0.4 to 0.6 s alone, 1.0 s
+/// beside two other pages).
+static PAGES: RwLock<()> = RwLock::new(());
+
+fn shared_page() -> RwLockReadGuard<'static, ()> {
+    PAGES.read().unwrap_or_else(|e| e.into_inner())
+}
+
 fn page(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
     let chromium = common::chromium();
+    let _page = shared_page();
     run_module_page(&chromium, backend, CHECK_PAGE, query, memory, 0)
         .unwrap_or_else(|e| panic!("{}: {e}", backend.name()))
 }
@@ -327,10 +339,14 @@ fn full_check_passes(backend: BrowserBackend, renderer: &str) {
         let own_bound = common::known_answer_bound(name);
         let worst = x["worst"].as_f64().unwrap_or(f64::INFINITY);
         assert!(worst <= own_bound, "{name}: {worst} > {own_bound}");
-        // Bit-equal to the mirror but where the mirror's low word is subnormal and this
-        // driver flushes it (measured: one case each of recip and cos).
+        // Bit-equal to the mirror but where a subnormal of the mirror's is flushed here
+        // (`common::flushable_mirror_cases`).
         let cases = x["cases"].as_u64().unwrap();
-        assert!(x["mirrorMatched"].as_u64().unwrap() + 1 >= cases, "{x}");
+        let flushable = common::flushable_mirror_cases(name) as u64;
+        assert!(
+            x["mirrorMatched"].as_u64().unwrap() + flushable >= cases,
+            "{x}"
+        );
     }
     let s = &v["state"];
     assert_eq!(s["errorBefore"], 0);
@@ -503,6 +519,7 @@ fn check_fails_the_unprotected_build_and_mediump_ints_on_angle_over_mesa() {
 #[test]
 fn check_async_keeps_the_page_running_and_gives_checks_verdict() {
     let chromium = common::chromium();
+    let _alone = PAGES.write().unwrap_or_else(|e| e.into_inner());
     let v = run_module_page(
         &chromium,
         BrowserBackend::Swiftshader,
@@ -572,6 +589,7 @@ fn example(backend: BrowserBackend, name: &str) -> Value {
     // luma.gl makes its device asynchronously: let the page's clock run.
     let wait_ms = if name.starts_with("luma") { 120_000 } else { 0 };
     let path = format!("/js/examples/{name}");
+    let _page = shared_page();
     let v = run_module_page(&chromium, backend, &path, "", HashMap::new(), wait_ms)
         .unwrap_or_else(|e| panic!("{name} on {}: {e}", backend.name()));
     assert_eq!(v["pass"], true, "{name} on {}: {v}", backend.name());
@@ -650,6 +668,7 @@ fn three_examples_on_angle_over_mesa() {
 fn luma_comparison_measures_both_libraries() {
     common::js_dev_dependencies();
     let chromium = common::chromium();
+    let _page = shared_page();
     let v = run_module_page(
         &chromium,
         BrowserBackend::Swiftshader,
@@ -660,8 +679,8 @@ fn luma_comparison_measures_both_libraries() {
     )
     .unwrap();
     let rows = v["rows"].as_array().unwrap();
-    // Four libraries per routine, and df64gl's fast tier for mul.
-    assert_eq!(rows.len(), 17, "{v}");
+    // Five libraries per routine: df64gl's two tiers, luma.gl twice, f32.
+    assert_eq!(rows.len(), 20, "{v}");
     let num = |x: &Value| match x {
         Value::String(s) => s.parse::<f64>().unwrap(),
         _ => x.as_f64().unwrap(),
@@ -679,8 +698,13 @@ fn luma_comparison_measures_both_libraries() {
             assert!(worst <= bound + 0.06, "{row}");
         }
         if lib == "df64gl fast tier" {
-            assert_eq!(routine, "mul", "{row}");
-            assert!(worst <= 2.0 + 0.06, "{row}");
+            // The page's operands (Thall's ranges) lie in the fast tier's domain.
+            let bound = match routine {
+                "mul" => 2.0,
+                "div" => 1.0,
+                _ => 0.5,
+            };
+            assert!(worst <= bound + 0.06, "{row}");
         }
         if lib == "f32" {
             assert!(worst > 1e5, "f32 cannot be within df64's bounds: {row}");

@@ -12,10 +12,10 @@ export const SPEC = {
   mul: { a: [-2, 2], b: [-2, 2], arg: 'x', c: 1.0001 },
   div: { a: [-2, 2], b: [0.5, 2], arg: 'x', c: 1.0001 },
   sqrt: { a: [0.25, 4], arg: 'x' },
-  exp: { a: [-1, 1], arg: '-x' },
-  log: { a: [0.5, 2], arg: 'vec2(abs(x.x) + 2.0, x.y)' },
-  sin: { a: [-1, 1], arg: 'x' },
-  cos: { a: [-1, 1], arg: 'x' },
+  exp: { function: true, a: [-1, 1], arg: '-x' },
+  log: { function: true, a: [0.5, 2], arg: 'vec2(abs(x.x) + 2.0, x.y)' },
+  sin: { function: true, a: [-1, 1], arg: 'x' },
+  cos: { function: true, a: [-1, 1], arg: 'x' },
 };
 
 // A seeded generator (mulberry32) and df64 operands with full low words.

@@ -343,7 +343,7 @@ impl Df64Kernels {
         let (op_expr, extra) = match key {
             ProgramKey::Lanes(op) => (op.glsl(), None),
             ProgramKey::Chain(TimedOp::Df64(op)) => {
-                if op.is_function() {
+                if op.chains_through_fixed_argument() {
                     defines.push(("ELEMENTWISE_CHAIN_FIXED".into(), "1".into()));
                 }
                 (op.glsl(), Some("ELEMENTWISE_CHAIN"))

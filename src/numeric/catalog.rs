@@ -9,7 +9,7 @@ use astro_float::BigFloat;
 
 use crate::numeric::df64::{self as m, Df64};
 use crate::numeric::df64_func as f;
-use crate::numeric::domain::{DF64_DOMAIN_LOG2, UNSCALED_DOMAIN_LOG2};
+use crate::numeric::domain::{DF64_DOMAIN_LOG2, FAST_TRIG_ARGUMENT_LOG2, UNSCALED_DOMAIN_LOG2};
 use crate::numeric::oracle::Oracle;
 use crate::numeric::reference::Dd;
 
@@ -65,7 +65,8 @@ impl Range {
 pub enum Tier {
     /// The accurate defaults (scaled, every exponent of the domain).
     Accurate,
-    /// The fast tier: a looser bound over the same domain for less work.
+    /// The fast tier: no exponent scaling and no IEEE special values, for less work (its own
+    /// bounds over its own domain: see [`Df64Op::domain_log2`]).
     Fast,
     /// No exponent scaling: bounds from 2^-40 only.
     Unscaled,
@@ -348,7 +349,7 @@ catalog! {
         ieee: Some(|x, _| x.sqrt()),
         sum: false,
     }
-    /// df64_mul_fast: the fast tier's a * b (2 ulp48, every operand of the domain).
+    /// df64_mul_fast: the fast tier's a * b (2 ulp48 over the fast domain, no scaling).
     MulFast {
         name: "mul_fast",
         glsl: "df64_mul_fast(a, b)",
@@ -362,7 +363,7 @@ catalog! {
         ieee: Some(|x, y| x * y),
         sum: false,
     }
-    /// df64_sqr_fast: the fast tier's a * a (2 ulp48).
+    /// df64_sqr_fast: the fast tier's a * a (2 ulp48 over the fast domain).
     SqrFast {
         name: "sqr_fast",
         glsl: "df64_sqr_fast(a)",
@@ -376,7 +377,7 @@ catalog! {
         ieee: Some(|x, _| x * x),
         sum: false,
     }
-    /// df64_mul_f32_fast: the fast tier's a * b.hi (2 ulp48).
+    /// df64_mul_f32_fast: the fast tier's a * b.hi (2 ulp48 over the fast domain).
     MulF32Fast {
         name: "mul_f32_fast",
         glsl: "df64_mul_f32_fast(a, b.x)",
@@ -388,6 +389,118 @@ catalog! {
         tier: Tier::Fast,
         bound: Bound::Ulp48 { max: 2.0, rms: 0.5 },
         ieee: Some(|x, y| x * y),
+        sum: false,
+    }
+    /// df64_add_fast: the fast tier's a + b (the accurate core alone: 0.5 ulp48 over the fast domain).
+    AddFast {
+        name: "add_fast",
+        glsl: "df64_add_fast(a, b)",
+        mirror: m::df64_add_fast,
+        reference: Some(|a, b| a + b),
+        oracle: Some(|o, a, b| o.add(a, b)),
+        args: Args::Two,
+        range: Range::Signed,
+        tier: Tier::Fast,
+        bound: Bound::Ulp48 { max: 0.5, rms: 0.25 },
+        ieee: Some(|x, y| x + y),
+        sum: true,
+    }
+    /// df64_sub_fast: the fast tier's a - b (0.5 ulp48 over the fast domain).
+    SubFast {
+        name: "sub_fast",
+        glsl: "df64_sub_fast(a, b)",
+        mirror: m::df64_sub_fast,
+        reference: Some(|a, b| a - b),
+        oracle: Some(|o, a, b| o.sub(a, b)),
+        args: Args::Two,
+        range: Range::Signed,
+        tier: Tier::Fast,
+        bound: Bound::Ulp48 { max: 0.5, rms: 0.25 },
+        ieee: Some(|x, y| x - y),
+        sum: true,
+    }
+    /// df64_div_fast: the fast tier's a / b (the accurate core alone: 1 ulp48 over the fast domain).
+    DivFast {
+        name: "div_fast",
+        glsl: "df64_div_fast(a, b)",
+        mirror: m::df64_div_fast,
+        reference: Some(|a, b| a / b),
+        oracle: Some(|o, a, b| o.div(a, b)),
+        args: Args::Two,
+        range: Range::Signed,
+        tier: Tier::Fast,
+        bound: Bound::Ulp48 { max: 1.0, rms: 0.25 },
+        ieee: Some(|x, y| x / y),
+        sum: false,
+    }
+    /// df64_sqrt_fast: the fast tier's square root (0.5 ulp48 over the fast domain).
+    SqrtFast {
+        name: "sqrt_fast",
+        glsl: "df64_sqrt_fast(a)",
+        mirror: |a, _| m::df64_sqrt_fast(a),
+        reference: Some(|a, _| a.sqrt()),
+        oracle: Some(|o, a, _| o.sqrt(a)),
+        args: Args::One,
+        range: Range::NonNegative,
+        tier: Tier::Fast,
+        bound: Bound::Ulp48 { max: 0.5, rms: 0.25 },
+        ieee: Some(|x, _| x.sqrt()),
+        sum: false,
+    }
+    /// df64_exp_fast: the fast tier's e^a (2 ulp48 for results of 2^-100 to 2^126).
+    ExpFast {
+        name: "exp_fast",
+        glsl: "df64_exp_fast(a)",
+        mirror: |a, _| f::df64_exp_fast(a),
+        reference: None,
+        oracle: Some(|o, a, _| o.exp(a)),
+        args: Args::One,
+        range: Range::Signed,
+        tier: Tier::Fast,
+        bound: Bound::Ulp48 { max: 2.0, rms: 0.5 },
+        ieee: None,
+        sum: false,
+    }
+    /// df64_log_fast: the fast tier's ln a (2 ulp48 for a of 2^-100 to 2^126).
+    LogFast {
+        name: "log_fast",
+        glsl: "df64_log_fast(a)",
+        mirror: |a, _| f::df64_log_fast(a),
+        reference: None,
+        oracle: Some(|o, a, _| o.ln(a)),
+        args: Args::One,
+        range: Range::Positive,
+        tier: Tier::Fast,
+        bound: Bound::Ulp48 { max: 2.0, rms: 0.5 },
+        ieee: None,
+        sum: false,
+    }
+    /// df64_sin_fast: the fast tier's sine (4 ulp48 for |a| up to 2^20).
+    SinFast {
+        name: "sin_fast",
+        glsl: "df64_sin_fast(a)",
+        mirror: |a, _| f::df64_sin_fast(a),
+        reference: None,
+        oracle: Some(|o, a, _| o.sin(a)),
+        args: Args::One,
+        range: Range::Signed,
+        tier: Tier::Fast,
+        bound: Bound::Ulp48 { max: 4.0, rms: 1.0 },
+        ieee: None,
+        sum: false,
+    }
+    /// df64_cos_fast: the fast tier's cosine (4 ulp48 for |a| up to 2^20).
+    CosFast {
+        name: "cos_fast",
+        glsl: "df64_cos_fast(a)",
+        mirror: |a, _| f::df64_cos_fast(a),
+        reference: None,
+        oracle: Some(|o, a, _| o.cos(a)),
+        args: Args::One,
+        range: Range::Signed,
+        tier: Tier::Fast,
+        bound: Bound::Ulp48 { max: 4.0, rms: 1.0 },
+        ieee: None,
         sum: false,
     }
     /// df64_add_thall: Thall's published add.
@@ -1215,8 +1328,8 @@ impl Df64Op {
     /// The accurate defaults: 0.5 or 1 ulp48 at every exponent of the domain.
     pub const ACCURATE: [Df64Op; group_len(ACCURATE)] = group(ACCURATE);
 
-    /// The fast tier: within 2 ulp48 over the same domain as the accurate defaults, for about
-    /// half their work.
+    /// The fast tier: the arithmetic within 0.5 to 2 ulp48 for operands and results from 2^-40,
+    /// exp and log within 2, sin and cos within 4 for arguments up to 2^20.
     pub const FAST: [Df64Op; group_len(FAST)] = group(FAST);
 
     /// The elementary functions of `df64_func.glsl` that have an accuracy target.
@@ -1309,6 +1422,16 @@ impl Df64Op {
         self.row().tier == Tier::Function
     }
 
+    /// Timed through a fixed argument, since a chain of its own outputs would leave its domain
+    /// (exp, log, asin, ...): the functions, and the fast tier's exp, log, sin and cos.
+    pub fn chains_through_fixed_argument(self) -> bool {
+        self.is_function()
+            || matches!(
+                self,
+                Df64Op::ExpFast | Df64Op::LogFast | Df64Op::SinFast | Df64Op::CosFast
+            )
+    }
+
     /// The operands as the GLSL call reads them: one word each for the error-free transforms,
     /// a single second word for the f32 and exponent arguments, no second operand for unary
     /// ops.
@@ -1321,13 +1444,15 @@ impl Df64Op {
         }
     }
 
-    /// log2 of the magnitudes where the op's bound holds: the `*_unscaled` ops skip the
-    /// exponent scaling and hold only from 2^-40.
+    /// log2 of the magnitudes (operands and result) where the op's bound holds: the
+    /// `*_unscaled` ops and the fast arithmetic skip the exponent scaling and hold only from
+    /// 2^-40; the fast sine and cosine take arguments up to 2^20.
     pub fn domain_log2(self) -> (i32, i32) {
-        if self.tier() == Tier::Unscaled {
-            UNSCALED_DOMAIN_LOG2
-        } else {
-            DF64_DOMAIN_LOG2
+        match self {
+            Df64Op::ExpFast | Df64Op::LogFast => DF64_DOMAIN_LOG2,
+            Df64Op::SinFast | Df64Op::CosFast => (DF64_DOMAIN_LOG2.0, FAST_TRIG_ARGUMENT_LOG2),
+            _ if matches!(self.tier(), Tier::Unscaled | Tier::Fast) => UNSCALED_DOMAIN_LOG2,
+            _ => DF64_DOMAIN_LOG2,
         }
     }
 }

@@ -124,6 +124,16 @@ pub fn df64_two_sum(a: f32, b: f32) -> Df64 {
     Df64::new(s, e)
 }
 
+/// TwoSum by magnitude: the operands ordered by one comparison, then QuickTwoSum (exact, as
+/// |big| >= |small|): the same s and e as [`df64_two_sum`] but for the sign of a zero e.
+pub fn df64_two_sum_sorted(a: f32, b: f32) -> Df64 {
+    let swap = b.abs() > a.abs();
+    let (big, small) = if swap { (b, a) } else { (a, b) };
+    let s = big + small;
+    let e = small - (s - big);
+    Df64::new(s, e)
+}
+
 /// s + e == a - b exactly.
 pub fn df64_two_diff(a: f32, b: f32) -> Df64 {
     let s = a - b;
@@ -203,12 +213,12 @@ pub fn df64_two_sqr(a: f32) -> Df64 {
 }
 
 /// Infinite or NaN, from the bits (as the GLSL does, where some compilers fold `isinf` away).
-fn df64_nonfinite(x: f32) -> bool {
+pub(crate) fn df64_nonfinite(x: f32) -> bool {
     x.to_bits() & 0x7f80_0000 == 0x7f80_0000
 }
 
 /// Returns (hi, 0) when hi overflowed or is NaN, so results follow IEEE: inf stays inf.
-fn df64_finish(r: Df64) -> Df64 {
+pub(crate) fn df64_finish(r: Df64) -> Df64 {
     if df64_nonfinite(r.hi) {
         Df64::new(r.hi, 0.0)
     } else {
@@ -282,21 +292,28 @@ pub fn df64_add_sloppy(a: Df64, b: Df64) -> Df64 {
     df64_quick_two_sum(s.hi, e)
 }
 
-/// Accurate add without scaling: the four input terms are summed error-free down to one final
-/// rounding of the low word (about 0.25 ulp48); error terms below 2^-126 are lost on flushing
-/// drivers, so results under about 2^-77 can miss the bound.
-pub fn df64_add_unscaled(a: Df64, b: Df64) -> Df64 {
-    let s = df64_two_sum(a.hi, b.hi);
-    if df64_nonfinite(s.hi) {
-        return Df64::new(s.hi, 0.0);
-    }
-    let t = df64_two_sum(a.lo, b.lo);
+/// The accurate sum's core (`df64_add_core`): the four input terms summed error-free down to
+/// one final rounding of the low word (about 0.25 ulp48); finite operands.
+pub fn df64_add_core(a: Df64, b: Df64) -> Df64 {
+    let s = df64_two_sum_sorted(a.hi, b.hi);
+    let t = df64_two_sum_sorted(a.lo, b.lo);
     // a + b == s.hi + u.hi + (u.lo + t.lo), the last pair ~2^-48 of the sum.
-    let u = df64_two_sum(s.lo, t.hi);
+    let u = df64_two_sum_sorted(s.lo, t.hi);
     let w = u.lo + t.lo;
-    let h = df64_two_sum(s.hi, u.hi);
+    // QuickTwoSum is exact here (AccurateDWPlusDW's Fast2Sum(sh, c)).
+    let h = df64_quick_two_sum(s.hi, u.hi);
     let lo = h.lo + w;
-    df64_finish(df64_quick_two_sum(h.hi, lo))
+    df64_quick_two_sum(h.hi, lo)
+}
+
+/// Accurate add without scaling: error terms below 2^-126 are lost on flushing drivers, so
+/// results under about 2^-77 can miss the bound.
+pub fn df64_add_unscaled(a: Df64, b: Df64) -> Df64 {
+    let s = a.hi + b.hi;
+    if df64_nonfinite(s) {
+        return Df64::new(s, 0.0);
+    }
+    df64_finish(df64_add_core(a, b))
 }
 
 /// Da Graca and Defour's Add22 (their Theorem 5), for their Table 5.
@@ -375,10 +392,17 @@ pub fn df64_mul_dagraca(a: Df64, b: Df64) -> Df64 {
 /// that only the final low word is rounded (about 0.25 ulp48); the bound holds for operands
 /// and results of magnitude 2^-40 to 2^126.
 pub fn df64_mul_unscaled(a: Df64, b: Df64) -> Df64 {
-    let p = df64_two_prod(a.hi, b.hi);
-    if df64_nonfinite(p.hi) {
-        return Df64::new(p.hi, 0.0);
+    let p = a.hi * b.hi;
+    if df64_nonfinite(p) {
+        return Df64::new(p, 0.0);
     }
+    df64_finish(df64_mul_core(a, b))
+}
+
+/// The accurate product's core (`df64_mul_core`): cross products error-free, one rounding of
+/// the low word; finite operands brought into range by the caller.
+pub fn df64_mul_core(a: Df64, b: Df64) -> Df64 {
+    let p = df64_two_prod(a.hi, b.hi);
     let c1 = df64_two_prod(a.hi, b.lo);
     let c2 = df64_two_prod(a.lo, b.hi);
     let t = df64_two_sum(c1.hi, c2.hi);
@@ -386,7 +410,7 @@ pub fn df64_mul_unscaled(a: Df64, b: Df64) -> Df64 {
     let low = ((t.lo + t2.lo) + (c1.lo + c2.lo)) + a.lo * b.lo;
     let h = df64_quick_two_sum(p.hi, t2.hi);
     let lo = h.lo + low;
-    df64_finish(df64_quick_two_sum(h.hi, lo))
+    df64_quick_two_sum(h.hi, lo)
 }
 
 /// Accurate multiply at every exponent: both operands scaled to [1, 4) by exact powers of two,
@@ -410,16 +434,22 @@ pub fn df64_sqr_thall(a: Df64) -> Df64 {
 
 /// Accurate square without scaling (df64_mul_unscaled with a == b, one cross product).
 pub fn df64_sqr_unscaled(a: Df64) -> Df64 {
-    let p = df64_two_sqr(a.hi);
-    if df64_nonfinite(p.hi) {
-        return Df64::new(p.hi, 0.0);
+    let p = a.hi * a.hi;
+    if df64_nonfinite(p) {
+        return Df64::new(p, 0.0);
     }
+    df64_finish(df64_sqr_core(a))
+}
+
+/// The accurate square's core (`df64_sqr_core`).
+pub fn df64_sqr_core(a: Df64) -> Df64 {
+    let p = df64_two_sqr(a.hi);
     let c = df64_two_prod(a.hi, a.lo);
     let t2 = df64_two_sum(p.lo, 2.0 * c.hi);
     let low = (t2.lo + 2.0 * c.lo) + a.lo * a.lo;
     let h = df64_quick_two_sum(p.hi, t2.hi);
     let lo = h.lo + low;
-    df64_finish(df64_quick_two_sum(h.hi, lo))
+    df64_quick_two_sum(h.hi, lo)
 }
 
 /// Accurate square at every exponent.
@@ -458,57 +488,51 @@ pub fn df64_mul_f32_unscaled(a: Df64, b: f32) -> Df64 {
 
 // ---------------------------------------------------------------- the fast tier
 
-/// The fast multiply (within 2 ulp48 over the accurate routines' domain): operands scaled to
-/// [1, 4) as in [`df64_mul`], the high words' product error-free, the cross products rounded
-/// once each (each at most 0.5 ulp48 of the result), the rest summed error-free down to the
-/// final rounding of the low word (0.5 ulp48): 1.5 at most, bound 2.
+/// The fast add: the accurate core alone, no scaling and no special values (0.5 ulp48 for
+/// operands and results of magnitude 2^-40 to 2^126 or zero).
+pub fn df64_add_fast(a: Df64, b: Df64) -> Df64 {
+    df64_add_core(a, b)
+}
+
+/// The fast subtract (the fast add of -b).
+pub fn df64_sub_fast(a: Df64, b: Df64) -> Df64 {
+    df64_add_fast(a, df64_neg(b))
+}
+
+/// The fast multiply (within 2 ulp48 for operands and results of magnitude 2^-40 to 2^126 or
+/// zero; no scaling, no special values): the high words' product error-free, the cross products
+/// rounded once each (each at most 0.5 ulp48 of the result), the rest summed error-free down to
+/// the final rounding of the low word (0.5 ulp48): 1.5 at most, bound 2.
 pub fn df64_mul_fast(a: Df64, b: Df64) -> Df64 {
-    if df64_special(a.hi) || df64_special(b.hi) {
-        return Df64::new(a.hi * b.hi, 0.0);
-    }
-    let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b.hi));
-    let sa = df64_scale_words(a, df64_pow2(ka));
-    let sb = df64_scale_words(b, df64_pow2(kb));
-    let p = df64_two_prod(sa.hi, sb.hi);
-    let t = df64_two_sum(sa.hi * sb.lo, sa.lo * sb.hi);
+    let p = df64_two_prod(a.hi, b.hi);
+    let t = df64_two_sum(a.hi * b.lo, a.lo * b.hi);
     let t2 = df64_two_sum(p.lo, t.hi);
-    let low = (t.lo + t2.lo) + sa.lo * sb.lo;
+    let low = (t.lo + t2.lo) + a.lo * b.lo;
     let h = df64_quick_two_sum(p.hi, t2.hi);
     let lo = h.lo + low;
-    df64_scale(df64_quick_two_sum(h.hi, lo), -(ka + kb))
+    df64_quick_two_sum(h.hi, lo)
 }
 
 /// The fast square: the one cross product 2 a.hi a.lo rounded once (at most 1 ulp48), the rest
 /// as [`df64_mul_fast`].
 pub fn df64_sqr_fast(a: Df64) -> Df64 {
-    if df64_special(a.hi) {
-        return Df64::new(a.hi * a.hi, 0.0);
-    }
-    let k = df64_normalizer(a.hi);
-    let sa = df64_scale_words(a, df64_pow2(k));
-    let p = df64_two_prod(sa.hi, sa.hi);
-    let c = (2.0 * sa.hi) * sa.lo;
+    let p = df64_two_sqr(a.hi);
+    let c = (2.0 * a.hi) * a.lo;
     let t2 = df64_two_sum(p.lo, c);
-    let low = t2.lo + sa.lo * sa.lo;
+    let low = t2.lo + a.lo * a.lo;
     let h = df64_quick_two_sum(p.hi, t2.hi);
     let lo = h.lo + low;
-    df64_scale(df64_quick_two_sum(h.hi, lo), -2 * k)
+    df64_quick_two_sum(h.hi, lo)
 }
 
 /// The fast product with an f32: a.lo b rounded once (at most 0.5 ulp48), the rest as
 /// [`df64_mul_fast`].
 pub fn df64_mul_f32_fast(a: Df64, b: f32) -> Df64 {
-    if df64_special(a.hi) || df64_special(b) {
-        return Df64::new(a.hi * b, 0.0);
-    }
-    let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b));
-    let sa = df64_scale_words(a, df64_pow2(ka));
-    let sb = b * df64_pow2(kb);
-    let p = df64_two_prod(sa.hi, sb);
-    let t2 = df64_two_sum(p.lo, sa.lo * sb);
+    let p = df64_two_prod(a.hi, b);
+    let t2 = df64_two_sum(p.lo, a.lo * b);
     let h = df64_quick_two_sum(p.hi, t2.hi);
     let lo = h.lo + t2.lo;
-    df64_scale(df64_quick_two_sum(h.hi, lo), -(ka + kb))
+    df64_quick_two_sum(h.hi, lo)
 }
 
 /// a * 2^n, exact unless it overflows or underflows (GLSL: `ldexp` on each word).
@@ -538,16 +562,11 @@ pub fn df64_div_thall(b: Df64, a: Df64) -> Df64 {
     df64_add_thall(Df64::new(yn, 0.0), prod)
 }
 
-/// Accurate division without scaling, by long division with three quotient terms (QD's
-/// accurate div): q1 = a/b in f32, then the remainders a - q1*b and r - q2*b are formed
-/// error-free enough that the final rounding of the low word dominates. Domain as
-/// df64_mul_unscaled.
-pub fn df64_div_unscaled(a: Df64, b: Df64) -> Df64 {
+/// The accurate quotient's core (`df64_div_core`): long division with three quotient terms
+/// (QD's accurate div): q1 = a/b in f32, then the remainders a - q1*b and r - q2*b are formed
+/// error-free enough that the final rounding of the low word dominates.
+pub fn df64_div_core(a: Df64, b: Df64) -> Df64 {
     let q1 = a.hi / b.hi;
-    // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
-    if df64_nonfinite(q1) || df64_nonfinite(b.hi) {
-        return Df64::new(q1, 0.0);
-    }
     // r = a - q1*b, exactly up to ~2^-72 |a|.
     let p = df64_two_prod(q1, b.hi);
     let pl = df64_two_prod(q1, b.lo);
@@ -563,7 +582,22 @@ pub fn df64_div_unscaled(a: Df64, b: Df64) -> Df64 {
     let q3 = r2 / b.hi;
     let h = df64_quick_two_sum(q1, q2);
     let lo = h.lo + q3;
-    df64_finish(df64_quick_two_sum(h.hi, lo))
+    df64_quick_two_sum(h.hi, lo)
+}
+
+/// Accurate division without scaling; domain as df64_mul_unscaled.
+pub fn df64_div_unscaled(a: Df64, b: Df64) -> Df64 {
+    let q1 = a.hi / b.hi;
+    // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
+    if df64_nonfinite(q1) || df64_nonfinite(b.hi) {
+        return Df64::new(q1, 0.0);
+    }
+    df64_finish(df64_div_core(a, b))
+}
+
+/// The fast quotient: the accurate core alone (1 ulp48 over the fast tier's domain).
+pub fn df64_div_fast(a: Df64, b: Df64) -> Df64 {
+    df64_div_core(a, b)
 }
 
 /// Zero, infinite or NaN operands of a division, as IEEE (sign from both operands).
@@ -636,20 +670,39 @@ fn df64_sqrt_special(a: Df64) -> Df64 {
     }
 }
 
-/// Accurate square root without scaling: a Karp step from the f32 root, then one more
-/// correction with an accurately formed residual a - s^2 (about 0.3 ulp48), for a of
-/// magnitude 2^-60 to 2^126.
-pub fn df64_sqrt_unscaled(a: Df64) -> Df64 {
-    if ftz(a.hi) <= 0.0 || df64_nonfinite(a.hi) {
-        return df64_sqrt_special(a);
-    }
+/// The accurate root's core (`df64_sqrt_core`), for a positive finite a of magnitude 2^-60 to
+/// 2^126: a Karp step from the f32 root, then one correction with the residual a - s^2 formed
+/// from exact words (two exact products, two TwoSums and an exact cancellation) to about
+/// 2^-68 a: about 0.4 ulp48.
+pub fn df64_sqrt_core(a: Df64) -> Df64 {
     let y = a.hi.sqrt();
     let p = df64_two_sqr(y);
     let d = ((a.hi - p.hi) - p.lo) + a.lo;
     let s1 = df64_quick_two_sum(y, d / (2.0 * y));
-    let r = df64_sub_unscaled(a, df64_sqr_unscaled(s1));
-    let lo = s1.lo + r.hi / (2.0 * s1.hi);
-    df64_finish(df64_quick_two_sum(s1.hi, lo))
+    let p2 = df64_two_sqr(s1.hi);
+    let q = df64_two_prod(2.0 * s1.hi, s1.lo);
+    let u1 = df64_two_sum(-p2.lo, -q.hi);
+    let u2 = df64_two_sum(a.hi - p2.hi, a.lo);
+    let r = (u2.hi + u1.hi) + (((u2.lo + u1.lo) - q.lo) - s1.lo * s1.lo);
+    let lo = s1.lo + r / (2.0 * s1.hi);
+    df64_quick_two_sum(s1.hi, lo)
+}
+
+/// Accurate square root without scaling, for a of magnitude 2^-60 to 2^126.
+pub fn df64_sqrt_unscaled(a: Df64) -> Df64 {
+    if ftz(a.hi) <= 0.0 || df64_nonfinite(a.hi) {
+        return df64_sqrt_special(a);
+    }
+    df64_finish(df64_sqrt_core(a))
+}
+
+/// The fast root: the accurate core alone (0.5 ulp48 over the fast tier's domain), and
+/// sqrt(±0) = ±0.
+pub fn df64_sqrt_fast(a: Df64) -> Df64 {
+    if ftz(a.hi) == 0.0 {
+        return Df64::new(ftz(a.hi), 0.0);
+    }
+    df64_sqrt_core(a)
 }
 
 /// Accurate square root at every exponent: a scaled by an even power of two to [1, 4), its

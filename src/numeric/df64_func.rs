@@ -21,9 +21,9 @@ fn nan() -> Df64 {
 
 /// x - k * (c0 + c1 + c2) with each product exact (TwoProduct) and accurate subtractions.
 fn df64_reduce3(a: Df64, k: f32, c: &[f32; 3]) -> Df64 {
-    let mut r = df64_sub(a, df64_two_prod(k, c[0]));
-    r = df64_sub(r, df64_two_prod(k, c[1]));
-    df64_sub(r, Df64::new(k * c[2], 0.0))
+    let mut r = df64_add_core(a, df64_neg(df64_two_prod(k, c[0])));
+    r = df64_add_core(r, df64_neg(df64_two_prod(k, c[1])));
+    df64_add_core(r, Df64::new(-(k * c[2]), 0.0))
 }
 
 /// CPU mirror of `df64_div3`: n / d for three-word n and d (d nonzero and finite) to about
@@ -84,8 +84,8 @@ fn df64_reduce_pi_2(a: Df64, k: f32) -> Df64 {
     df64_quick_two_sum(h.hi, h.lo + acc[2])
 }
 
-/// Horner in df64: c[first] + x * (c[first+step] + x * (...)), coefficients as df64 pairs,
-/// with alternating signs when `alternate`.
+/// Horner in df64 on the accurate cores: c[first] + x * (c[first+step] + x * (...)),
+/// coefficients as df64 pairs, with alternating signs when `alternate`.
 fn df64_horner(
     x: Df64,
     table: &[f32],
@@ -108,7 +108,10 @@ fn df64_horner(
     while i > first {
         i -= step;
         let c = w2(table, i);
-        h = df64_add(df64_mul(h, x), Df64::new(c.hi * sign(i), c.lo * sign(i)));
+        h = df64_add_core(
+            df64_mul_core(h, x),
+            Df64::new(c.hi * sign(i), c.lo * sign(i)),
+        );
     }
     h
 }
@@ -118,7 +121,7 @@ fn df64_horner(
 /// expm1(t) for |t| <= ln2/64: t + t^2 (1/2 + t/6 + ... + t^5/7!).
 fn df64_expm1_kernel(t: Df64) -> Df64 {
     let h = df64_horner(t, &INV_FACT, 2, 6, 1, false);
-    df64_add(t, df64_mul(df64_sqr(t), h))
+    df64_add_core(t, df64_mul_core(df64_sqr_core(t), h))
 }
 
 /// exp(a) = 2^n * T[j] * (1 + q): k = round(32 a / ln2) = 32 n + j, q = expm1(a - k ln2/32).
@@ -162,8 +165,8 @@ pub fn df64_exp(a: Df64) -> Df64 {
     let t = exp_table(j);
     let th = Df64::new(t[0], t[1]);
     // T + T q, with T's third word added to the small part: one final rounding.
-    let small = df64_add(df64_mul(th, q), Df64::new(t[2], 0.0));
-    df64_ldexp(df64_add(th, small), n as i32)
+    let small = df64_add_core(df64_mul_core(th, q), Df64::new(t[2], 0.0));
+    df64_ldexp(df64_add_core(th, small), n as i32)
 }
 
 /// exp(a) - 1 without cancellation near 0.
@@ -214,9 +217,9 @@ pub fn f32_exponent(x: f32) -> i32 {
 
 /// 2 atanh(f) = 2 (f + f s), s = f^2/3 + f^4/5 + ... with `terms` odd reciprocals after 1.
 fn df64_atanh2(f: Df64, terms: usize) -> Df64 {
-    let f2 = df64_sqr(f);
-    let s = df64_mul(f2, df64_horner(f2, &INV_ODD, 1, terms, 1, false));
-    let at = df64_add(f, df64_mul(f, s));
+    let f2 = df64_sqr_core(f);
+    let s = df64_mul_core(f2, df64_horner(f2, &INV_ODD, 1, terms, 1, false));
+    let at = df64_add_core(f, df64_mul_core(f, s));
     Df64::new(2.0 * at.hi, 2.0 * at.lo)
 }
 
@@ -253,9 +256,9 @@ fn df64_log_parts(a: Df64) -> (f32, usize, Df64) {
     }
     let i = (m.hi * 64.0 + 0.5).floor();
     let c = i / 64.0;
-    let f = df64_div(
-        df64_sub(m, Df64::new(c, 0.0)),
-        df64_add(m, Df64::new(c, 0.0)),
+    let f = df64_div_core(
+        df64_add_core(m, Df64::new(-c, 0.0)),
+        df64_add_core(m, Df64::new(c, 0.0)),
     );
     let at = df64_atanh2(f, 4);
     // i is 45 to 90 for a normalised input; the clamp keeps any other pair inside the table.
@@ -278,15 +281,15 @@ pub fn df64_log(a: Df64) -> Df64 {
     }
     let (ef, idx, at) = df64_log_parts(a);
     let t = log_table(idx);
-    let big = df64_add(df64_two_prod(ef, LN2[0]), Df64::new(t[0], t[1]));
-    let small = df64_add(
-        df64_add(
+    let big = df64_add_core(df64_two_prod(ef, LN2[0]), Df64::new(t[0], t[1]));
+    let small = df64_add_core(
+        df64_add_core(
             df64_two_prod(ef, LN2[1]),
             Df64::new(t[2] + ef * LN2[2], 0.0),
         ),
         at,
     );
-    df64_add(big, small)
+    df64_add_core(big, small)
 }
 
 /// log_b a = e log_b 2 + ln(m) log_b e (`df64_log_base` in GLSL): ln m in three words
@@ -464,21 +467,36 @@ pub fn df64_sincos_reduced(r: Df64) -> (Df64, Df64) {
     (s, c)
 }
 
-/// (sin a, cos a).
-pub fn df64_sincos(a: Df64) -> (Df64, Df64) {
+/// CPU mirror of `df64_sin_or_cos_reduced`: sin r (odd false) or cos r (odd true) for
+/// |r| <= pi/4, the one series that is wanted (sin's coefficients padded with a zero at the top),
+/// its steps on the cores and r^2, the last product and the sum scaled.
+pub fn df64_sin_or_cos_reduced(r: Df64, odd: bool) -> Df64 {
+    let r2 = df64_sqr(r);
+    let mut h = if odd { w2(&INV_FACT, 18) } else { Df64::ZERO };
+    for k in (0..8).rev() {
+        let c = w2(&INV_FACT, if odd { 2 * k + 2 } else { 2 * k + 3 });
+        h = df64_add_core(
+            df64_mul_core(h, r2),
+            if k % 2 == 1 { df64_neg(c) } else { c },
+        );
+    }
+    let a = if odd { Df64::ONE } else { r };
+    let b = if odd { r2 } else { df64_mul(r, r2) };
+    df64_add(a, df64_mul(b, df64_neg(h)))
+}
+
+/// CPU mirror of `df64_sin_or_cos`: sin a, or cos a as sin a in the next quadrant.
+fn df64_sin_or_cos(a: Df64, want_cos: bool) -> Df64 {
     if !a.hi.is_finite() {
-        return (nan(), nan());
+        return nan();
     }
     let (r, q) = df64_trig_reduce(a);
-    let (s, c) = df64_sincos_reduced(r);
-    if q == 0 {
-        (s, c)
-    } else if q == 1 {
-        (c, df64_neg(s))
-    } else if q == 2 {
-        (df64_neg(s), df64_neg(c))
+    let q = q + i32::from(want_cos);
+    let v = df64_sin_or_cos_reduced(r, q & 1 == 1);
+    if q & 2 == 2 {
+        df64_neg(v)
     } else {
-        (df64_neg(c), s)
+        v
     }
 }
 
@@ -488,13 +506,13 @@ pub fn df64_sin(a: Df64) -> Df64 {
     if a.hi == 0.0 {
         return a; // sin(+-0) = +-0
     }
-    df64_sincos(a).0
+    df64_sin_or_cos(a, false)
 }
 
 /// CPU mirror of `df64_cos` in `glsl/df64_func.glsl`: the same operations in the same order in
 /// f32 arithmetic.
 pub fn df64_cos(a: Df64) -> Df64 {
-    df64_sincos(a).1
+    df64_sin_or_cos(a, true)
 }
 
 /// CPU mirror of `df64_sincos3`: sin r and cos r for |r| <= pi/4 in three words each (for
@@ -1133,6 +1151,144 @@ pub fn df64_frexp(a: Df64) -> (Df64, i32) {
         e -= 1;
     }
     (m, e)
+}
+
+// ---------------------------------------------------------------- the fast tier
+
+/// CPU mirror of `df64_exp_fast`: e^a = 2^n T[j] (1 + q), q = t + t^2 (1/2 + t (1/6 + t R)) with
+/// R = 1/24 + t/120 + t^2/720 in f32, on the fast arithmetic. Within 2 ulp48 for results of
+/// 2^-100 to 2^128; arguments past -105 and 89 act as those ends (the scaling under- or
+/// overflows); NaN gives NaN.
+pub fn df64_exp_fast(a: Df64) -> Df64 {
+    let xc = a.hi.clamp(-105.0, 89.0);
+    let x = if xc == a.hi { a } else { Df64::new(xc, 0.0) };
+    let k = (x.hi * 46.166_24 + 0.5).floor();
+    let mut t = df64_add_fast(x, df64_neg(df64_two_prod(k, LN2_32[0])));
+    t = df64_add_fast(t, df64_neg(df64_two_prod(k, LN2_32[1])));
+    t = df64_add_fast(t, Df64::new(-(k * LN2_32[2]), 0.0));
+    let r = INV_FACT[8] + t.hi * (INV_FACT[10] + t.hi * INV_FACT[12]);
+    let h = df64_add_fast(w2(&INV_FACT, 3), Df64::new(t.hi * r, 0.0));
+    let g = df64_add_fast(Df64::new(0.5, 0.0), df64_mul_fast(t, h));
+    let q = df64_add_fast(t, df64_mul_fast(df64_sqr_fast(t), g));
+    let n = (k / 32.0).floor();
+    let j = ((k - 32.0 * n) as i32).clamp(0, 31) as usize;
+    let tab = exp_table(j);
+    let th = Df64::new(tab[0], tab[1]);
+    let small = df64_add_fast(df64_mul_fast(th, q), Df64::new(tab[2], 0.0));
+    let e = df64_add_fast(th, small);
+    // 2^n in two exact factors, so that the result rounds once.
+    let ni = (n as i32).clamp(-160, 128);
+    let n1 = ni / 2;
+    let v = df64_scale_words(df64_scale_words(e, df64_pow2(n1)), df64_pow2(ni - n1));
+    if a.hi.is_nan() {
+        a
+    } else {
+        df64_finish(v)
+    }
+}
+
+/// CPU mirror of `df64_log_fast`: ln a = e ln 2 + ln c + 2 atanh f, 2 atanh f = 2 (f + f f^2 S),
+/// S = 1/3 + f^2 (1/5 + f^2/7) with the f^2 terms in f32, on the fast arithmetic. Within 2
+/// ulp48 for a from 2^-100 to 2^128; IEEE's values at zeros, infinities, NaN and below 0 (a
+/// subnormal counts as 0).
+pub fn df64_log_fast(a: Df64) -> Df64 {
+    let bits = a.hi.to_bits() as i32;
+    let mut e = f32_exponent(a.hi);
+    let e1 = e / 2;
+    let m = df64_scale_words(
+        df64_scale_words(a, df64_pow2((-e1).clamp(-126, 126))),
+        df64_pow2((e1 - e).clamp(-126, 126)),
+    );
+    let low = m.hi < 0.703_125;
+    let m = if low { df64_scale_words(m, 2.0) } else { m };
+    if low {
+        e -= 1;
+    }
+    let i = (m.hi * 64.0 + 0.5).floor();
+    let c = i / 64.0;
+    let f = df64_div_fast(
+        df64_sub_fast(m, Df64::new(c, 0.0)),
+        df64_add_fast(m, Df64::new(c, 0.0)),
+    );
+    let f2 = df64_sqr_fast(f);
+    let s2 = f2.hi * (INV_ODD[4] + f2.hi * INV_ODD[6]);
+    let s = df64_add_fast(w2(&INV_ODD, 1), Df64::new(s2, 0.0));
+    let at = df64_scale_words(
+        df64_add_fast(f, df64_mul_fast(f, df64_mul_fast(f2, s))),
+        2.0,
+    );
+    let idx = 3 * ((i as i32).clamp(45, 91) - 45) as usize;
+    let ef = e as f32;
+    let t = log_table(idx);
+    let big = df64_add_fast(df64_two_prod(ef, LN2[0]), Df64::new(t[0], t[1]));
+    let t3 = t[2] + ef * LN2[2];
+    let small = df64_add_fast(
+        df64_add_fast(df64_two_prod(ef, LN2[1]), Df64::new(t3, 0.0)),
+        at,
+    );
+    let v = df64_add_fast(big, small);
+    if (0x0080_0000..0x7f80_0000).contains(&bits) {
+        v
+    } else if ftz(a.hi) == 0.0 || (0..0x0080_0000).contains(&bits) {
+        Df64::new(f32::NEG_INFINITY, 0.0)
+    } else if bits == 0x7f80_0000 {
+        Df64::new(f32::INFINITY, 0.0)
+    } else {
+        nan()
+    }
+}
+
+/// The coefficient of z^k in the fast series of sin (odd false: (-1)^k / (2k + 1)!) or cos (odd
+/// true: (-1)^k / (2k)!).
+fn df64_trig_fast_coef(odd: bool, k: usize) -> Df64 {
+    let c = w2(&INV_FACT, if odd { 2 * k } else { 2 * k + 1 });
+    if k % 2 == 1 {
+        df64_neg(c)
+    } else {
+        c
+    }
+}
+
+/// CPU mirror of `df64_sin_or_cos_fast`: sin a or cos a for |a| <= 2^20 (4 ulp48): the five-word
+/// reduction, k from one f32 product, one series for the quadrant with five df64 coefficients
+/// and four in f32.
+fn df64_sin_or_cos_fast(a: Df64, want_cos: bool) -> Df64 {
+    let k = (a.hi * INV_PI_2[0] + 0.5).floor();
+    let r = df64_reduce_pi_2(a, k);
+    let q = (k - 4.0 * (k / 4.0).floor()) as i32 + i32::from(want_cos);
+    let odd = q & 1 == 1;
+    let z = df64_sqr_core(r);
+    let zx = z.hi;
+    let c = |k| df64_trig_fast_coef(odd, k).hi;
+    let tail = c(6) + zx * (c(7) + zx * (c(8) + zx * c(9)));
+    let mut p = df64_add_fast(df64_trig_fast_coef(odd, 5), Df64::new(zx * tail, 0.0));
+    for i in (1..=4).rev() {
+        p = df64_add_fast(df64_trig_fast_coef(odd, i), df64_mul_fast(z, p));
+    }
+    let lead = if odd { Df64::ONE } else { r };
+    let b = if odd { z } else { df64_mul_fast(r, z) };
+    let v = df64_add_fast(lead, df64_mul_core(b, p));
+    let v = if q & 2 == 2 { df64_neg(v) } else { v };
+    if a.hi.is_finite() {
+        v
+    } else {
+        nan()
+    }
+}
+
+/// CPU mirror of `df64_sin_fast`: sin a within 4 ulp48 for |a| <= 2^20; sin(±0) = ±0.
+pub fn df64_sin_fast(a: Df64) -> Df64 {
+    let v = df64_sin_or_cos_fast(a, false);
+    if a.hi == 0.0 {
+        a
+    } else {
+        v
+    }
+}
+
+/// CPU mirror of `df64_cos_fast`: cos a within 4 ulp48 for |a| <= 2^20.
+pub fn df64_cos_fast(a: Df64) -> Df64 {
+    df64_sin_or_cos_fast(a, true)
 }
 
 #[cfg(test)]

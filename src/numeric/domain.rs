@@ -22,6 +22,10 @@ pub const DF64_DOMAIN_LOG2: (i32, i32) = (-100, 126);
 /// bounds: below it their error terms leave f32's normal range.
 pub const UNSCALED_DOMAIN_LOG2: (i32, i32) = (-40, 126);
 
+/// log2 of the largest argument of the fast tier's sine and cosine: up to it the remainder of
+/// the reduction (one f32 estimate of the quadrant) stays within 1 of 0, where their series hold.
+pub const FAST_TRIG_ARGUMENT_LOG2: i32 = 20;
+
 /// Whether x is zero or its magnitude lies in [2^lo, 2^hi].
 pub fn in_log2_range(x: f64, (lo, hi): (i32, i32)) -> bool {
     x == 0.0 || (x.is_finite() && (2f64.powi(lo)..=2f64.powi(hi)).contains(&x.abs()))

@@ -14,7 +14,7 @@ use astro_float::BigFloat;
 
 use crate::numeric::catalog::{Df64Op, Tier};
 use crate::numeric::df64::Df64;
-use crate::numeric::domain::{DF64_DOMAIN_LOG2, UNSCALED_DOMAIN_LOG2};
+use crate::numeric::domain::{DF64_DOMAIN_LOG2, FAST_TRIG_ARGUMENT_LOG2, UNSCALED_DOMAIN_LOG2};
 use crate::numeric::oracle::{big, big_df64, round_to_df64, to_f64, Oracle};
 use crate::numeric::reference::ulp48;
 
@@ -224,11 +224,14 @@ pub(crate) fn domain_line() -> String {
         .collect::<Vec<_>>()
         .join("; ");
     let (lo, hi) = DF64_DOMAIN_LOG2;
+    let fast_lo = UNSCALED_DOMAIN_LOG2.0;
     format!(
         "{accurate}, for results of magnitude 2^{lo} to 2^{hi} (plus 2^-126 absolute where \
-         subnormals are flushed); ±0, ±inf, NaN as IEEE outside; the fast tier ({fast}) over the \
-         same domain; the *_unscaled variants only from 2^{}.",
-        UNSCALED_DOMAIN_LOG2.0
+         subnormals are flushed); ±0, ±inf, NaN as IEEE outside; the fast tier ({fast}), no \
+         scaling and no IEEE special values, for operands and results of magnitude 2^{fast_lo} \
+         to 2^{hi} or zero (exp and log: results and arguments from 2^{lo}; sin and cos: \
+         arguments up to 2^{FAST_TRIG_ARGUMENT_LOG2}); the *_unscaled variants only from \
+         2^{fast_lo}."
     )
 }
 

@@ -16,9 +16,11 @@ use super::accuracy::vectors::{vec_operands, VecClass};
 use super::accuracy::{bound_for, expected, qf128_cases, random_qf128, Expected, QF128_FULL_FROM};
 use crate::error::ExperimentError;
 use df64gl::kernels::{Df64Op, Qf128Op};
-use df64gl::numeric::catalog::{Args, Bound, Range, Tier};
+use df64gl::numeric::catalog::{Args, Bound, Range};
 use df64gl::numeric::df64::Df64;
-use df64gl::numeric::domain::{in_log2_range, operand_at_exponent, UNSCALED_DOMAIN_LOG2};
+use df64gl::numeric::domain::{
+    in_log2_range, operand_at_exponent, FAST_TRIG_ARGUMENT_LOG2, UNSCALED_DOMAIN_LOG2,
+};
 use df64gl::numeric::fpenv::with_flush_to_zero;
 use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
 use df64gl::numeric::qf128::{qf128_neg, Qf128};
@@ -225,8 +227,10 @@ fn df64_candidate(op: Df64Op, rng: &mut ChaCha8Rng, lo: i32, hi: i32) -> Option<
     use Df64Op::*;
     let positive = op.range() != Range::Signed;
     let (lo, hi) = match op {
-        // Unscaled: operands and results from 2^-40.
-        _ if op.tier() == Tier::Unscaled => (lo.max(-18), hi.min(60)),
+        // Unscaled and the fast arithmetic: operands and results from 2^-40.
+        _ if op.domain_log2() == UNSCALED_DOMAIN_LOG2 => (lo.max(-18), hi.min(60)),
+        // The fast sine and cosine: arguments up to 2^20.
+        SinFast | CosFast => (lo, hi.min(FAST_TRIG_ARGUMENT_LOG2 - 1)),
         Asin | Acos => (lo.min(-1), hi.min(-1)),
         _ => (lo, hi),
     };
@@ -339,7 +343,8 @@ pub fn df64_known_answers(seed: u64) -> Result<Vec<KnownRoutine>, ExperimentErro
                 consider(&mut o, a, b, &mut cases)?;
             }
         }
-        // The unscaled variants promise nothing outside 2^-40 to 2^126 (no IEEE specials).
+        // The unscaled variants and the fast arithmetic promise nothing outside 2^-40 to 2^126
+        // (no IEEE specials).
         let specials = if domain == UNSCALED_DOMAIN_LOG2 {
             &[][..]
         } else {
@@ -633,9 +638,12 @@ mod tests {
         for r in &routines {
             let kinds: Vec<AnswerKind> = r.cases.iter().map(|c| c.kind).collect();
             let flags = r.call.contains("? 1.0 : 0.0");
-            // No NaN result: the unscaled variants (no specials), min and max (NaN operands
-            // unspecified), the error-free transforms (finite words) and the comparisons.
-            let no_nan = r.name.ends_with("_unscaled")
+            // No NaN result: the unscaled variants and the fast arithmetic (no specials), min
+            // and max (NaN operands unspecified), the error-free transforms (finite words) and
+            // the comparisons.
+            let no_specials = Df64Op::from_name(r.name)
+                .is_some_and(|op| op.domain_log2() == UNSCALED_DOMAIN_LOG2);
+            let no_nan = no_specials
                 || ["min", "max", "add12", "mul12", "frexp_exp"].contains(&r.name)
                 || flags;
             assert!(

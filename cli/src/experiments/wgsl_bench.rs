@@ -139,6 +139,9 @@ pub struct WgslLibrary {
     pub calls: HashMap<&'static str, String>,
     /// Whether its errors are judged (df64gl's export) or only reported.
     pub judged: bool,
+    /// What the catalog calls its routines after the routine's name ("" for the accurate
+    /// tier, "_fast" for the fast tier), for the bound it is judged by.
+    pub tier_suffix: &'static str,
 }
 
 fn calls(pairs: &[(&'static str, &str)]) -> HashMap<&'static str, String> {
@@ -184,6 +187,30 @@ pub fn df64gl_library(protected: bool, functions: bool) -> Result<WgslLibrary, E
             ][..if functions { 9 } else { 5 }],
         ),
         judged: protected,
+        tier_suffix: "",
+    })
+}
+
+/// df64gl's fast tier in the same export (no scaling, no special values; the comparison's
+/// operands lie in its domain).
+pub fn df64gl_fast_library(functions: bool) -> Result<WgslLibrary, ExperimentError> {
+    let accurate = df64gl_library(true, functions)?;
+    Ok(WgslLibrary {
+        name: "df64gl fast tier".into(),
+        calls: accurate
+            .calls
+            .keys()
+            .map(|name| {
+                let args = if matches!(*name, "add" | "sub" | "mul" | "div") {
+                    "a, b"
+                } else {
+                    "a"
+                };
+                (*name, format!("df64_{name}_fast({args})"))
+            })
+            .collect(),
+        tier_suffix: "_fast",
+        ..accurate
     })
 }
 
@@ -205,6 +232,7 @@ pub fn f32_library() -> WgslLibrary {
             ("cos", "vec2<f32>(cos(a.x), 0.0)"),
         ]),
         judged: false,
+        tier_suffix: "",
     }
 }
 
@@ -281,6 +309,7 @@ pub fn luma_library(
             ("sqrt", "sqrt_fp64(a)"),
         ]),
         judged: false,
+        tier_suffix: "",
     })
 }
 
@@ -694,7 +723,10 @@ pub fn bench_libraries(
         .routines
         .iter()
         .any(|r| matches!(r.as_str(), "exp" | "log" | "sin" | "cos"));
-    let mut libs = vec![df64gl_library(true, functions)?];
+    let mut libs = vec![
+        df64gl_library(true, functions)?,
+        df64gl_fast_library(functions)?,
+    ];
     let mut notes = Vec::new();
     if options.unprotected {
         libs.push(df64gl_library(false, functions)?);
@@ -807,7 +839,7 @@ pub fn run_wgsl_bench(
                     ns,
                     vs_f32_add: ns.zip(f32_add).map(|(a, b)| a / b),
                     bound: if lib.judged {
-                        df64gl_bound(r.name)
+                        df64gl_bound(&format!("{}{}", r.name, lib.tier_suffix))
                     } else {
                         None
                     },
@@ -832,8 +864,9 @@ pub fn run_wgsl_bench(
 pub const CHROMIUM_LEG: &str = "Chromium WebGPU";
 
 /// The libraries of `js/bench/wgsl-fp64.html`, as it names them.
-pub const BROWSER_LIBRARIES: [&str; 6] = [
+pub const BROWSER_LIBRARIES: [&str; 7] = [
     "df64gl",
+    "df64gl fast tier",
     "df64gl, unprotected",
     "luma.gl fp64arithmetic",
     "luma.gl, code-elimination workaround",
@@ -893,7 +926,11 @@ pub fn run_browser_wgsl_bench(
     ));
     for routine in routines {
         for library in BROWSER_LIBRARIES {
-            let judged = library == "df64gl";
+            let tier_suffix = match library {
+                "df64gl" => Some(""),
+                "df64gl fast tier" => Some("_fast"),
+                _ => None,
+            };
             let mut row = WgslBenchRow {
                 leg: CHROMIUM_LEG.to_string(),
                 library: library.to_string(),
@@ -902,11 +939,9 @@ pub fn run_browser_wgsl_bench(
                 rms: f64::NAN,
                 ns: None,
                 vs_f32_add: None,
-                bound: if judged {
-                    df64gl_bound(routine).map(|b| b + 0.06)
-                } else {
-                    None
-                },
+                bound: tier_suffix
+                    .and_then(|t| df64gl_bound(&format!("{routine}{t}")))
+                    .map(|b| b + 0.06),
                 error: None,
             };
             match load(routine, library) {

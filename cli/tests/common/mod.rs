@@ -9,9 +9,9 @@ pub use shared::*;
 
 use df64gl::kernels::{Df64Kernels, Df64Op};
 use df64gl::numeric::df64::Df64;
-use df64gl::numeric::domain::{exponent_operand, same_words};
-use df64gl::numeric::reference::Dd;
-use rand::SeedableRng;
+use df64gl::numeric::domain::{exponent_operand, operand_at_exponent, same_words};
+use df64gl::numeric::reference::{error_ulp48, Dd};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Chromium for the WebGL 2 tests, installed with apt-get when missing (once per process:
@@ -66,7 +66,7 @@ pub fn js_dev_dependencies() -> std::path::PathBuf {
     .unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The domain on the context of `k`: `pairs` operand pairs per accurate and fast op with
+/// The domain on the context of `k`: `pairs` operand pairs per accurate op with
 /// exponents uniform in [-100, 100] (random signs): every result of magnitude 2^-100 to 2^126
 /// within the bound stated in [`df64_bound`] beyond the driver's flush allowance, every other
 /// result as the IEEE rules say ([`judge_result`], never NaN for a finite or infinite exact
@@ -75,10 +75,10 @@ pub fn js_dev_dependencies() -> std::path::PathBuf {
 /// products, sums, quotients and roots computed here.
 pub fn assert_every_exponent(k: &Df64Kernels, pairs: usize) {
     let flush = k.proof().flushes_subnormals;
-    // Every accurate and fast op; each must have a bound stated in tests/common.
+    // Every accurate op; each must have a bound stated in tests/common. (The fast tier has a
+    // domain of its own: `assert_fast_domain`.)
     let bounds: Vec<(Df64Op, f64)> = Df64Op::ACCURATE
         .into_iter()
-        .chain(Df64Op::FAST)
         .map(|op| (op, df64_bound(op.name()).0))
         .collect();
     let mut report = Vec::new();
@@ -134,19 +134,89 @@ pub fn assert_every_exponent(k: &Df64Kernels, pairs: usize) {
     eprintln!("{}", report.join("\n"));
 }
 
+/// The fast tier's arithmetic over its own domain on the context of `k`: `pairs` operand pairs
+/// per op with exponents uniform in [-18, 60] ([-18, 18] for div, [-40, 126] for sqrt; random
+/// signs), so that operands and exact results lie in 2^-40 to 2^126 or are zero: every result
+/// within the bound stated in [`df64_bound`] (no flush allowance: the domain keeps every error
+/// term normal) and, on the drivers of [`MIRROR_EXACT_DRIVERS`], equal to the CPU mirror bit
+/// for bit. References are double-double, computed here.
+pub fn assert_fast_domain(k: &Df64Kernels, pairs: usize) {
+    let mut report = Vec::new();
+    for (i, op) in [
+        Df64Op::AddFast,
+        Df64Op::SubFast,
+        Df64Op::MulFast,
+        Df64Op::SqrFast,
+        Df64Op::MulF32Fast,
+        Df64Op::DivFast,
+        Df64Op::SqrtFast,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let bound = df64_bound(op.name()).0;
+        let mut rng = ChaCha8Rng::seed_from_u64(700 + i as u64);
+        let (lo, hi) = match op {
+            Df64Op::DivFast => (-18, 18),
+            Df64Op::SqrtFast => (-40, 126),
+            _ => (-18, 60),
+        };
+        let (a, b): (Vec<Df64>, Vec<Df64>) = (0..pairs)
+            .map(|_| {
+                let (kx, ky) = (rng.gen_range(lo..=hi), rng.gen_range(lo..=hi));
+                let x = operand_at_exponent(&mut rng, kx, op == Df64Op::SqrtFast);
+                let mut y = operand_at_exponent(&mut rng, ky, false);
+                if op == Df64Op::MulF32Fast {
+                    y.lo = 0.0;
+                }
+                (x, y)
+            })
+            .unzip();
+        let got = k.apply_unchecked(op, &a, &b).unwrap();
+        let mirror = op.mirror();
+        let want = k.mirror_map(pairs, |j| mirror(a[j], b[j]));
+        let reference = df64_reference(op.name());
+        let (mut max, mut judged, mut diffs) = (0.0f64, 0usize, 0usize);
+        for j in 0..pairs {
+            if !same_words(got[j], want[j]) {
+                diffs += 1;
+            }
+            let exact = reference(Dd::from_df64(a[j]), Dd::from_df64(b[j]));
+            // A sum that cancels below 2^-40 is exact where its terms are in the domain.
+            let x = exact.to_f64();
+            let sum = matches!(op, Df64Op::AddFast | Df64Op::SubFast);
+            if x != 0.0 && x.abs() < 2f64.powi(-40) && !sum {
+                continue;
+            }
+            judged += 1;
+            max = max.max(error_ulp48(got[j], exact));
+        }
+        report.push(format!(
+            "{}: {judged} judged, max {max:.3} ulp48; {diffs} differ from the mirror",
+            op.name()
+        ));
+        assert!(judged > pairs * 9 / 10, "{}: {judged} judged", op.name());
+        assert!(max <= bound, "{}: max {max} ulp48 > {bound}", op.name());
+        if mirror_documented_exact(k.context()) {
+            assert_eq!(diffs, 0, "{}: GPU differs from the mirror", op.name());
+        }
+    }
+    eprintln!("{}", report.join("\n"));
+}
+
 /// The exact result of an accurate or fast op in double-double (2^-100 relative, far below
 /// every bound), computed here and not taken from the library's catalog. Panics for an op
 /// without one: a test that judges an op must state its reference.
 pub fn df64_reference(op: &str) -> fn(Dd, Dd) -> Dd {
     match op {
-        "add" => |a, b| a + b,
-        "sub" => |a, b| a - b,
+        "add" | "add_fast" => |a, b| a + b,
+        "sub" | "sub_fast" => |a, b| a - b,
         "mul" | "mul_fast" => |a, b| a * b,
         "mul_f32" | "mul_f32_fast" => |a, b| a * Dd::from_f64(b.hi as f32 as f64),
         "sqr" | "sqr_fast" => |a, _| a * a,
-        "div" => |a, b| a / b,
+        "div" | "div_fast" => |a, b| a / b,
         "recip" => |a, _| a.recip(),
-        "sqrt" => |a, _| a.sqrt(),
+        "sqrt" | "sqrt_fast" => |a, _| a.sqrt(),
         "rsqrt" => |a, _| a.sqrt().recip(),
         "hypot" => |a, b| (a * a + b * b).sqrt(),
         other => panic!("no df64 reference stated in the tests for {other}"),

@@ -35,6 +35,7 @@ pub fn function_cases() -> Vec<FunctionCase> {
     };
     let one = Some((1.0, 0.5));
     let two = Some((2.0, 0.5));
+    let four = Some((4.0, 1.0));
     vec![
         c(Df64Op::Exp, "[-1, 1]", (-1.0, 1.0), None, one, Some("exp")),
         c(Df64Op::Log1p, "[1, 2]", (1.0, 2.0), None, one, Some("ln1p")),
@@ -121,6 +122,51 @@ pub fn function_cases() -> Vec<FunctionCase> {
             (0.5, 2.0),
             Some((-4.0, 4.0)),
             two,
+            None,
+        ),
+        // The fast tier's functions, on the same ranges (sin and cos to the end of their
+        // domain, 2^20).
+        c(Df64Op::ExpFast, "[-1, 1]", (-1.0, 1.0), None, two, None),
+        c(Df64Op::ExpFast, "[-50, 88]", (-50.0, 88.0), None, two, None),
+        c(Df64Op::LogFast, "[0.5, 2]", (0.5, 2.0), None, two, None),
+        c(
+            Df64Op::LogFast,
+            "[1e-30, 1e30]",
+            (1e-30, 1e30),
+            None,
+            two,
+            None,
+        ),
+        c(
+            Df64Op::SinFast,
+            "[-pi/2, pi/2]",
+            (-HALF_PI, HALF_PI),
+            None,
+            four,
+            None,
+        ),
+        c(
+            Df64Op::CosFast,
+            "[-pi/2, pi/2]",
+            (-HALF_PI, HALF_PI),
+            None,
+            four,
+            None,
+        ),
+        c(
+            Df64Op::SinFast,
+            "[-2^20, 2^20]",
+            (-TWO_20, TWO_20),
+            None,
+            four,
+            None,
+        ),
+        c(
+            Df64Op::CosFast,
+            "[-2^20, 2^20]",
+            (-TWO_20, TWO_20),
+            None,
+            four,
             None,
         ),
         // |a/b| <= 2e6 < 2^24, where fmod is exact whenever the result is a df64.
