@@ -123,7 +123,8 @@ export declare function check(gl: WebGL2RenderingContext | null | undefined, opt
 /**
  * The same check as `check`, as a Promise of the same result, that never holds the page: the
  * programs compile with KHR_parallel_shader_compile where the context has it (their status is
- * polled, not waited for), read-backs wait for a fence, and between steps the page runs (its
+ * polled, not waited for; without it only the next program is started ahead, so that a task
+ * waits on at most two compiles), read-backs wait for a fence, and between steps the page runs (its
  * frames, input and its own drawing, with its WebGL state put back). Same options, same cache.
  */
 export declare function checkAsync(gl: WebGL2RenderingContext | null | undefined, options?: CheckOptions): Promise<CheckResult>;

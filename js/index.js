@@ -601,7 +601,7 @@ const GRID_FRAGMENT_MAIN = '\nuniform highp int u_df64gl_width;\nflat in highp u
 // texels}) and writes row k of the target, one point per output texel and stage, each routine
 // in a program of its own (one holding them all takes minutes to compile on some drivers).
 // Returns per stage the target's rows (Float32Array of 4 floats per texel) and the times.
-function* gridSteps(gl, scratch, source, routines, stages, label) {
+function* gridSteps(gl, scratch, source, routines, stages, label, eager) {
   const rows = Math.max(routines.length, 1);
   const width = routines.reduce(function (m, r) { return Math.max(m, r.width); }, 1);
   const inWidth = routines.reduce(function (m, r) { return Math.max(m, r.input.length / 4); }, 1);
@@ -617,18 +617,24 @@ function* gridSteps(gl, scratch, source, routines, stages, label) {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
   gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, inWidth, rows, gl.RGBA, gl.FLOAT, input);
-  // Every program starts compiling at once (in parallel where the driver can), then each is
-  // drawn as it is ready.
-  const started = routines.map(function (r) {
+  const start = function (r) {
     const src = stagedSources(stages, source + GRID_PRELUDE + r.body, GRID_VERTEX_MAIN, GRID_FRAGMENT_MAIN);
     return startProgram(gl, scratch, src[0], src[1]);
-  });
+  };
+  // Eager: every program starts compiling at once (in parallel where the driver can), then each
+  // is drawn as it is ready. Otherwise (checkAsync on a context without parallel compile) only
+  // the next program is started ahead, so that no task of the page waits on more than two
+  // compiles while the driver still has one to work on as the page takes its turn.
+  const started = [];
+  const ahead = eager ? routines.length : 2;
   const times = [];
   for (let k = 0; k < routines.length; k++) {
+    while (started.length < Math.min(k + ahead, routines.length)) started.push(start(routines[started.length]));
     const r = routines[k];
     const t0 = now();
-    yield { program: started[k].program };
-    const program = finishProgram(gl, started[k], 'the ' + label + ' ' + r.name + ' known-answer shader');
+    const s = started[k];
+    yield { program: s.program };
+    const program = finishProgram(gl, s, 'the ' + label + ' ' + r.name + ' known-answer shader');
     // The page may have drawn in between: bind what this draw reads and writes.
     gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
     gl.activeTexture(gl.TEXTURE0);
@@ -1105,11 +1111,13 @@ function* checkSteps(gl, options, paused) {
     const known = knownAnswers();
     const only = routinesAskedFor(known, opts);
     const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
+    // checkAsync without KHR_parallel_shader_compile starts one program at a time (gridSteps).
+    const eager = !paused || !!gl.getExtension('KHR_parallel_shader_compile');
     const probe = yield* steps(probeSteps(gl, scratch, df64Source, stages, chosen));
-    const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64'));
-    const vectors = yield* steps(gridSteps(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector'));
+    const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64', eager));
+    const vectors = yield* steps(gridSteps(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector', eager));
     const qf128 = opts.qf128
-      ? yield* steps(gridSteps(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128'))
+      ? yield* steps(gridSteps(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128', eager))
       : null;
     const glError = gl.getError();
     if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);
@@ -1183,7 +1191,8 @@ function nextTask() {
 /**
  * The same check as `check`, as a Promise of the same result, that never holds the page: the
  * programs compile with KHR_parallel_shader_compile where the context has it (their status is
- * polled, never waited for), draws are read back after a fence has signalled, and between
+ * polled, never waited for; without it one program is started ahead of the one waited on),
+ * draws are read back after a fence has signalled, and between
  * steps the page runs (its frames and input) with its own WebGL state in place.
  */
 export async function checkAsync(gl, options) {

@@ -85,16 +85,12 @@ pub fn assert_every_exponent(k: &Df64Kernels, pairs: usize) {
     for (i, (op, bound)) in bounds.into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(400 + i as u64);
         let positive = matches!(op, Df64Op::Sqrt | Df64Op::Rsqrt);
-        let (a, b): (Vec<Df64>, Vec<Df64>) = (0..pairs)
-            .map(|_| {
-                let x = exponent_operand(&mut rng, 100, positive);
-                let mut y = exponent_operand(&mut rng, 100, false);
-                if matches!(op, Df64Op::MulF32 | Df64Op::MulF32Fast) {
-                    y.lo = 0.0;
-                }
-                (x, y)
-            })
-            .unzip();
+        let (a, b) = operand_pairs(op, pairs, || {
+            (
+                exponent_operand(&mut rng, 100, positive),
+                exponent_operand(&mut rng, 100, false),
+            )
+        });
         let got = k.apply_unchecked(op, &a, &b).unwrap();
         let mirror = op.mirror();
         let want = k.mirror_map(pairs, |j| mirror(a[j], b[j]));
@@ -134,6 +130,23 @@ pub fn assert_every_exponent(k: &Df64Kernels, pairs: usize) {
     eprintln!("{}", report.join("\n"));
 }
 
+/// `pairs` operand pairs drawn by `draw`, b's low word cleared where the op takes an f32 b.
+fn operand_pairs(
+    op: Df64Op,
+    pairs: usize,
+    mut draw: impl FnMut() -> (Df64, Df64),
+) -> (Vec<Df64>, Vec<Df64>) {
+    (0..pairs)
+        .map(|_| {
+            let (x, mut y) = draw();
+            if matches!(op, Df64Op::MulF32 | Df64Op::MulF32Fast) {
+                y.lo = 0.0;
+            }
+            (x, y)
+        })
+        .unzip()
+}
+
 /// The fast tier's arithmetic over its own domain on the context of `k`: `pairs` operand pairs
 /// per op with exponents uniform in [-18, 60] ([-18, 18] for div, [-40, 126] for sqrt; random
 /// signs), so that operands and exact results lie in 2^-40 to 2^126 or are zero: every result
@@ -161,17 +174,13 @@ pub fn assert_fast_domain(k: &Df64Kernels, pairs: usize) {
             Df64Op::SqrtFast => (-40, 126),
             _ => (-18, 60),
         };
-        let (a, b): (Vec<Df64>, Vec<Df64>) = (0..pairs)
-            .map(|_| {
-                let (kx, ky) = (rng.gen_range(lo..=hi), rng.gen_range(lo..=hi));
-                let x = operand_at_exponent(&mut rng, kx, op == Df64Op::SqrtFast);
-                let mut y = operand_at_exponent(&mut rng, ky, false);
-                if op == Df64Op::MulF32Fast {
-                    y.lo = 0.0;
-                }
-                (x, y)
-            })
-            .unzip();
+        let (a, b) = operand_pairs(op, pairs, || {
+            let (kx, ky) = (rng.gen_range(lo..=hi), rng.gen_range(lo..=hi));
+            (
+                operand_at_exponent(&mut rng, kx, op == Df64Op::SqrtFast),
+                operand_at_exponent(&mut rng, ky, false),
+            )
+        });
         let got = k.apply_unchecked(op, &a, &b).unwrap();
         let mirror = op.mirror();
         let want = k.mirror_map(pairs, |j| mirror(a[j], b[j]));
