@@ -553,27 +553,51 @@ const PROBE_FRAGMENT_MAIN = '\nflat in highp uint v_df64gl_ok;\nout highp vec4 o
 // error-free transforms and the literal (compile-time) cases of the routines checked, whose
 // known answers run them at run time (a probe no larger than the proof needs). A generator of
 // the check's steps (see checkSteps).
-function* probeSteps(gl, scratch, source, stages, chosen) {
+function* probeSteps(gl, scratch, source, stages, chosen, eager) {
   const t = now();
-  const switches = '#define DF64_PROBE_CHECK 1\n' + PROBE_ROUTINES.map(function (name, k) {
-    return chosen({ name: name }) ? '' : '#define DF64_PROBE_OP_' + k + ' 0\n';
-  }).join('');
-  const src = stagedSources(stages, switches + source + PROBE_FUNCTIONS, PROBE_VERTEX_MAIN, PROBE_FRAGMENT_MAIN);
-  const started = startProgram(gl, scratch, src[0], src[1]);
-  yield { program: started.program };
-  const program = finishProgram(gl, started, 'the probe shader');
+  // Eager: one program. Otherwise (checkAsync without parallel compile) one program per probe
+  // routine checked, each with the transforms, started as in gridSteps: as one program the
+  // probe of every routine took 5.4 s to compile on SwiftShader, all of it one task of the
+  // page (split, the longest task was 0.83 s; split in `check` too, the four arithmetic
+  // routines' probe took twice as long). A pixel is green when it is green in every program.
+  const picked = [];
+  PROBE_ROUTINES.forEach(function (name, k) {
+    if (chosen({ name: name })) picked.push(k);
+  });
+  const groups = eager ? [picked] : picked.length ? picked.map(function (k) { return [k]; }) : [[]];
+  const start = function (group) {
+    const switches = '#define DF64_PROBE_CHECK 1\n' + PROBE_ROUTINES.map(function (name, k) {
+      return group.indexOf(k) >= 0 ? '' : '#define DF64_PROBE_OP_' + k + ' 0\n';
+    }).join('');
+    const src = stagedSources(stages, switches + source + PROBE_FUNCTIONS, PROBE_VERTEX_MAIN, PROBE_FRAGMENT_MAIN);
+    return startProgram(gl, scratch, src[0], src[1]);
+  };
   const fb = renderTarget(gl, scratch, 2 * PROBE_SIZE, PROBE_SIZE, gl.RGBA8);
-  if (stages.fragment) gl.drawArrays(gl.POINTS, 0, PROBE_SIZE * PROBE_SIZE);
-  if (stages.vertex) gl.drawArrays(gl.POINTS, PROBE_SIZE * PROBE_SIZE, PROBE_SIZE * PROBE_SIZE);
-  gl.useProgram(null);
-  yield { fence: true };
-  gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
+  const ok = new Uint8Array(2 * PROBE_SIZE * PROBE_SIZE).fill(1);
   const px = new Uint8Array(2 * PROBE_SIZE * PROBE_SIZE * 4);
-  gl.readPixels(0, 0, 2 * PROBE_SIZE, PROBE_SIZE, gl.RGBA, gl.UNSIGNED_BYTE, px);
-  scratch.drop(program);
+  const started = [];
+  const ahead = eager ? groups.length : 2;
+  for (let g = 0; g < groups.length; g++) {
+    while (started.length < Math.min(g + ahead, groups.length)) started.push(start(groups[started.length]));
+    yield { program: started[g].program };
+    const program = finishProgram(gl, started[g], 'the probe shader');
+    // The page may have drawn in between: bind what this draw writes.
+    gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
+    gl.viewport(0, 0, 2 * PROBE_SIZE, PROBE_SIZE);
+    if (stages.fragment) gl.drawArrays(gl.POINTS, 0, PROBE_SIZE * PROBE_SIZE);
+    if (stages.vertex) gl.drawArrays(gl.POINTS, PROBE_SIZE * PROBE_SIZE, PROBE_SIZE * PROBE_SIZE);
+    gl.useProgram(null);
+    yield { fence: true };
+    gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
+    gl.readPixels(0, 0, 2 * PROBE_SIZE, PROBE_SIZE, gl.RGBA, gl.UNSIGNED_BYTE, px);
+    scratch.drop(program);
+    for (let i = 0; i < ok.length; i++) {
+      if (!(px[4 * i] === 0 && px[4 * i + 1] === 255 && px[4 * i + 2] === 0)) ok[i] = 0;
+    }
+  }
   const green = [0, 0];
-  for (let i = 0; i < px.length; i += 4) {
-    if (px[i] === 0 && px[i + 1] === 255 && px[i + 2] === 0) green[(i / 4) % (2 * PROBE_SIZE) < PROBE_SIZE ? 0 : 1]++;
+  for (let i = 0; i < ok.length; i++) {
+    if (ok[i]) green[i % (2 * PROBE_SIZE) < PROBE_SIZE ? 0 : 1]++;
   }
   const ms = now() - t;
   const pixels = PROBE_SIZE * PROBE_SIZE;
@@ -1111,9 +1135,9 @@ function* checkSteps(gl, options, paused) {
     const known = knownAnswers();
     const only = routinesAskedFor(known, opts);
     const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
-    // checkAsync without KHR_parallel_shader_compile starts one program at a time (gridSteps).
+    // checkAsync without KHR_parallel_shader_compile starts one program ahead (probeSteps, gridSteps).
     const eager = !paused || !!gl.getExtension('KHR_parallel_shader_compile');
-    const probe = yield* steps(probeSteps(gl, scratch, df64Source, stages, chosen));
+    const probe = yield* steps(probeSteps(gl, scratch, df64Source, stages, chosen, eager));
     const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64', eager));
     const vectors = yield* steps(gridSteps(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector', eager));
     const qf128 = opts.qf128
