@@ -598,6 +598,22 @@ vec2 df64_sin(vec2 a) {
     return df64_sin_or_cos(a, false);
 }
 vec2 df64_cos(vec2 a) { a = DF64_B(a); return df64_sin_or_cos(a, true); }
+
+// sin a and cos a from one reduction: the same words as df64_sin and df64_cos.
+void df64_sincos(vec2 a, out vec2 s_out, out vec2 c_out) {
+    a = DF64_B(a);
+    if (df64_isnan(a.x) || df64_isinf(a.x)) {
+        s_out = df64_nan();
+        c_out = df64_nan();
+        return;
+    }
+    int q;
+    DF64_PRECISE vec2 r = df64_trig_reduce(a, q);
+    DF64_PRECISE vec2 s = df64_sin_or_cos_reduced(r, (q & 1) == 1);
+    DF64_PRECISE vec2 c = df64_sin_or_cos_reduced(r, (q & 1) == 0);
+    s_out = a.x == 0.0 ? a : ((q & 2) == 2 ? -s : s);
+    c_out = ((q + 1) & 2) == 2 ? -c : c;
+}
 // sin r and cos r for |r| <= pi/4 in three words each (for tan's one rounding): sin's series
 // tail as a df64 on r, cos as 1 - r^2/2 with r^2/2 in exact words plus r^4 (1/4! - r^2/6! + ...).
 void df64_sincos3(vec2 r, out vec3 s, out vec3 c) {
