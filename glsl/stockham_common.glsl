@@ -64,10 +64,40 @@ uniform int u_radix;          // 4: a loop bound the compiler cannot see (qf128 
 #endif
 
 #if defined(FFT_QF128) && !defined(FFT_PART)
-layout(location = 0) out vec4 o_out[2 * FFT_OUT_SLOTS];
+#define FFT_OUT_TOTAL (2 * FFT_OUT_SLOTS)
 #else
-layout(location = 0) out vec4 o_out[FFT_OUT_SLOTS];
+#define FFT_OUT_TOTAL FFT_OUT_SLOTS
 #endif
+layout(location = 0) out vec4 o_out[FFT_OUT_TOTAL];
+
+// o_out[i] with constant indices only: GLSL ES 3.00 (WebGL 2) indexes fragment outputs by
+// constant expressions alone, and the passes' slots are arguments and loop indices. Where i is
+// known after inlining the tests fold away.
+void fft_store(int i, vec4 v) {
+    v = DF64_B(v);
+    if (i == 0) o_out[0] = v;
+#if FFT_OUT_TOTAL > 1
+    if (i == 1) o_out[1] = v;
+#endif
+#if FFT_OUT_TOTAL > 2
+    if (i == 2) o_out[2] = v;
+#endif
+#if FFT_OUT_TOTAL > 3
+    if (i == 3) o_out[3] = v;
+#endif
+#if FFT_OUT_TOTAL > 4
+    if (i == 4) o_out[4] = v;
+#endif
+#if FFT_OUT_TOTAL > 5
+    if (i == 5) o_out[5] = v;
+#endif
+#if FFT_OUT_TOTAL > 6
+    if (i == 6) o_out[6] = v;
+#endif
+#if FFT_OUT_TOTAL > 7
+    if (i == 7) o_out[7] = v;
+#endif
+}
 
 // ---------------------------------------------------------------- complex arithmetic
 
@@ -92,8 +122,11 @@ cplx c_scale(cplx a, float s) { s = DF64_B(s); return cplx(DF64_B(a.re * s), DF6
 cplx c_rot(cplx a, int k, float conj) {
     conj = DF64_B(conj);
     k &= 3;
-    cplx r = (k & 1) == 1 ? c_mul_neg_i(a, conj) : a;
-    return k >= 2 ? c_neg(r) : r;
+    // if, not ?: on the struct: GLSL ES 3.00 (WebGL 2) has no ternary on structures.
+    cplx r = a;
+    if ((k & 1) == 1) r = c_mul_neg_i(a, conj);
+    if (k >= 2) r = c_neg(r);
+    return r;
 }
 #elif defined(FFT_F64)
 #define cplx dvec2
@@ -252,15 +285,15 @@ void emit(int slot, cplx v) {
     v = c_scale(v, u_scale);
 #ifdef FFT_QF128
 #if !defined(FFT_PART)
-    o_out[slot] = v.re;
-    o_out[DF64_B(slot + FFT_OUT_SLOTS)] = v.im;
+    fft_store(slot, v.re);
+    fft_store(DF64_B(slot + FFT_OUT_SLOTS), v.im);
 #elif FFT_PART == 1
-    o_out[slot] = v.re;
+    fft_store(slot, v.re);
 #else
-    o_out[slot] = v.im;
+    fft_store(slot, v.im);
 #endif
 #else
-    o_out[slot] = to_texel(v);
+    fft_store(slot, to_texel(v));
 #endif
 }
 
@@ -330,7 +363,12 @@ cplx twiddle(int L, int j) {
 
 // w_L^j for 0 <= j < L (w_L^(L/2) = -1), conjugated for the inverse transform.
 cplx twiddle_signed(int L, int j) {
-    cplx w = j < (L >> 1) ? twiddle(L, j) : c_neg(twiddle(L, j - (L >> 1)));
+    cplx w;
+    if (j < (L >> 1)) {
+        w = twiddle(L, j);
+    } else {
+        w = c_neg(twiddle(L, j - (L >> 1)));
+    }
     return c_conj_if(w, u_conj);
 }
 

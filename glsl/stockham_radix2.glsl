@@ -14,5 +14,9 @@ void main() {
     if (second) j -= half_l;
     cplx x = fetch(k * half_l + j);
     cplx tau = c_mul(twiddle_signed(u_L, j), fetch(k * half_l + j + (FFT_N >> 1)));
-    emit(0, second ? c_sub(x, tau) : c_add(x, tau));
+    if (second) {
+        emit(0, c_sub(x, tau));
+    } else {
+        emit(0, c_add(x, tau));
+    }
 }

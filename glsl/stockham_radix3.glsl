@@ -21,12 +21,25 @@ void main() {
     int ls = u_L / 3;
     int j = p & (ls - 1);
     cplx a0 = fetch(p);
+#ifdef FFT_QF128
+    // The two twiddle products as one loop whose bound is a uniform (u_radix - 2 = 2), as in the
+    // radix-4 stage: two qf128 complex products inline took ANGLE over Mesa two minutes to compile.
+    cplx a12[2];
+    for (int m = 1; m < u_radix - 1; m++) {
+        cplx v = fetch(DF64_B(p + DF64_B(m * third)));
+        if (u_L > 3) v = c_mul(twiddle_signed(u_L, DF64_B(m * j)), v);
+        a12[DF64_B(m - 1)] = v;
+    }
+    cplx a1 = a12[0];
+    cplx a2 = a12[1];
+#else
     cplx a1 = fetch(p + third);
     cplx a2 = fetch(p + 2 * third);
     if (u_L > 3) {
         a1 = c_mul(twiddle_signed(u_L, j), a1);
         a2 = c_mul(twiddle_signed(u_L, 2 * j), a2);
     }
+#endif
     cplx s = c_add(a1, a2);
     cplx d = c_mul_neg_i(c_mul_real(c_sub(a1, a2), FFT_SQRT3_2), u_conj);
     cplx m = c_sub(a0, c_scale(s, 0.5));
@@ -37,8 +50,11 @@ void main() {
 #ifdef FFT_QF128
     // A loop whose bound is a uniform (u_radix - 1 = 3), as in the radix-4 stage: qf128 products
     // inlined straight-line make llvmpipe's compile time explode.
+    // (if, not ?: on the struct: GLSL ES 3.00 has no ternary on structures.)
     for (int t = 0; t < u_radix - 1; t++) {
-        emit(t, u_conj < 0.0 ? c_mul_real(y[t], FFT_THIRD) : y[t]);
+        cplx v = y[t];
+        if (u_conj < 0.0) v = c_mul_real(v, FFT_THIRD);
+        emit(t, v);
     }
 #else
     for (int t = 0; t < 3; t++) {

@@ -18,8 +18,10 @@ import {
   PROBE_ROUTINES,
   KNOWN_ANSWERS,
 } from './generated.js';
+import { saveState, neutralState, restoreState } from './gl-state.js';
 
 export { VERSION, DF64_GLSL, QF128_GLSL, DF64_WGSL, DF64_QF128_WGSL };
+export { createFft } from './fft.js';
 
 // ------------------------------------------------------------------ numbers to f32 words
 
@@ -369,67 +371,6 @@ function judgeVec(got, kind, want, unitSize) {
 }
 
 // WebGL state check() touches, saved before and put back after, whatever happens.
-function saveState(gl) {
-  return {
-    drawFramebuffer: gl.getParameter(gl.DRAW_FRAMEBUFFER_BINDING),
-    readFramebuffer: gl.getParameter(gl.READ_FRAMEBUFFER_BINDING),
-    program: gl.getParameter(gl.CURRENT_PROGRAM),
-    viewport: gl.getParameter(gl.VIEWPORT),
-    activeTexture: gl.getParameter(gl.ACTIVE_TEXTURE),
-    textures: [0, 1].map(function (unit) {
-      gl.activeTexture(gl.TEXTURE0 + unit);
-      return gl.getParameter(gl.TEXTURE_BINDING_2D);
-    }),
-    vertexArray: gl.getParameter(gl.VERTEX_ARRAY_BINDING),
-    packBuffer: gl.getParameter(gl.PIXEL_PACK_BUFFER_BINDING),
-    unpackBuffer: gl.getParameter(gl.PIXEL_UNPACK_BUFFER_BINDING),
-    enabled: [gl.BLEND, gl.CULL_FACE, gl.DEPTH_TEST, gl.SCISSOR_TEST, gl.STENCIL_TEST,
-      gl.RASTERIZER_DISCARD, gl.SAMPLE_COVERAGE, gl.SAMPLE_ALPHA_TO_COVERAGE, gl.DITHER]
-      .map(function (cap) { return [cap, gl.isEnabled(cap)]; }),
-    colorMask: gl.getParameter(gl.COLOR_WRITEMASK),
-    pixelStore: [gl.PACK_ALIGNMENT, gl.UNPACK_ALIGNMENT, gl.PACK_ROW_LENGTH, gl.PACK_SKIP_ROWS,
-      gl.PACK_SKIP_PIXELS, gl.UNPACK_ROW_LENGTH, gl.UNPACK_IMAGE_HEIGHT, gl.UNPACK_SKIP_ROWS,
-      gl.UNPACK_SKIP_PIXELS, gl.UNPACK_SKIP_IMAGES, gl.UNPACK_FLIP_Y_WEBGL,
-      gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, gl.UNPACK_COLORSPACE_CONVERSION_WEBGL]
-      .map(function (name) { return [name, gl.getParameter(name)]; }),
-  };
-}
-
-// The state the check's draws need: nothing the caller enabled may clip, blend or discard.
-function neutralState(gl) {
-  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
-  gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, null);
-  [gl.BLEND, gl.CULL_FACE, gl.DEPTH_TEST, gl.SCISSOR_TEST, gl.STENCIL_TEST,
-    gl.RASTERIZER_DISCARD, gl.SAMPLE_COVERAGE, gl.SAMPLE_ALPHA_TO_COVERAGE, gl.DITHER]
-    .forEach(function (cap) { gl.disable(cap); });
-  gl.colorMask(true, true, true, true);
-  [[gl.PACK_ALIGNMENT, 4], [gl.UNPACK_ALIGNMENT, 4], [gl.PACK_ROW_LENGTH, 0],
-    [gl.PACK_SKIP_ROWS, 0], [gl.PACK_SKIP_PIXELS, 0], [gl.UNPACK_ROW_LENGTH, 0],
-    [gl.UNPACK_IMAGE_HEIGHT, 0], [gl.UNPACK_SKIP_ROWS, 0], [gl.UNPACK_SKIP_PIXELS, 0],
-    [gl.UNPACK_SKIP_IMAGES, 0], [gl.UNPACK_FLIP_Y_WEBGL, false],
-    [gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false],
-    [gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE]]
-    .forEach(function (p) { gl.pixelStorei(p[0], p[1]); });
-}
-
-function restoreState(gl, s) {
-  gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, s.drawFramebuffer);
-  gl.bindFramebuffer(gl.READ_FRAMEBUFFER, s.readFramebuffer);
-  gl.useProgram(s.program);
-  gl.viewport(s.viewport[0], s.viewport[1], s.viewport[2], s.viewport[3]);
-  s.textures.forEach(function (t, unit) {
-    gl.activeTexture(gl.TEXTURE0 + unit);
-    gl.bindTexture(gl.TEXTURE_2D, t);
-  });
-  gl.activeTexture(s.activeTexture);
-  gl.bindVertexArray(s.vertexArray);
-  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, s.packBuffer);
-  gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, s.unpackBuffer);
-  s.enabled.forEach(function (e) { if (e[1]) gl.enable(e[0]); else gl.disable(e[0]); });
-  gl.colorMask(s.colorMask[0], s.colorMask[1], s.colorMask[2], s.colorMask[3]);
-  s.pixelStore.forEach(function (p) { gl.pixelStorei(p[0], p[1]); });
-}
-
 // Everything the check creates, deleted at the end whatever happens.
 function Scratch(gl) {
   this.gl = gl;

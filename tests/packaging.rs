@@ -127,6 +127,11 @@ fn npm_pack_lists_only_what_the_module_needs() {
         "index.js",
         "index.d.ts",
         "generated.js",
+        "gl-state.js",
+        "fft.js",
+        "fft-words.js",
+        "fft-bluestein.js",
+        "fft-real.js",
         "three.js",
         "three.d.ts",
     ]
@@ -135,12 +140,18 @@ fn npm_pack_lists_only_what_the_module_needs() {
     .collect();
     assert_eq!(files, expected);
     // Every file the module imports is in the package.
-    for module in ["index.js", "three.js"] {
+    for module in [
+        "index.js",
+        "three.js",
+        "fft.js",
+        "fft-words.js",
+        "gl-state.js",
+    ] {
         let text = std::fs::read_to_string(js.join(module)).expect("module source");
-        for line in text
-            .lines()
-            .filter(|l| l.trim_start().starts_with("import "))
-        {
+        for line in text.lines().filter(|l| {
+            let l = l.trim_start();
+            l.starts_with("import ") || (l.starts_with("export ") && l.contains(" from "))
+        }) {
             if let Some(path) = line.split(['\'', '"']).nth(1) {
                 if let Some(local) = path.strip_prefix("./") {
                     assert!(files.contains(local), "{module} imports {path}, not packed");

@@ -48,12 +48,28 @@ fn generated_file_is_the_generators_output_and_the_package_names_this_version() 
             .unwrap();
     assert_eq!(package["version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(package["type"], "module");
-    for file in package["files"].as_array().unwrap() {
-        let f = file.as_str().unwrap();
+    let files: Vec<&str> = package["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    for f in &files {
         assert!(
             js_dir().join(f).is_file(),
             "package.json lists {f}, which is missing"
         );
+        // Every module a listed module imports is listed too (the package works installed).
+        if f.ends_with(".js") {
+            let text = std::fs::read_to_string(js_dir().join(f)).unwrap();
+            for part in text.split("from './").skip(1) {
+                let imported = part.split('\'').next().unwrap_or("");
+                assert!(
+                    files.contains(&imported),
+                    "{f} imports ./{imported}, which package.json does not list"
+                );
+            }
+        }
     }
     // The exports the declarations promise are the module's (checked in Node below); here the
     // GLSL strings are the es300 export itself.

@@ -146,6 +146,41 @@ pub fn es300_sources() -> Result<(String, String), ExperimentError> {
     Ok((df64, both[at..].to_string()))
 }
 
+/// The Stockham passes for the npm module's FFT (`js/fft.js`): `common` (the sampler
+/// precisions GLSL ES 3.00 needs, then `stockham_common.glsl`) and each pass's `main` file,
+/// keyed by its name without `stockham_` and `.glsl`: the same files the native plans build.
+pub fn fft_sources() -> Result<serde_json::Value, ExperimentError> {
+    let lib = df64gl::fft::stockham_mirror::stockham_library();
+    let text = |name: &str| {
+        lib.get(name)
+            .map(str::to_string)
+            .ok_or_else(|| ExperimentError::Invalid(format!("no GLSL module {name}")))
+    };
+    let mut out = serde_json::Map::new();
+    out.insert(
+        "common".into(),
+        format!(
+            "precision highp sampler2D;\nprecision highp sampler2DArray;\n{}",
+            text("stockham_common.glsl")?
+        )
+        .into(),
+    );
+    for pass in [
+        "radix2",
+        "radix4",
+        "radix8",
+        "radix2_last",
+        "radix3",
+        "copy",
+        "pointwise",
+        "real_post",
+        "real_pre",
+    ] {
+        out.insert(pass.into(), text(&format!("stockham_{pass}.glsl"))?.into());
+    }
+    Ok(serde_json::Value::Object(out))
+}
+
 /// The text of `js/generated.js`.
 pub fn generated_js() -> Result<String, ExperimentError> {
     let (df64, qf128) = es300_sources()?;
@@ -170,7 +205,8 @@ pub fn generated_js() -> Result<String, ExperimentError> {
          // `df64gl wgsl --qf128` (each complete); PROBE_FUNCTIONS is the probe shader's code\n\
          // after the export, without a main (`check` runs it in each stage), PROBE_ROUTINES the\n\
          // routines of its DF64_PROBE_OP_<k> switches; KNOWN_ANSWERS are\n\
-         // the cases `check` and `checkWebGPU` run (seed {seed}).\n\
+         // the cases `check` and `checkWebGPU` run (seed {seed}); FFT_GLSL the Stockham passes\n\
+         // of glsl/ that `createFft` builds (`common` first, then one pass's `main`).\n\
          export const VERSION = {v};\n\
          export const DF64_GLSL = {d};\n\
          export const QF128_GLSL = {q};\n\
@@ -178,7 +214,8 @@ pub fn generated_js() -> Result<String, ExperimentError> {
          export const DF64_QF128_WGSL = {qw};\n\
          export const PROBE_FUNCTIONS = {p};\n\
          export const PROBE_ROUTINES = {pr};\n\
-         export const KNOWN_ANSWERS = {k};\n",
+         export const KNOWN_ANSWERS = {k};\n\
+         export const FFT_GLSL = {f};\n",
         version = env!("CARGO_PKG_VERSION"),
         seed = KNOWN_ANSWER_SEED,
         v = json(&env!("CARGO_PKG_VERSION"))?,
@@ -192,6 +229,7 @@ pub fn generated_js() -> Result<String, ExperimentError> {
             ..WgslOptions::default()
         })?)?,
         k = json(&sets)?,
+        f = json(&fft_sources()?)?,
     ))
 }
 
@@ -255,10 +293,15 @@ pub fn write_js_module(js_dir: &Path, assets_dir: &Path) -> Result<Vec<PathBuf>,
 
 /// The module's code (`js/index.js`) as committed.
 const INDEX_JS: &str = include_str!("../../../js/index.js");
+/// The WebGL state helpers it imports, and the lines that import them and re-export the FFT.
+const GL_STATE_JS: &str = include_str!("../../../js/gl-state.js");
+const GL_STATE_IMPORT: &str =
+    "import { saveState, neutralState, restoreState } from './gl-state.js';\n";
+const FFT_REEXPORT: &str = "export { createFft } from './fft.js';\n";
 
 /// The whole module as one script for a page that cannot import (file://): the generated half,
-/// then `index.js` without its import of it and its re-export. Top-level `export`s stay: they
-/// are legal in an inline module script.
+/// `gl-state.js`, then `index.js` without its imports and its re-exports (the FFT stays out of
+/// the page). Top-level `export`s stay: they are legal in an inline module script.
 pub fn inline_module() -> Result<String, ExperimentError> {
     let import_start = INDEX_JS.find("import {");
     let import_end = INDEX_JS
@@ -276,8 +319,19 @@ pub fn inline_module() -> Result<String, ExperimentError> {
             reexport.trim()
         )));
     }
-    let code = format!("{}{}", &INDEX_JS[..start], &INDEX_JS[end..]).replace(reexport, "");
-    Ok(format!("{}\n{code}", generated_js()?))
+    let mut code = format!("{}{}", &INDEX_JS[..start], &INDEX_JS[end..]).replace(reexport, "");
+    // gl-state.js inlined (its exports as plain functions); the FFT stays out of the page.
+    for line in [GL_STATE_IMPORT, FFT_REEXPORT] {
+        if !code.contains(line) {
+            return Err(ExperimentError::Invalid(format!(
+                "js/index.js no longer has the line `{}`",
+                line.trim()
+            )));
+        }
+        code = code.replace(line, "");
+    }
+    let state = GL_STATE_JS.replace("\nexport function ", "\nfunction ");
+    Ok(format!("{}\n{state}\n{code}", generated_js()?))
 }
 
 /// The repository's root (where `js/` and the test pages are), from this package's folder.

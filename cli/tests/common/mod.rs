@@ -45,7 +45,10 @@ pub fn js_dev_dependencies() -> std::path::PathBuf {
     DONE.get_or_init(|| {
         let js = df64gl_cli::web::js_module::repository_root().join("js");
         let have = |p: &str| js.join("node_modules").join(p).is_file();
-        if have("three/build/three.module.js") && have("@luma.gl/engine/dist/index.js") {
+        if have("three/build/three.module.js")
+            && have("@luma.gl/engine/dist/index.js")
+            && have("fft.js/lib/fft.js")
+        {
             return Ok(js);
         }
         let out = std::process::Command::new("npm")

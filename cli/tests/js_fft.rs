@@ -1,0 +1,500 @@
+//! The npm module's `createFft` (js/fft.js) on WebGL 2 in headless Chromium, over ANGLE on
+//! SwiftShader and on Mesa: every length class (2^k with k even and odd, 3 * 2^k, any other
+//! through Bluestein, the smallest of each, batches, radix 8) in f32, df64 and qf128, forward
+//! and inverse, circular convolutions through `multiply`, judged
+//! here against the double-double DFT of `df64gl::fft::reference` (oracle twiddles, Bluestein
+//! for 3 * 2^k) with this file's bounds; the data kept on the GPU through a rescale; bad calls
+//! refused with a message; the caller's WebGL state left as it was; and a plan refused where
+//! the check fails, where the passes' df64 product is broken, and (ANGLE over Mesa) where the
+//! passes are the unprotected build.
+
+mod common;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use base64::Engine;
+use df64gl::fft::reference::{dft_dd, rel_l2, Cdd};
+use df64gl::fft::Direction;
+use df64gl::numeric::qf128::{ComplexQf128, Qf128};
+use df64gl::numeric::Dd;
+use df64gl_cli::web::browser::BrowserBackend;
+use df64gl_cli::web::js_module::run_module_page;
+use rand::{Rng, SeedableRng};
+use serde_json::Value;
+
+const PAGE: &str = "/cli/tests/data/js-fft.html";
+
+/// Relative L2 error bounds: the for df64 and qf128; f32's a hundred f32 roundings.
+fn bound(precision: &str) -> f64 {
+    match precision {
+        "f32" => 1e-5,
+        "df64" => 1e-14,
+        _ => 1e-27,
+    }
+}
+
+/// One page per Chromium at a time: the machine has two cores.
+static PAGES: Mutex<()> = Mutex::new(());
+
+struct Case {
+    precision: &'static str,
+    length: usize,
+    batch: usize,
+    radix: usize,
+    /// Inputs times this power of two (the block scaling's range).
+    scale_log2: i32,
+    doubles: bool,
+    /// A real-input plan: `length` reals a row to `length / 2 + 1` bins.
+    real: bool,
+}
+
+impl Case {
+    /// Whether the page returns the f32 words (not where the data lie outside f32's range).
+    fn words(&self) -> bool {
+        self.scale_log2.abs() < 100
+    }
+}
+
+fn case(precision: &'static str, length: usize) -> Case {
+    Case {
+        precision,
+        length,
+        batch: 1,
+        radix: 4,
+        scale_log2: 0,
+        doubles: false,
+        real: false,
+    }
+}
+
+fn real(precision: &'static str, length: usize, batch: usize) -> Case {
+    Case {
+        real: true,
+        batch,
+        ..case(precision, length)
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for n in [16, 12, 1000, 1 << 16] {
+        out.push(case("f32", n));
+    }
+    // Both parities of log2 N, 3 * 2^k with k even and odd, the smallest lengths of each class.
+    for n in [2, 4, 8, 32, 3, 6, 12, 24, 48, 2048, 3072, 1 << 16, 3 << 14] {
+        out.push(case("df64", n));
+    }
+    // Bluestein: the smallest, odd and even, a prime, and one near 2^15 (m = 2^17).
+    for n in [1, 5, 7, 100, 1000, 10007, 40000] {
+        out.push(case("df64", n));
+    }
+    out.push(Case {
+        batch: 3,
+        ..case("df64", 20)
+    });
+    out.push(Case {
+        doubles: true,
+        ..case("df64", 1024)
+    });
+    out.push(Case {
+        batch: 3,
+        ..case("df64", 64)
+    });
+    for n in [512, 1024] {
+        out.push(Case {
+            radix: 8,
+            ..case("df64", n)
+        });
+    }
+    for scale_log2 in [300, -300] {
+        out.push(Case {
+            scale_log2,
+            doubles: true,
+            ..case("df64", 256)
+        });
+    }
+    for n in [2, 8, 32, 6, 12, 48, 1024, 3072, 1 << 16, 5, 100, 1000] {
+        out.push(case("qf128", n));
+    }
+    out.push(Case {
+        batch: 2,
+        ..case("qf128", 16)
+    });
+    for c in [
+        real("f32", 256, 1),
+        real("df64", 4, 1),
+        real("df64", 16, 1),
+        real("df64", 1024, 1),
+        real("df64", 1 << 16, 1),
+        real("df64", 64, 2),
+        real("qf128", 8, 1),
+        real("qf128", 1024, 1),
+    ] {
+        out.push(c);
+    }
+    out
+}
+
+fn input(seed: u64, len: usize, scale_log2: i32) -> Vec<f64> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let s = 2f64.powi(scale_log2);
+    (0..len).map(|_| rng.gen_range(-1.0..1.0) * s).collect()
+}
+
+fn bytes_f64(v: &[f64]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn decode<T: Copy>(v: &Value, width: usize, from: fn([u8; 8]) -> T) -> Vec<T> {
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let bytes = b64
+        .decode(
+            v.as_str()
+                .unwrap_or_else(|| panic!("no base64 output: {v}")),
+        )
+        .unwrap();
+    bytes
+        .chunks_exact(width)
+        .map(|c| {
+            let mut a = [0u8; 8];
+            a[..width].copy_from_slice(c);
+            from(a)
+        })
+        .collect()
+}
+
+fn f32s(v: &Value) -> Vec<f32> {
+    decode(v, 4, |a| f32::from_le_bytes([a[0], a[1], a[2], a[3]]))
+}
+
+fn f64s(v: &Value) -> Vec<f64> {
+    decode(v, 8, f64::from_le_bytes)
+}
+
+/// The page's words of each point as exact double-doubles (2, 4 or 8 words a point).
+fn points(words: &[f32], precision: &str) -> Vec<Cdd> {
+    let part = |w: &[f32]| -> Dd {
+        match w.len() {
+            1 => Dd::from_f64(w[0] as f64),
+            // hi + lo is exact in f64 (the pair spans at most 49 bits).
+            2 => Dd::from_f64(w[0] as f64 + w[1] as f64),
+            _ => {
+                Cdd::from_qf128(ComplexQf128::new(
+                    Qf128 {
+                        x: [w[0], w[1], w[2], w[3]],
+                    },
+                    Qf128::ZERO,
+                ))
+                .re
+            }
+        }
+    };
+    let per = match precision {
+        "f32" => 1,
+        "df64" => 2,
+        _ => 4,
+    };
+    words
+        .chunks_exact(2 * per)
+        .map(|c| Cdd {
+            re: part(&c[..per]),
+            im: part(&c[per..]),
+        })
+        .collect()
+}
+
+fn complex(x: &[f64]) -> Vec<Cdd> {
+    x.chunks_exact(2)
+        .map(|c| Cdd {
+            re: Dd::from_f64(c[0]),
+            im: Dd::from_f64(c[1]),
+        })
+        .collect()
+}
+
+/// The double-double DFT of each row of `n` points.
+fn rows_dft(x: &[Cdd], n: usize, direction: Direction) -> Vec<Cdd> {
+    x.chunks(n).flat_map(|row| dft_dd(row, direction)).collect()
+}
+
+/// A real case's errors: the bins of each row of reals against the first n/2 + 1 bins of the
+/// double-double DFT, and the reals from the given bins against the inverse DFT of their
+/// Hermitian extension.
+fn real_errors(c: &Case, x: &[f64], bins_bytes: &[u8], r: &Value) -> (f64, f64) {
+    let n = c.length;
+    let half = n / 2 + 1;
+    let reals: Vec<Cdd> = x
+        .iter()
+        .map(|v| Cdd {
+            re: Dd::from_f64(*v),
+            im: Dd::from_f64(0.0),
+        })
+        .collect();
+    let want: Vec<Cdd> = reals
+        .chunks(n)
+        .flat_map(|row| dft_dd(row, Direction::Forward).into_iter().take(half))
+        .collect();
+    let got = points(&f32s(&r["forward"]), c.precision);
+    let forward = rel_l2(&got, &want);
+    let bins: Vec<f64> = bins_bytes
+        .chunks_exact(8)
+        .map(|b| f64::from_le_bytes(b.try_into().unwrap_or([0; 8])))
+        .collect();
+    let mut want = Vec::new();
+    for row in complex(&bins).chunks(half) {
+        let full: Vec<Cdd> = (0..n)
+            .map(|k| if k < half { row[k] } else { row[n - k].conj() })
+            .collect();
+        want.extend(dft_dd(&full, Direction::Inverse).into_iter().map(|c| Cdd {
+            re: c.re,
+            im: Dd::from_f64(0.0),
+        }));
+    }
+    let words = f32s(&r["inverse"]);
+    let per = match c.precision {
+        "f32" => 1,
+        "df64" => 2,
+        _ => 4,
+    };
+    // Each real is one part of `per` words: read them as points with a zero imaginary part.
+    let padded: Vec<f32> = words
+        .chunks_exact(per)
+        .flat_map(|w| w.iter().copied().chain(std::iter::repeat_n(0.0, per)))
+        .collect();
+    let got = points(&padded, c.precision);
+    (forward, rel_l2(&got, &want))
+}
+
+fn run_page(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
+    let chromium = common::chromium();
+    let _one = PAGES.lock().unwrap_or_else(|e| e.into_inner());
+    run_module_page(&chromium, backend, PAGE, query, memory, 0)
+        .unwrap_or_else(|e| panic!("{}: {e}", backend.name()))
+}
+
+fn transforms_match_the_reference(backend: BrowserBackend) {
+    let cases = cases();
+    let mut memory = HashMap::new();
+    let mut inputs = Vec::new();
+    let list: Vec<Value> = cases
+        .iter()
+        .map(|c| {
+            serde_json::json!({
+                "precision": c.precision, "length": c.length, "batch": c.batch,
+                "radix": c.radix, "doubles": c.doubles, "words": c.words(), "real": c.real,
+            })
+        })
+        .collect();
+    memory.insert(
+        "/__df64gl/fft/cases.json".to_string(),
+        serde_json::to_vec(&list).unwrap(),
+    );
+    for (i, c) in cases.iter().enumerate() {
+        let per_row = if c.real { 1 } else { 2 };
+        let x = input(i as u64, per_row * c.length * c.batch, c.scale_log2);
+        memory.insert(format!("/__df64gl/fft/{i}.bin"), bytes_f64(&x));
+        inputs.push(x);
+        if c.real {
+            // Random bins 0..=n/2 a row, bins 0 and n/2 real.
+            let mut b = input(500 + i as u64, (c.length + 2) * c.batch, 0);
+            for row in b.chunks_exact_mut(c.length + 2) {
+                row[1] = 0.0;
+                row[c.length + 1] = 0.0;
+            }
+            memory.insert(format!("/__df64gl/fft/{i}-bins.bin"), bytes_f64(&b));
+        }
+    }
+    let resident = input(1000, 2048, 0);
+    memory.insert(
+        "/__df64gl/fft/resident.bin".to_string(),
+        bytes_f64(&resident),
+    );
+    let mut convolutions = Vec::new();
+    for (k, (precision, n)) in [("df64", 256), ("qf128", 64)].into_iter().enumerate() {
+        let x = input(2000 + 2 * k as u64, 2 * n, 0);
+        let y = input(2001 + 2 * k as u64, 2 * n, 0);
+        memory.insert(
+            format!("/__df64gl/fft/conv-{precision}-x.bin"),
+            bytes_f64(&x),
+        );
+        memory.insert(
+            format!("/__df64gl/fft/conv-{precision}-y.bin"),
+            bytes_f64(&y),
+        );
+        convolutions.push((precision, x, y));
+    }
+    let v = run_page(backend, "", memory.clone());
+    let got = v["cases"].as_array().expect("cases");
+    assert_eq!(got.len(), cases.len());
+    let mut failures = Vec::new();
+    let mut table = Vec::new();
+    for (i, ((c, x), r)) in cases.iter().zip(&inputs).zip(got).enumerate() {
+        if c.real {
+            let (forward, inverse) =
+                real_errors(c, x, &memory[&format!("/__df64gl/fft/{i}-bins.bin")], r);
+            for (key, e) in [("forward", forward), ("inverse", inverse)] {
+                table.push(format!(
+                    "{} real n={} batch={} {key}: {e:.2e}",
+                    c.precision, c.length, c.batch
+                ));
+                if e.is_nan() || e > bound(c.precision) {
+                    failures.push(table.last().cloned().unwrap_or_default());
+                }
+            }
+            continue;
+        }
+        let xs = complex(x);
+        for (dir, key) in [
+            (Direction::Forward, "forward"),
+            (Direction::Inverse, "inverse"),
+        ] {
+            let reference = rows_dft(&xs, c.length, dir);
+            let mut outputs = Vec::new();
+            if c.words() {
+                outputs.push(("words", points(&f32s(&r[key]), c.precision)));
+            }
+            if c.doubles {
+                outputs.push(("doubles", complex(&f64s(&r[format!("{key}Doubles")]))));
+            }
+            for (form, y) in outputs {
+                assert_eq!(y.len(), reference.len(), "{} {}", c.precision, c.length);
+                let e = rel_l2(&y, &reference);
+                table.push(format!(
+                    "{} n={} batch={} radix={} x 2^{} {key} {form}: {e:.2e}",
+                    c.precision, c.length, c.batch, c.radix, c.scale_log2
+                ));
+                if e.is_nan() || e > bound(c.precision) {
+                    failures.push(table.last().cloned().unwrap_or_default());
+                }
+            }
+        }
+    }
+    eprintln!("{}: {}", backend.name(), table.join("\n"));
+    assert!(failures.is_empty(), "{}: {failures:?}", backend.name());
+
+    // 20 forward transforms of 1024 points: N^10 x = 2^100 x, through a rescale.
+    let power = complex(&f64s(&v["resident"]["power"]));
+    let want: Vec<Cdd> = complex(
+        &resident
+            .iter()
+            .map(|x| x * 2f64.powi(100))
+            .collect::<Vec<_>>(),
+    );
+    let e = rel_l2(&power, &want);
+    assert!(e <= 1e-13, "F^20 x on the GPU: {e:.2e}");
+    let back = complex(&f64s(&v["resident"]["roundTrip"]));
+    let e = rel_l2(&back, &complex(&resident));
+    assert!(e <= 1e-14, "round trip on the GPU: {e:.2e}");
+
+    // Circular convolutions (two spectra, multiply, inverse) against the sum computed here in
+    // double-double.
+    let got = v["convolution"].as_array().expect("convolutions");
+    for ((precision, x, y), r) in convolutions.iter().zip(got) {
+        let (x, y) = (complex(x), complex(y));
+        let n = x.len();
+        let want: Vec<Cdd> = (0..n)
+            .map(|k| (0..n).fold(Cdd::ZERO, |acc, j| acc + x[j] * y[(n + k - j) % n]))
+            .collect();
+        let e = rel_l2(&points(&f32s(r), precision), &want);
+        assert!(
+            e <= bound(precision),
+            "{precision} convolution of {n}: {e:.2e}"
+        );
+    }
+
+    // Every bad call throws, of the right type, saying what to do.
+    let expect: [(&str, &str, &str); 19] = [
+        ("no context", "TypeError", "WebGL 2"),
+        ("length 0", "RangeError", "options.length"),
+        ("length as a string", "RangeError", "options.length"),
+        ("length 2.5", "RangeError", "options.length"),
+        ("precision f64", "TypeError", "options.precision"),
+        ("batch 0", "RangeError", "options.batch"),
+        ("radix 8 qf128", "RangeError", "use radix 4"),
+        ("too large", "RangeError", "texture"),
+        ("short input", "RangeError", "has 30 numbers"),
+        ("string input", "TypeError", "Float64Array"),
+        ("NaN input", "RangeError", "[7] is NaN"),
+        ("infinite input", "RangeError", "[3] is -Infinity"),
+        ("bad direction", "TypeError", "'forward' or 'inverse'"),
+        ("execute before upload", "Error", "upload(x)"),
+        ("multiply by another length", "TypeError", "same length"),
+        ("multiply through Bluestein", "TypeError", "zero-pad"),
+        ("real of 12", "RangeError", "power of two"),
+        ("complex bins", "RangeError", "bins 0 and n/2"),
+        ("disposed", "Error", "disposed"),
+    ];
+    let bad = v["bad"].as_array().expect("bad calls");
+    assert_eq!(bad.len(), expect.len());
+    for (b, (name, ty, text)) in bad.iter().zip(expect) {
+        assert_eq!(b["name"], name);
+        assert_eq!(b["threw"], true, "{name} did not throw");
+        assert_eq!(b["type"], ty, "{name}: {b}");
+        assert!(
+            b["message"].as_str().unwrap_or("").contains(text),
+            "{name}: {b}"
+        );
+    }
+    let lost = &v["lost"];
+    assert_eq!(lost["threw"], true, "a lost context: {lost}");
+    assert!(
+        lost["message"].as_str().unwrap_or("").contains("lost"),
+        "{lost}"
+    );
+
+    let s = &v["state"];
+    assert_eq!(s["errorBefore"], 0);
+    assert_eq!(s["error"], 0, "the FFT left a GL error: {s}");
+    for key in [
+        "framebuffer",
+        "program",
+        "vertexArray",
+        "arrayBuffer",
+        "texture1",
+        "array0",
+        "scissor",
+        "blend",
+    ] {
+        assert_eq!(s[key], true, "the FFT changed the caller's {key}: {s}");
+    }
+    assert_eq!(s["viewport"], serde_json::json!([1, 2, 3, 4]));
+    assert_eq!(s["activeTexture"], 3);
+    assert_eq!(s["unpackAlignment"], 1);
+}
+
+#[test]
+fn create_fft_matches_the_reference_on_swiftshader() {
+    transforms_match_the_reference(BrowserBackend::Swiftshader);
+}
+
+#[test]
+fn create_fft_matches_the_reference_on_angle_over_mesa() {
+    transforms_match_the_reference(BrowserBackend::AngleGl);
+}
+
+fn refused(v: &Value, key: &str, text: &str) {
+    let r = &v[key];
+    assert_eq!(r["threw"], true, "{key}: a plan was made: {v}");
+    assert!(
+        r["message"].as_str().unwrap_or("").contains(text),
+        "{key}: {r}"
+    );
+}
+
+#[test]
+fn create_fft_refuses_broken_passes_and_a_failing_check() {
+    let v = run_page(BrowserBackend::Swiftshader, "?break=1", HashMap::new());
+    refused(&v, "folded", "relative error");
+    refused(&v, "corrupt", "failed the check");
+    // ANGLE over Mesa folds the unprotected build's transforms (check's own test shows it for
+    // the routines): the passes' self-test must see it too.
+    let v = run_page(
+        BrowserBackend::AngleGl,
+        "?break=1&unprotected=1",
+        HashMap::new(),
+    );
+    refused(&v, "folded", "relative error");
+    refused(&v, "corrupt", "failed the check");
+    refused(&v, "unprotected", "relative error");
+}

@@ -1,0 +1,1154 @@
+// fft.js: Thall's transposed Stockham FFT (his Algorithms 8 to 10) on the caller's WebGL 2
+// context, in f32, df64 or qf128: the native engine's passes (glsl/stockham_*.glsl, the same
+// files, from generated.js), drawn one full-screen triangle per stage on RGBA32F textures in
+// framebuffers, ping-pong, with the native plans' layout (src/fft/stockham_plan): radix 4 (8
+// where asked and the context has 8 draw buffers) writing planes (layers of an array texture),
+// the last radix-2 stage for odd log2 N, radix 3 last for 3 * 2^k points, and an unscramble
+// pass back to natural order. Every other length runs through Bluestein (fft-bluestein.js),
+// real input through fft-real.js, each on a plan of this file.
+//
+// Before a plan runs anything, `check` proves the df64 (and qf128) routines its passes use on
+// this context, and each pass program computes a small transform both ways against an exact
+// DFT computed here in fixed point (BigInt): a driver that breaks the arithmetic gets an Error,
+// never a wrong spectrum. The data are block-scaled (an exact power of two per transform), so
+// any finite input in the doubles' range runs.
+
+import { DF64_GLSL, QF128_GLSL, FFT_GLSL } from './generated.js';
+import { check } from './index.js';
+import { saveState, neutralState, restoreState } from './gl-state.js';
+import { BluesteinFft } from './fft-bluestein.js';
+import { RealFft } from './fft-real.js';
+import {
+  FIXED_BITS, fixedFromDouble, wordsFromFixed, unitRootsFixed, baseDouble, baseFixed, wLong, splitDouble,
+} from './fft-words.js';
+
+const PRECISIONS = {
+  f32: { words: 1, define: 'FFT_F32', selftestBound: 1e-5 },
+  df64: { words: 2, define: null, selftestBound: 1e-14 },
+  qf128: { words: 4, define: 'FFT_QF128', selftestBound: 1e-27 },
+};
+// The routines the passes call, for `check` (the *_unscaled ones are the df64 passes' cores;
+// `add`, `sub` and `mul` name the qf128 ones too when options.qf128 is set).
+const CHECKED = { df64: ['add_unscaled', 'mul_unscaled', 'add', 'sub', 'mul'], qf128: ['add', 'sub', 'mul', 'add_unscaled', 'mul_unscaled'] };
+// Each butterfly: L grows by `radix`; `outputs` planes written (1: natural order).
+const BUTTERFLIES = {
+  radix2: { radix: 2, outputs: 1 },
+  radix4: { radix: 4, outputs: 4 },
+  radix8: { radix: 8, outputs: 8 },
+  radix2_last: { radix: 2, outputs: 4 },
+  radix3: { radix: 3, outputs: 3 },
+};
+// Largest log2 magnitude the words may reach between rescales (src/fft/stockham_plan: far
+// below f32's 2^128, so Dekker's split and the butterflies' sums cannot overflow).
+const HEADROOM_LOG2 = 100;
+// Texture units: the input (and its imaginary part), the twiddles (and theirs), the pointwise
+// product's second factor (and its imaginary part).
+const UNITS = 6;
+const VERTEX = '#version 300 es\nvoid main() {\n' +
+  '  gl_Position = vec4(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0, 0.0, 1.0);\n}\n';
+
+// The option that marks a self-test's own plan (module-private: callers cannot skip the proof).
+const SELFTEST = Symbol('df64gl FFT self-test');
+// The option of a real-input plan's inner plan: the length its twiddle table serves.
+const TABLE_LENGTH = Symbol('df64gl FFT twiddle table length');
+
+function fail(message) {
+  return new Error('df64gl FFT: ' + message);
+}
+
+function log2Exact(n) {
+  return Math.round(Math.log2(n));
+}
+
+/** The odd factor and log2 of the rest of a length the passes take as it is (2^k, 3 * 2^k), or null. */
+function mixedLength(n) {
+  if (!Number.isInteger(n) || n < 2 || n > 0x40000000) return null;
+  const pow2 = n & -n;
+  const odd = n / pow2;
+  return odd === 1 || odd === 3 ? { odd: odd, log2: log2Exact(pow2) } : null;
+}
+
+/** The butterfly stages of odd * 2^log2 points (src/fft/stockham_mirror.rs's ladder). */
+function ladder(log2, odd, radix) {
+  const bits = log2Exact(radix);
+  const stages = [];
+  const repeat = function (name, count) { for (let i = 0; i < count; i++) stages.push(name); };
+  if (bits === 1 || log2 < 2) {
+    repeat('radix2', log2);
+  } else {
+    const b = log2 < bits ? 2 : bits;
+    const primary = b === 2 ? 'radix4' : 'radix8';
+    const rest = log2 % b;
+    if (rest === 1 && odd > 1) stages.push('radix2');
+    repeat(primary, Math.floor(log2 / b));
+    if (rest === 2) stages.push('radix4');
+    else if (rest === 1 && odd === 1) stages.push('radix2_last');
+  }
+  if (odd === 3) stages.push('radix3');
+  return stages;
+}
+
+/** The passes of one transform: each stage (reading planes after a stage that wrote them), then
+ * the unscramble pass (a copy from planes) when the last stage wrote planes. */
+function passKinds(log2, odd, radix) {
+  const kinds = [];
+  let fromPlanes = false;
+  ladder(log2, odd, radix).forEach(function (name) {
+    kinds.push({ pass: name, fromPlanes: fromPlanes, radix: BUTTERFLIES[name].radix, outputs: BUTTERFLIES[name].outputs });
+    fromPlanes = BUTTERFLIES[name].outputs > 1;
+  });
+  if (fromPlanes) kinds.push({ pass: 'copy', fromPlanes: true, radix: 1, outputs: 1 });
+  return kinds;
+}
+
+// The product of two spectra, element by element (natural order in and out).
+const POINTWISE = { pass: 'pointwise', fromPlanes: false, radix: 1, outputs: 1 };
+// The real-input transform's last pass (bins from the packed transform) and the inverse's first.
+const REAL_POST = { pass: 'real_post', fromPlanes: false, radix: 1, outputs: 1 };
+const REAL_PRE = { pass: 'real_pre', fromPlanes: false, radix: 1, outputs: 1 };
+
+function kindKey(kind) {
+  return kind.pass + (kind.fromPlanes ? ':planes' : '');
+}
+
+// Width and height of odd * 2^m texels: width 2^ceil(m/2) (the paper's layout).
+function layoutOf(texels) {
+  const m = log2Exact(texels & -texels);
+  const width = 1 << Math.ceil(m / 2);
+  return { width: width, height: texels / width, log2Width: Math.ceil(m / 2) };
+}
+
+// ------------------------------------------------------------------ per-context programs
+
+// Per context: its limits, the check's verdict per precision, and the pass programs (shared by
+// the plans of one precision and odd factor; each program's self-test verdict with it).
+const CONTEXTS = new WeakMap();
+
+function contextOf(gl) {
+  let c = CONTEXTS.get(gl);
+  if (!c) {
+    c = { checks: {}, programs: new Map(), proven: new Map() };
+    CONTEXTS.set(gl, c);
+  }
+  return c;
+}
+
+function compile(gl, fragment, what) {
+  const p = gl.createProgram();
+  if (p === null) throw fail(lostOr(gl, 'WebGL could not create a program for ' + what));
+  const shaders = [[gl.VERTEX_SHADER, VERTEX], [gl.FRAGMENT_SHADER, fragment]].map(function (k) {
+    const s = gl.createShader(k[0]);
+    if (s === null) throw fail(lostOr(gl, 'WebGL could not create a shader for ' + what));
+    gl.shaderSource(s, k[1]);
+    gl.compileShader(s);
+    gl.attachShader(p, s);
+    return s;
+  });
+  gl.linkProgram(p);
+  let error = null;
+  shaders.forEach(function (s, i) {
+    if (!error && !gl.getShaderParameter(s, gl.COMPILE_STATUS)) {
+      error = what + ' does not compile here (' + (i ? 'fragment' : 'vertex') + ' shader): ' + gl.getShaderInfoLog(s);
+    }
+    gl.deleteShader(s);
+  });
+  if (!error && !gl.getProgramParameter(p, gl.LINK_STATUS)) error = what + ' does not link here: ' + gl.getProgramInfoLog(p);
+  if (error) {
+    gl.deleteProgram(p);
+    throw fail(lostOr(gl, error));
+  }
+  const uniforms = {};
+  const count = gl.getProgramParameter(p, gl.ACTIVE_UNIFORMS);
+  for (let i = 0; i < count; i++) {
+    const info = gl.getActiveUniform(p, i);
+    if (info) uniforms[info.name] = gl.getUniformLocation(p, info.name);
+  }
+  return { program: p, uniforms: uniforms, users: 0 };
+}
+
+function lostOr(gl, message) {
+  return gl.isContextLost && gl.isContextLost()
+    ? 'the WebGL context was lost: create the plan again once the context is restored' : message;
+}
+
+// ------------------------------------------------------------------ the plan
+
+/**
+ * Plans FFTs of `options.length` points (2^k or 3 * 2^k) on a WebGL 2 context, in
+ * `options.precision` ('f32', 'df64' or 'qf128'; default 'df64'), for `options.batch` rows
+ * (default 1); see index.d.ts. Checks the routines and self-tests the passes first: throws an
+ * Error that says why where this context cannot run the plan exactly.
+ */
+export function createFft(gl, options) {
+  const opts = options || {};
+  const n = opts.length;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 0x40000000) {
+    throw new RangeError('df64gl FFT: options.length must be a whole number of points from 1 to 2^30 (got ' + String(n) + ')');
+  }
+  if (opts.real) return createRealFft(gl, opts, n);
+  if (mixedLength(n)) return new WebGLFft(gl, opts);
+  // Bluestein: a circular convolution of m >= 2n - 1 points on the passes.
+  let m = 2;
+  while (m < 2 * n - 1) m *= 2;
+  let inner;
+  try {
+    inner = new WebGLFft(gl, Object.assign({}, opts, { length: m }));
+  } catch (e) {
+    if (e instanceof RangeError) {
+      throw new RangeError(e.message + ' (' + n + ' points run through Bluestein on ' + m + ')');
+    }
+    throw e;
+  }
+  try {
+    inner._guarded(function () { this._ensurePointwise(); });
+  } catch (e) {
+    inner.dispose();
+    throw e;
+  }
+  return new BluesteinFft(inner, n, inner.batch, {
+    checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, directionOf: directionOf, fail: fail,
+  });
+}
+
+// A real-input plan: n reals (a power of two, at least 4) a row as n/2 packed complex values.
+function createRealFft(gl, opts, n) {
+  if (n < 4 || (n & (n - 1)) !== 0) {
+    throw new RangeError('df64gl FFT: a real-input plan takes a power of two of at least 4 reals (got ' + n +
+      '): zero-pad to ' + Math.max(4, 1 << Math.ceil(Math.log2(n))) + ', or transform as complex');
+  }
+  const inner = new WebGLFft(gl, Object.assign({}, opts, { length: n / 2, real: false, [TABLE_LENGTH]: n }));
+  try {
+    inner._guarded(function () { this._ensureReal(); });
+  } catch (e) {
+    inner.dispose();
+    throw e;
+  }
+  return new RealFft(inner, n, {
+    checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, fail: fail,
+    REAL_POST: REAL_POST, REAL_PRE: REAL_PRE,
+  });
+}
+
+// The real-input passes, proven once per context: a real transform of 16 reals both ways
+// against the exact DFT.
+WebGLFft.prototype._ensureReal = function () {
+  this._acquire([REAL_POST, REAL_PRE]);
+  const ctx = contextOf(this.gl);
+  const proven = [this.precision, this._twoPass, 'real'].join('/');
+  if (ctx.proven.get(proven)) return;
+  const n = 16;
+  const inner = this.length * 2 === n && this._tableLength === n ? null
+    : new WebGLFft(this.gl, { length: n / 2, precision: this.precision, radix: this.radix, [TABLE_LENGTH]: n });
+  const test = new RealFft(inner || this, n, { checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, fail: fail, REAL_POST: REAL_POST, REAL_PRE: REAL_PRE });
+  try {
+    if (inner) inner._acquire([REAL_POST, REAL_PRE]);
+    selftestReal(test, this.precision, this._words);
+  } finally {
+    if (inner) inner.dispose();
+  }
+  ctx.proven.set(proven, true);
+};
+
+function selftestReal(plan, precision, words) {
+  const n = plan.length;
+  const x = selftestSignal(n, words, 31);
+  const xf = Array.from(x, fixedFromDouble);
+  const roots = unitRootsFixed(n, n);
+  const bound = PRECISIONS[precision].selftestBound;
+  // Forward: bins 0..n/2 against the exact DFT.
+  const bins = plan._inner._wordsOf(plan._run(x, 'forward'));
+  const exact = [];
+  let err = 0n;
+  let ref = 0n;
+  for (let k = 0; k <= n / 2; k++) {
+    let re = 0n;
+    let im = 0n;
+    for (let j = 0; j < n; j++) {
+      const r = roots[(j * k) % n];
+      re += xf[j] * r[0];
+      im -= xf[j] * r[1];
+    }
+    re >>= BigInt(FIXED_BITS);
+    im >>= BigInt(FIXED_BITS);
+    exact.push(re, im);
+    err += (bins[2 * k] - re) ** 2n + (bins[2 * k + 1] - im) ** 2n;
+    ref += re * re + im * im;
+  }
+  const forward = relativeError(err, ref);
+  // Inverse: the exact bins (as the plan's words) back to the reals.
+  const y = new Float64Array(n + 2);
+  exact.forEach(function (v, i) {
+    const parts = wordsFromFixed(v, 4);
+    y[i] = words === 1 ? parts[0] : words === 2 ? parts[0] + parts[1] : (parts[0] + parts[1]) + parts[2];
+  });
+  y[1] = 0;
+  y[n + 1] = 0;
+  const back = plan._inner._wordsOf(plan._run(y, 'inverse'));
+  const yf = Array.from(y, fixedFromDouble);
+  err = 0n;
+  ref = 0n;
+  for (let j = 0; j < n; j++) {
+    // x_j = (1/n) (X_0 + (-1)^j X_(n/2) + 2 Re sum_(0<k<n/2) X_k w^(-jk)).
+    let v = yf[0] + (j % 2 ? -yf[n] : yf[n]);
+    let sum = 0n;
+    for (let k = 1; k < n / 2; k++) {
+      const r = roots[(j * k) % n];
+      sum += yf[2 * k] * r[0] - yf[2 * k + 1] * r[1];
+    }
+    v += (2n * sum) >> BigInt(FIXED_BITS);
+    v /= BigInt(n);
+    err += (back[j] - v) ** 2n;
+    ref += v * v;
+  }
+  const inverse = relativeError(err, ref);
+  if (!(forward <= bound) || !(inverse <= bound)) {
+    throw fail('the ' + precision + ' real-input passes computed a ' + n + '-point transform with relative error ' +
+      Math.max(forward, inverse).toExponential(2) + ' (bound ' + bound + ') on this context: its compiler breaks them, so they will not run here');
+  }
+}
+
+function WebGLFft(gl, opts) {
+  if (!gl || typeof gl.texStorage3D !== 'function' || typeof gl.createVertexArray !== 'function') {
+    throw new TypeError('df64gl FFT: createFft needs a WebGL 2 context (canvas.getContext("webgl2"))');
+  }
+  if (gl.isContextLost && gl.isContextLost()) throw fail('the WebGL context is lost: create the plan once it is restored');
+  const precision = opts.precision === undefined ? 'df64' : opts.precision;
+  if (!Object.prototype.hasOwnProperty.call(PRECISIONS, precision)) {
+    throw new TypeError("df64gl FFT: options.precision must be 'f32', 'df64' or 'qf128', not " + JSON.stringify(precision));
+  }
+  const n = opts.length;
+  const mixed = mixedLength(n);
+  if (!mixed) throw new RangeError('df64gl FFT: internal: the passes take 2^k and 3 * 2^k points, not ' + String(n));
+  const batch = opts.batch === undefined ? 1 : opts.batch;
+  if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1) {
+    throw new RangeError('df64gl FFT: options.batch must be a whole number of rows, 1 or more (got ' + String(batch) + ')');
+  }
+  const radix = opts.radix === undefined ? 4 : opts.radix;
+  if (radix !== 2 && radix !== 4 && radix !== 8) throw new RangeError('df64gl FFT: options.radix must be 2, 4 or 8');
+  if (radix === 8 && precision === 'qf128') {
+    throw new RangeError('df64gl FFT: radix 8 is built for f32 and df64 (qf128 would write 16 color attachments): use radix 4 for qf128');
+  }
+  if (!gl.getExtension('EXT_color_buffer_float')) {
+    throw fail('this context has no EXT_color_buffer_float, so the passes cannot render to float textures: no FFT here');
+  }
+  const maxSize = gl.getParameter(gl.MAX_TEXTURE_SIZE);
+  const maxOut = Math.min(gl.getParameter(gl.MAX_DRAW_BUFFERS), gl.getParameter(gl.MAX_COLOR_ATTACHMENTS));
+  const rows = 1 << Math.ceil(Math.log2(batch));
+  const total = n * rows;
+  const natural = layoutOf(total);
+  if (natural.width > maxSize || natural.height > maxSize) {
+    throw new RangeError('df64gl FFT: ' + n + ' points x ' + batch + ' rows need a ' + natural.width + ' x ' + natural.height +
+      ' texture and this context allows ' + maxSize + ' x ' + maxSize + ': plan fewer rows or points');
+  }
+  const kinds = passKinds(mixed.log2, mixed.odd, radix);
+  const widest = kinds.reduce(function (m, k) { return Math.max(m, k.outputs); }, 1);
+  if (precision !== 'qf128' && widest > maxOut) {
+    throw new RangeError('df64gl FFT: radix ' + radix + ' writes ' + widest + ' color attachments and this context has ' + maxOut + ': use radix 4');
+  }
+  this.gl = gl;
+  this.length = n;
+  this.batch = batch;
+  this.precision = precision;
+  this.radix = radix;
+  this.passes = kinds.length;
+  this._odd = mixed.odd;
+  this._log2 = mixed.log2;
+  this._rows = rows;
+  this._total = total;
+  this._kinds = kinds;
+  this._words = PRECISIONS[precision].words;
+  // The twiddle table serves L up to this (the real-input passes need w_2n: the table of 2n).
+  this._tableLength = opts[TABLE_LENGTH] || n;
+  this._qf = precision === 'qf128';
+  // qf128 writes real and imaginary parts: in one pass where the attachments allow, else two.
+  this._twoPass = this._qf && 2 * widest > maxOut;
+  this._exponent = 0;
+  this._bound = 1;
+  this._loaded = false;
+  this._disposed = false;
+  this._objects = [];
+  this._programs = {};
+  const saved = saveState(gl, UNITS);
+  try {
+    neutralState(gl);
+    this._allocate();
+    this._acquire(kinds);
+    // A self-test's own small plan only borrows the programs being proven.
+    if (!opts[SELFTEST]) this._prove(opts);
+    if (gl.getError() !== gl.NO_ERROR || (gl.isContextLost && gl.isContextLost())) {
+      throw fail(lostOr(gl, 'WebGL reported an error while the plan was built'));
+    }
+  } catch (e) {
+    this._free();
+    throw e;
+  } finally {
+    restoreState(gl, saved);
+  }
+}
+
+
+WebGLFft.prototype._own = function (kind, obj) {
+  if (obj === null) throw fail(lostOr(this.gl, 'WebGL could not create a ' + kind));
+  this._objects.push([kind, obj]);
+  return obj;
+};
+
+WebGLFft.prototype._texture = function (w, h, layers, data) {
+  const gl = this.gl;
+  const t = this._own('texture', gl.createTexture());
+  const target = layers ? gl.TEXTURE_2D_ARRAY : gl.TEXTURE_2D;
+  gl.activeTexture(gl.TEXTURE0);
+  gl.bindTexture(target, t);
+  // Float textures are not filterable: NEAREST keeps them complete for texelFetch.
+  gl.texParameteri(target, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(target, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  if (layers) {
+    gl.texStorage3D(target, 1, gl.RGBA32F, w, h, layers);
+  } else {
+    gl.texStorage2D(target, 1, gl.RGBA32F, w, h);
+    if (data) gl.texSubImage2D(target, 0, 0, 0, w, h, gl.RGBA, gl.FLOAT, data);
+  }
+  gl.bindTexture(target, null);
+  return t;
+};
+
+// A framebuffer writing `targets` ([texture, layer or -1]) to its attachments 0.. in order.
+WebGLFft.prototype._framebuffer = function (targets) {
+  const gl = this.gl;
+  const fb = this._own('framebuffer', gl.createFramebuffer());
+  gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, fb);
+  const buffers = targets.map(function (t, i) {
+    if (t[1] < 0) gl.framebufferTexture2D(gl.DRAW_FRAMEBUFFER, gl.COLOR_ATTACHMENT0 + i, gl.TEXTURE_2D, t[0], 0);
+    else gl.framebufferTextureLayer(gl.DRAW_FRAMEBUFFER, gl.COLOR_ATTACHMENT0 + i, t[0], 0, t[1]);
+    return gl.COLOR_ATTACHMENT0 + i;
+  });
+  gl.drawBuffers(buffers);
+  const status = gl.checkFramebufferStatus(gl.DRAW_FRAMEBUFFER);
+  gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, null);
+  if (status !== gl.FRAMEBUFFER_COMPLETE) {
+    throw fail(lostOr(gl, 'a framebuffer of ' + targets.length + ' RGBA32F attachments is incomplete here (status ' + status + ')'));
+  }
+  return { fb: fb, attachments: targets.length };
+};
+
+// Storage for one copy of the data (see src/fft/stockham_plan/mod.rs's Buffer).
+WebGLFft.prototype._naturalBuffer = function (layout) {
+  const re = this._texture(layout.width, layout.height, 0, null);
+  const textures = [re];
+  if (this._qf) textures.push(this._texture(layout.width, layout.height, 0, null));
+  const all = this._framebuffer(textures.map(function (t) { return [t, -1]; }));
+  const self = this;
+  const parts = this._qf ? textures.map(function (t) { return self._framebuffer([[t, -1]]); }) : null;
+  return { textures: textures, array: false, all: all, parts: parts, layout: layout, planes: 1 };
+};
+
+WebGLFft.prototype._planesBuffer = function (layout, count) {
+  const arr = this._texture(layout.width, layout.height, this._qf ? 8 : count, null);
+  const layers = function (from) {
+    const out = [];
+    for (let i = 0; i < count; i++) out.push([arr, from + i]);
+    return out;
+  };
+  let all;
+  let parts = null;
+  if (!this._qf) {
+    all = this._framebuffer(layers(0));
+  } else {
+    // Real parts in layers 0.., imaginary parts in 4..: the shader's offset.
+    parts = [this._framebuffer(layers(0)), this._framebuffer(layers(4))];
+    all = this._twoPass ? parts[0] : this._framebuffer(layers(0).concat(layers(4)));
+  }
+  return { textures: [arr], array: true, all: all, parts: parts, layout: layout, planes: count };
+};
+
+WebGLFft.prototype._allocate = function () {
+  const gl = this.gl;
+  this._vao = this._own('vertexArray', gl.createVertexArray());
+  const layout = layoutOf(this._total);
+  this._natural = [this._naturalBuffer(layout), this._naturalBuffer(layout)];
+  this._front = 0;
+  this._planes = {};
+  const self = this;
+  this._kinds.forEach(function (k) {
+    if (k.outputs > 1 && !self._planes[k.outputs]) {
+      const pl = layoutOf(self._total / k.outputs);
+      self._planes[k.outputs] = [self._planesBuffer(pl, k.outputs), self._planesBuffer(pl, k.outputs)];
+    }
+  });
+  this._twiddles = this._twiddleTextures();
+};
+
+// W_long as textures: complex df64 texels [re_hi, re_lo, im_hi, im_lo] (f32: high words only),
+// or qf128 real and imaginary parts in two textures.
+WebGLFft.prototype._twiddleTextures = function () {
+  const n = this._tableLength;
+  let table;
+  let words;
+  if (this._qf) {
+    table = wLong(n, baseFixed(n), [0n, 0n]);
+    words = 4;
+  } else {
+    table = wLong(n, baseDouble(n), [0, 0]);
+    words = this._words;
+  }
+  const layout = layoutOf(table.length);
+  const texels = layout.width * layout.height;
+  if (this._qf) {
+    const re = new Float32Array(4 * texels);
+    const im = new Float32Array(4 * texels);
+    table.forEach(function (w, i) {
+      re.set(wordsFromFixed(w[0], 4), 4 * i);
+      im.set(wordsFromFixed(w[1], 4), 4 * i);
+    });
+    return {
+      textures: [this._texture(layout.width, layout.height, 0, re), this._texture(layout.width, layout.height, 0, im)],
+      log2Width: layout.log2Width,
+    };
+  }
+  const data = new Float32Array(4 * texels);
+  const pair = [0, 0];
+  table.forEach(function (w, i) {
+    splitDouble(w[0], 2, pair, 0);
+    data[4 * i] = pair[0];
+    data[4 * i + 1] = words === 2 ? pair[1] : 0;
+    splitDouble(w[1], 2, pair, 0);
+    data[4 * i + 2] = pair[0];
+    data[4 * i + 3] = words === 2 ? pair[1] : 0;
+  });
+  return { textures: [this._texture(layout.width, layout.height, 0, data)], log2Width: layout.log2Width };
+};
+
+// The program key and its defines (src/fft/stockham_plan/programs.rs's build_programs).
+WebGLFft.prototype._programKey = function (kind, part) {
+  return [this.precision, this._odd, kindKey(kind), kind.outputs, part || 0].join('/');
+};
+
+WebGLFft.prototype._fragment = function (kind, part) {
+  const defines = ['FFT_OUT_SLOTS ' + kind.outputs];
+  if (kind.fromPlanes) defines.push('FFT_IN_PLANES 1');
+  if (this._odd > 1) defines.push('FFT_ODD ' + this._odd);
+  const d = PRECISIONS[this.precision].define;
+  if (d) defines.push(d + ' 1');
+  if (part) defines.push('FFT_PART ' + part);
+  return '#version 300 es\n' + defines.map(function (x) { return '#define ' + x + '\n'; }).join('') +
+    DF64_GLSL + (this._qf ? QF128_GLSL : '') + '\n' + FFT_GLSL.common + '\n' + FFT_GLSL[kind.pass];
+};
+
+// The plan's programs, compiled or shared with the context's other plans.
+WebGLFft.prototype._acquire = function (kinds) {
+  const ctx = contextOf(this.gl);
+  const self = this;
+  kinds.forEach(function (kind) {
+    const parts = self._twoPass ? [1, 2] : [0];
+    const list = parts.map(function (part) {
+      const key = self._programKey(kind, part);
+      let entry = ctx.programs.get(key);
+      if (!entry) {
+        entry = compile(self.gl, self._fragment(kind, part), 'the ' + self.precision + ' ' + kind.pass +
+          (kind.fromPlanes ? ' (planes in)' : '') + ' pass');
+        entry.key = key;
+        ctx.programs.set(key, entry);
+      }
+      return entry;
+    });
+    if (!self._programs[kindKey(kind) + '/' + kind.outputs]) {
+      list.forEach(function (e) { e.users++; });
+      self._programs[kindKey(kind) + '/' + kind.outputs] = list;
+    }
+  });
+};
+
+// The check of the routines the passes use, then each program's known-answer self-test.
+WebGLFft.prototype._prove = function (opts) {
+  const gl = this.gl;
+  const ctx = contextOf(gl);
+  if (this.precision !== 'f32') {
+    let verdict = ctx.checks[this.precision];
+    if (!verdict) {
+      verdict = check(gl, {
+        routines: CHECKED[this.precision], qf128: this._qf, stages: ['fragment'],
+        storage: opts.storage, cache: opts.cache,
+      });
+      if (verdict.pass) ctx.checks[this.precision] = verdict;
+    }
+    if (!verdict.pass) {
+      throw fail('the ' + this.precision + ' routines the passes use failed the check on this context, so its spectra would be wrong: ' + verdict.reason);
+    }
+  }
+  const mine = kindSet(this._kinds);
+  const key = [this.precision, this._odd, this._twoPass, mine].join('/');
+  if (ctx.proven.get(key)) return;
+  // The shortest transform that draws the same pass kinds (their programs do not depend on
+  // the length): 96 points at most for radix 4.
+  let small = this.length;
+  for (let m = 0; m < this._log2; m++) {
+    if (kindSet(passKinds(m, this._odd, this.radix)) === mine && (this._odd << m) >= 2) {
+      small = this._odd << m;
+      break;
+    }
+  }
+  const test = small === this.length ? this : new WebGLFft(gl, {
+    length: small, precision: this.precision, radix: this.radix, [SELFTEST]: true,
+  });
+  try {
+    test._selftest();
+  } finally {
+    if (test !== this) test.dispose();
+  }
+  ctx.proven.set(key, true);
+};
+
+// The distinct programs of a list of pass kinds, as one string.
+function kindSet(kinds) {
+  return kinds.map(function (k) { return kindKey(k) + '/' + k.outputs; })
+    .filter(function (x, i, a) { return a.indexOf(x) === i; }).sort().join();
+}
+
+// Forward and inverse transforms of a fixed signal against the exact DFT (fixed point): the
+// relative L2 error within the precision's bound, or an Error naming the pass kinds.
+WebGLFft.prototype._selftest = function () {
+  const n = this.length;
+  const words = this._words;
+  const x = selftestSignal(2 * n, words, 2007);
+  const roots = unitRootsFixed(n, n);
+  const xf = Array.from(x, fixedFromDouble);
+  const bound = PRECISIONS[this.precision].selftestBound;
+  const self = this;
+  [1, -1].forEach(function (sign) {
+    const got = sign > 0 ? self._wordsOf(self._run(x, 'forward')) : self._wordsOf(self._run(x, 'inverse'));
+    let err = 0n;
+    let ref = 0n;
+    for (let k = 0; k < n; k++) {
+      let re = 0n;
+      let im = 0n;
+      for (let j = 0; j < n; j++) {
+        const r = roots[(j * k) % n];
+        const s = sign > 0 ? -r[1] : r[1]; // exp(-+ 2 pi i jk / n)
+        re += xf[2 * j] * r[0] - xf[2 * j + 1] * s;
+        im += xf[2 * j] * s + xf[2 * j + 1] * r[0];
+      }
+      re >>= BigInt(FIXED_BITS);
+      im >>= BigInt(FIXED_BITS);
+      if (sign < 0) {
+        re /= BigInt(n);
+        im /= BigInt(n);
+      }
+      const dr = got[2 * k] - re;
+      const di = got[2 * k + 1] - im;
+      err += dr * dr + di * di;
+      ref += re * re + im * im;
+    }
+    const rel = relativeError(err, ref);
+    if (!(rel <= bound)) {
+      throw fail('the ' + self.precision + ' passes (' + self._kinds.map(kindKey).join(', ') + ') computed a ' + n + '-point ' +
+        (sign > 0 ? 'forward' : 'inverse') + ' transform with relative error ' + rel.toExponential(2) + ' (bound ' + bound +
+        ') on this context: its compiler breaks them, so this plan will not run here');
+    }
+  });
+};
+
+// The words of a download as fixed-point values (re, im interleaved), times 2^exponent.
+WebGLFft.prototype._wordsOf = function (result) {
+  const out = [];
+  const words = result.words;
+  const per = result.per / 2; // words of one part (re or im)
+  for (let i = 0; i < words.length / per; i++) {
+    let v = 0n;
+    for (let k = 0; k < per; k++) v += fixedFromDouble(words[per * i + k]);
+    const e = result.exponent;
+    out.push(e >= 0 ? v << BigInt(e) : v >> BigInt(-e));
+  }
+  return out;
+};
+
+// ------------------------------------------------------------------ data in and out
+
+function checkInput(x, count, what) {
+  if (!(x instanceof Float64Array) && !(x instanceof Float32Array) && !Array.isArray(x)) {
+    throw new TypeError('df64gl FFT: ' + what + ' must be a Float64Array of ' + count + ' numbers (re, im interleaved), not ' +
+      (x === null ? 'null' : typeof x === 'object' ? x.constructor.name : typeof x));
+  }
+  if (x.length !== count) {
+    throw new RangeError('df64gl FFT: ' + what + ' has ' + x.length + ' numbers; this plan takes ' + count +
+      ' (re and im of each point, interleaved, row after row)');
+  }
+  let max = 0;
+  for (let i = 0; i < count; i++) {
+    const v = x[i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      throw new RangeError('df64gl FFT: ' + what + '[' + i + '] is ' + String(v) +
+        ': the FFT takes finite numbers only (one NaN or infinity would spoil every bin of its row)');
+    }
+    const a = Math.abs(v);
+    if (a > max) max = a;
+  }
+  return max;
+}
+
+// The power of two s with max 2^-s in [0.5, 1) (0 for all zeros).
+function blockExponent(max) {
+  if (max === 0) return 0;
+  let s = Math.floor(Math.log2(max)) + 1;
+  if (max * Math.pow(2, -s) >= 1) s += 1;
+  if (max * Math.pow(2, -s) < 0.5) s -= 1;
+  return s;
+}
+
+WebGLFft.prototype._usable = function () {
+  if (this._disposed) throw fail('this plan was disposed: create a new one');
+  const gl = this.gl;
+  if (gl.isContextLost && gl.isContextLost()) {
+    throw fail('the WebGL context was lost: create the plan again once the context is restored');
+  }
+};
+
+// Stores `count` points in `buf`: part(i, out, at) writes the f32 words of part i (the real
+// part of point i / 2 for even i, else its imaginary part) at out[at..].
+WebGLFft.prototype._storeParts = function (buf, count, part) {
+  const layout = buf.layout;
+  const texels = layout.width * layout.height;
+  if (!this._qf) {
+    const data = new Float32Array(4 * texels);
+    const w = [0, 0];
+    const two = this._words === 2;
+    for (let i = 0; i < count; i++) {
+      part(2 * i, w, 0);
+      data[4 * i] = w[0];
+      data[4 * i + 1] = two ? w[1] : 0;
+      part(2 * i + 1, w, 0);
+      data[4 * i + 2] = w[0];
+      data[4 * i + 3] = two ? w[1] : 0;
+    }
+    this._put(buf.textures[0], layout, data);
+  } else {
+    const re = new Float32Array(4 * texels);
+    const im = new Float32Array(4 * texels);
+    for (let i = 0; i < count; i++) {
+      part(2 * i, re, 4 * i);
+      part(2 * i + 1, im, 4 * i);
+    }
+    this._put(buf.textures[0], layout, re);
+    this._put(buf.textures[1], layout, im);
+  }
+};
+
+// Stores x (block-scaled) in the front natural buffer.
+WebGLFft.prototype._upload = function (x) {
+  const count = 2 * this.length * this.batch;
+  const s = blockExponent(checkInput(x, count, 'the input'));
+  const scale = Math.pow(2, -s);
+  const per = this._words;
+  this._storeParts(this._natural[this._front], count / 2, function (i, out, at) {
+    splitDouble(x[i] * scale, per, out, at);
+  });
+  this._exponent = s;
+  this._bound = 1;
+  this._loaded = true;
+};
+
+// A constant factor kept on the GPU in the plan's layout (Bluestein's chirps and filters):
+// `values` as doubles, or (`fixed`) as BigInt fixed-point numbers, re and im interleaved over
+// every point of the plan; block-scaled like the data.
+WebGLFft.prototype._operand = function (values, fixed) {
+  const buffer = this._naturalBuffer(this._natural[0].layout);
+  const per = this._words;
+  let s;
+  if (fixed) {
+    let max = 0n;
+    values.forEach(function (v) { const a = v < 0n ? -v : v; if (a > max) max = a; });
+    s = max === 0n ? 0 : max.toString(2).length - FIXED_BITS;
+    const shift = BigInt(Math.abs(s));
+    this._storeParts(buffer, values.length / 2, function (i, out, at) {
+      const v = s >= 0 ? values[i] >> shift : values[i] << shift;
+      const w = wordsFromFixed(v, per);
+      for (let k = 0; k < per; k++) out[at + k] = w[k];
+    });
+  } else {
+    let max = 0;
+    for (let i = 0; i < values.length; i++) max = Math.max(max, Math.abs(values[i]));
+    s = blockExponent(max);
+    const scale = Math.pow(2, -s);
+    this._storeParts(buffer, values.length / 2, function (i, out, at) {
+      splitDouble(values[i] * scale, per, out, at);
+    });
+  }
+  // Words below 1: complex magnitudes below 2^1.
+  return { buffer: buffer, exponent: s, bound: 1 };
+};
+
+WebGLFft.prototype._put = function (texture, layout, data) {
+  const gl = this.gl;
+  gl.activeTexture(gl.TEXTURE0);
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, layout.width, layout.height, gl.RGBA, gl.FLOAT, data);
+  gl.bindTexture(gl.TEXTURE_2D, null);
+};
+
+// The front buffer's words: per complex value `per` words (re words, then im words), and the
+// block exponent.
+WebGLFft.prototype._download = function () {
+  const gl = this.gl;
+  const buf = this._natural[this._front];
+  const layout = buf.layout;
+  const texels = layout.width * layout.height;
+  const count = this.length * this.batch;
+  gl.bindFramebuffer(gl.READ_FRAMEBUFFER, buf.all.fb);
+  const read = function (attachment) {
+    const out = new Float32Array(4 * texels);
+    gl.readBuffer(gl.COLOR_ATTACHMENT0 + attachment);
+    gl.readPixels(0, 0, layout.width, layout.height, gl.RGBA, gl.FLOAT, out);
+    return out;
+  };
+  const per = 2 * this._words;
+  const words = new Float32Array(per * count);
+  if (!this._qf) {
+    const t = read(0);
+    for (let i = 0; i < count; i++) {
+      if (per === 2) {
+        words[2 * i] = t[4 * i];
+        words[2 * i + 1] = t[4 * i + 2];
+      } else {
+        words.set(t.subarray(4 * i, 4 * i + 4), 4 * i);
+      }
+    }
+  } else {
+    const re = read(0);
+    const im = read(1);
+    for (let i = 0; i < count; i++) {
+      words.set(re.subarray(4 * i, 4 * i + 4), 8 * i);
+      words.set(im.subarray(4 * i, 4 * i + 4), 8 * i + 4);
+    }
+  }
+  gl.bindFramebuffer(gl.READ_FRAMEBUFFER, null);
+  for (let i = 0; i < words.length; i++) {
+    if (!Number.isFinite(words[i])) {
+      throw fail('the transform produced a non-finite value at point ' + Math.floor(i / per) +
+        ' (the data overflowed the words, or the context failed)');
+    }
+  }
+  return { words: words, per: per, exponent: this._exponent };
+};
+
+function toDoubles(result) {
+  const per = result.per / 2;
+  const out = new Float64Array(result.words.length / per);
+  const scale = Math.pow(2, result.exponent);
+  const w = result.words;
+  for (let i = 0; i < out.length; i++) {
+    const at = per * i;
+    let v;
+    if (per === 1) v = w[at];
+    else if (per === 2) v = w[at] + w[at + 1];
+    else v = (w[at] + w[at + 1]) + (w[at + 2] + w[at + 3]);
+    out[i] = v * scale;
+  }
+  return out;
+}
+
+function toWords(result) {
+  const scale = Math.pow(2, result.exponent);
+  const out = new Float32Array(result.words.length);
+  for (let i = 0; i < out.length; i++) {
+    const v = result.words[i] * scale;
+    // Each word exactly, or not at all: past f32's range (or below its normal range) the words
+    // would be infinite or lose their low bits.
+    if (Math.fround(v) !== v || (v !== 0 && Math.abs(v) < 1.1754943508222875e-38)) {
+      throw new RangeError('df64gl FFT: a word of the result, ' + result.words[i] + ' * 2^' + result.exponent +
+        ', lies outside the f32 range: use forward() or inverse() (doubles) for data this large or small');
+    }
+    out[i] = v;
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ passes
+
+// One transform of the front buffer along the rows (src/fft/stockham_plan/passes.rs's run_axis).
+WebGLFft.prototype._transform = function (direction) {
+  const gl = this.gl;
+  const conj = direction === 'inverse' ? -1 : 1;
+  const l = this._log2;
+  const growth = l + (this._odd > 1 ? 2 : 0);
+  if (this._bound + growth > HEADROOM_LOG2) this._rescale();
+  // The last pass scales by 2^-shift (exact): about 1/sqrt(N) each way, the rest of the
+  // inverse's 1/N in the exponent, so round trips neither grow nor shrink the words.
+  const shift = conj > 0 ? Math.floor(l / 2) : Math.ceil(l / 2);
+  this._exponent += conj > 0 ? Math.floor(l / 2) : -Math.floor(l / 2);
+  this._bound += growth - shift;
+  let src = { planes: 0, index: this._front, ls: 0 };
+  let L = 1;
+  const last = this._kinds.length - 1;
+  gl.bindVertexArray(this._vao);
+  for (let i = 0; i < this._kinds.length; i++) {
+    const kind = this._kinds[i];
+    L *= kind.radix;
+    src = this._pass(kind, src, L, conj, i === last ? Math.pow(2, -shift) : 1);
+  }
+  if (src.planes) throw fail('internal: a transform ended in planes');
+  this._front = src.index;
+};
+
+// One real-input pass (REAL_POST forward, REAL_PRE before the inverse) over the data: n/2
+// packed values, the twiddles of n (src/fft/stockham_plan/passes.rs's real_post, real_pre).
+WebGLFft.prototype._realPass = function (kind) {
+  this.gl.bindVertexArray(this._vao);
+  const dst = this._pass(kind, { planes: 0, index: this._front, ls: 0 }, 1, kind === REAL_PRE ? -1 : 1, 1, null);
+  this._front = dst.index;
+  // At most twice the largest value.
+  this._bound += 1;
+};
+
+// The data times `operand` ({buffer, exponent, bound}: another plan's data or a constant
+// factor), element by element, on the GPU.
+WebGLFft.prototype._pointwise = function (operand) {
+  this._ensurePointwise();
+  this.gl.bindVertexArray(this._vao);
+  const dst = this._pass(POINTWISE, { planes: 0, index: this._front, ls: 0 }, 1, 1, 1, operand.buffer);
+  this._front = dst.index;
+  this._exponent += operand.exponent;
+  this._bound += operand.bound;
+};
+
+// The pointwise program, proven once per context (its own self-test: products of known words
+// against their exact products).
+WebGLFft.prototype._ensurePointwise = function () {
+  const key = kindKey(POINTWISE) + '/1';
+  if (this._programs[key]) return;
+  this._acquire([POINTWISE]);
+  const ctx = contextOf(this.gl);
+  const proven = [this.precision, this._odd, this._twoPass, 'pointwise'].join('/');
+  if (this._selftestPlan || ctx.proven.get(proven)) return;
+  const test = new WebGLFft(this.gl, { length: this._odd * 4, precision: this.precision, [SELFTEST]: true });
+  test._selftestPlan = true;
+  try {
+    test._selftestPointwise();
+  } finally {
+    test.dispose();
+  }
+  ctx.proven.set(proven, true);
+};
+
+WebGLFft.prototype._selftestPointwise = function () {
+  this._guarded(this._selftestPointwiseRun);
+};
+
+WebGLFft.prototype._selftestPointwiseRun = function () {
+  const n = this.length;
+  const a = selftestSignal(2 * n, this._words, 11);
+  const b = selftestSignal(2 * n, this._words, 12);
+  this._upload(a);
+  this._pointwise(this._operand(b, false));
+  const got = this._wordsOf(this._download());
+  let err = 0n;
+  let ref = 0n;
+  for (let k = 0; k < n; k++) {
+    const ar = fixedFromDouble(a[2 * k]);
+    const ai = fixedFromDouble(a[2 * k + 1]);
+    const br = fixedFromDouble(b[2 * k]);
+    const bi = fixedFromDouble(b[2 * k + 1]);
+    const re = (ar * br - ai * bi) >> BigInt(FIXED_BITS);
+    const im = (ar * bi + ai * br) >> BigInt(FIXED_BITS);
+    err += (got[2 * k] - re) ** 2n + (got[2 * k + 1] - im) ** 2n;
+    ref += re * re + im * im;
+  }
+  const rel = relativeError(err, ref);
+  const bound = PRECISIONS[this.precision].selftestBound;
+  if (!(rel <= bound)) {
+    throw fail('the ' + this.precision + ' pointwise product computed known products with relative error ' +
+      rel.toExponential(2) + ' (bound ' + bound + ') on this context: its compiler breaks it, so it will not run here');
+  }
+};
+
+function relativeError(err, ref) {
+  return Math.sqrt(Number((err << 256n) / (ref === 0n ? 1n : ref)) / Math.pow(2, 256));
+}
+
+// A fixed signal in [-1/2, 1/2), each value exact in `words` f32 words (qf128: a double).
+function selftestSignal(count, words, seed) {
+  const x = new Float64Array(count);
+  let state = seed;
+  const w = [0, 0, 0, 0];
+  for (let i = 0; i < count; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    const u = state / 4294967296 - 0.5;
+    splitDouble(u, words, w, 0);
+    x[i] = words === 1 ? w[0] : words === 2 ? w[0] + w[1] : u;
+  }
+  return x;
+}
+
+// Scales the words back to a largest part in [0.5, 1) through the host (rare: the tracked
+// bound assumes the worst growth of every pass).
+WebGLFft.prototype._rescale = function () {
+  const r = this._download();
+  this._upload(toDoubles(r));
+};
+
+WebGLFft.prototype._pass = function (kind, src, L, conj, scale, second) {
+  const gl = this.gl;
+  const input = src.planes ? this._planes[src.planes][src.index] : this._natural[src.index];
+  let dst;
+  let out;
+  if (kind.outputs > 1) {
+    const pair = this._planes[kind.outputs];
+    const next = src.planes === kind.outputs ? 1 - src.index : 0;
+    dst = { planes: kind.outputs, index: next, ls: log2Exact(L / kind.outputs) };
+    out = pair[next];
+  } else {
+    const next = src.planes ? 1 - this._front : 1 - src.index;
+    dst = { planes: 0, index: next, ls: 0 };
+    out = this._natural[next];
+  }
+  const programs = this._programs[kindKey(kind) + '/' + kind.outputs];
+  const targets = programs.length === 2 ? out.parts : [out.all];
+  for (let p = 0; p < programs.length; p++) {
+    const prog = programs[p];
+    const u = prog.uniforms;
+    gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, targets[p].fb);
+    gl.viewport(0, 0, out.layout.width, out.layout.height);
+    gl.useProgram(prog.program);
+    const int = function (name, v) { if (u[name]) gl.uniform1i(u[name], v); };
+    const float = function (name, v) { if (u[name]) gl.uniform1f(u[name], v); };
+    // The pointwise pass runs over the whole data as one axis.
+    int('u_log2_n', kind === POINTWISE ? log2Exact(this._total / this._odd) : this._log2);
+    int('u_log2_stride', 0);
+    int('u_log2_out_width', out.layout.log2Width);
+    int('u_log2_in_width', input.layout.log2Width);
+    int('u_in_log2_ls', src.ls);
+    int('u_in_radix', input.planes);
+    int('u_L', L);
+    int('u_radix', 4);
+    float('u_conj', conj);
+    float('u_scale', scale);
+    int('u_log2_twiddle_width', this._twiddles.log2Width);
+    this._bind(0, 'u_in', u, input.textures[0], input.array);
+    this._bind(1, 'u_in_im', u, input.textures[1] || null, false);
+    this._bind(2, 'u_twiddle', u, this._twiddles.textures[0], false);
+    this._bind(3, 'u_twiddle_im', u, this._twiddles.textures[1] || null, false);
+    this._bind(4, 'u_in_b', u, second ? second.textures[0] : null, false);
+    this._bind(5, 'u_in_b_im', u, second ? second.textures[1] || null : null, false);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+  }
+  return dst;
+};
+
+// Binds `texture` at `unit` for the sampler `name` (if the program has it); clears the other
+// target, so no texture the pass writes stays bound where it samples.
+WebGLFft.prototype._bind = function (unit, name, uniforms, texture, array) {
+  const gl = this.gl;
+  gl.activeTexture(gl.TEXTURE0 + unit);
+  gl.bindTexture(array ? gl.TEXTURE_2D : gl.TEXTURE_2D_ARRAY, null);
+  gl.bindTexture(array ? gl.TEXTURE_2D_ARRAY : gl.TEXTURE_2D, uniforms[name] ? texture : null);
+  if (uniforms[name]) gl.uniform1i(uniforms[name], unit);
+};
+
+// Runs `work` with the caller's state saved and put back, and any GL error turned into an Error.
+WebGLFft.prototype._guarded = function (work) {
+  this._usable();
+  const gl = this.gl;
+  const saved = saveState(gl, UNITS);
+  try {
+    neutralState(gl);
+    const r = work.call(this);
+    const e = gl.getError();
+    if (e !== gl.NO_ERROR || (gl.isContextLost && gl.isContextLost())) {
+      throw fail(lostOr(gl, 'WebGL error ' + e + ' during the transform'));
+    }
+    return r;
+  } finally {
+    restoreState(gl, saved);
+  }
+};
+
+WebGLFft.prototype._run = function (x, direction) {
+  return this._guarded(function () {
+    this._upload(x);
+    this._transform(direction);
+    return this._download();
+  });
+};
+
+function directionOf(d) {
+  if (d !== 'forward' && d !== 'inverse') throw new TypeError("df64gl FFT: the direction must be 'forward' or 'inverse'");
+  return d;
+}
+
+// ------------------------------------------------------------------ the public methods
+
+/** The spectrum of x (2 * length * batch numbers, re and im interleaved), as doubles. */
+WebGLFft.prototype.forward = function (x) { return toDoubles(this._run(x, 'forward')); };
+/** The inverse transform of y, scaled by 1/length. */
+WebGLFft.prototype.inverse = function (y) { return toDoubles(this._run(y, 'inverse')); };
+/** The spectrum's f32 words: 2 (f32), 4 (df64: re hi, lo, im hi, lo) or 8 (qf128) per point. */
+WebGLFft.prototype.forwardWords = function (x) { return toWords(this._run(x, 'forward')); };
+/** The inverse transform's f32 words. */
+WebGLFft.prototype.inverseWords = function (y) { return toWords(this._run(y, 'inverse')); };
+/** Loads x into the plan's textures (block-scaled), for execute and download. */
+WebGLFft.prototype.upload = function (x) { this._guarded(function () { this._upload(x); }); };
+/** Transforms the data on the GPU in place: 'forward' or 'inverse'. */
+WebGLFft.prototype.execute = function (direction) {
+  const d = directionOf(direction);
+  this._guarded(function () {
+    if (!this._loaded) throw fail('nothing uploaded: call upload(x) before execute()');
+    this._transform(d);
+  });
+};
+/** The data on the GPU, as doubles. */
+WebGLFft.prototype.download = function () {
+  return toDoubles(this._guarded(function () {
+    if (!this._loaded) throw fail('nothing uploaded: call upload(x) before download()');
+    return this._download();
+  }));
+};
+/** The data on the GPU, as their f32 words. */
+WebGLFft.prototype.downloadWords = function () {
+  return toWords(this._guarded(function () {
+    if (!this._loaded) throw fail('nothing uploaded: call upload(x) before downloadWords()');
+    return this._download();
+  }));
+};
+
+/**
+ * The data on the GPU times `other`'s (a plan of the same length, batch and precision on the
+ * same context, both uploaded), element by element: the frequency-domain step of a convolution.
+ */
+WebGLFft.prototype.multiply = function (other) {
+  if (!(other instanceof WebGLFft) || other.gl !== this.gl || other.length !== this.length ||
+    other.batch !== this.batch || other.precision !== this.precision || other._odd !== this._odd) {
+    throw new TypeError('df64gl FFT: multiply takes a plan of the same length, batch and precision on the same context');
+  }
+  other._usable();
+  this._guarded(function () {
+    if (!this._loaded || !other._loaded) throw fail('nothing uploaded: call upload(x) on both plans before multiply()');
+    this._pointwise({ buffer: other._natural[other._front], exponent: other._exponent, bound: other._bound });
+  });
+};
+
+WebGLFft.prototype._free = function () {
+  const gl = this.gl;
+  this._objects.reverse().forEach(function (it) {
+    if (it[0] === 'texture') gl.deleteTexture(it[1]);
+    else if (it[0] === 'framebuffer') gl.deleteFramebuffer(it[1]);
+    else if (it[0] === 'vertexArray') gl.deleteVertexArray(it[1]);
+  });
+  this._objects = [];
+  const ctx = contextOf(gl);
+  const programs = this._programs;
+  Object.keys(programs).forEach(function (k) {
+    programs[k].forEach(function (e) {
+      e.users--;
+      if (e.users <= 0 && ctx.programs.get(e.key) === e) {
+        gl.deleteProgram(e.program);
+        ctx.programs.delete(e.key);
+      }
+    });
+  });
+  this._programs = {};
+};
+
+/** Frees the plan's textures, framebuffers and (when no other plan uses them) programs. */
+WebGLFft.prototype.dispose = function () {
+  if (this._disposed) return;
+  this._disposed = true;
+  this._free();
+};
