@@ -181,6 +181,7 @@ function lostOr(gl, message) {
  */
 export function createFft(gl, options) {
   const opts = options || {};
+  if (opts.shape !== undefined) return createImageFft(gl, opts);
   const n = opts.length;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 0x40000000) {
     throw new RangeError('df64gl FFT: options.length must be a whole number of points from 1 to 2^30 (got ' + String(n) + ')');
@@ -208,6 +209,22 @@ export function createFft(gl, options) {
   return new BluesteinFft(inner, n, inner.batch, {
     checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, directionOf: directionOf, fail: fail,
   });
+}
+
+// A 2-D plan: [rows, columns], each a power of two, row-major data.
+function createImageFft(gl, opts) {
+  const s = opts.shape;
+  if (!Array.isArray(s) || s.length !== 2 || !s.every(function (v) {
+    return typeof v === 'number' && Number.isInteger(v) && v >= 2 && v <= 0x8000 && (v & (v - 1)) === 0;
+  })) {
+    throw new RangeError('df64gl FFT: options.shape must be [rows, columns], each a power of two from 2 to 32768 (got ' +
+      JSON.stringify(s) + '); pad an image of other sizes with zeros');
+  }
+  if (opts.real || (opts.batch !== undefined && opts.batch !== 1) || (opts.length !== undefined && opts.length !== s[0] * s[1])) {
+    throw new RangeError('df64gl FFT: options.shape takes no batch, real or other length (a 2-D plan transforms one ' +
+      s[0] + ' x ' + s[1] + ' image)');
+  }
+  return new WebGLFft(gl, Object.assign({}, opts, { length: s[0] * s[1], batch: 1 }));
 }
 
 // A real-input plan: n reals (a power of two, at least 4) a row as n/2 packed complex values.
@@ -340,7 +357,20 @@ function WebGLFft(gl, opts) {
     throw new RangeError('df64gl FFT: ' + n + ' points x ' + batch + ' rows need a ' + natural.width + ' x ' + natural.height +
       ' texture and this context allows ' + maxSize + ' x ' + maxSize + ': plan fewer rows or points');
   }
-  const kinds = passKinds(mixed.log2, mixed.odd, radix);
+  // The axes, fastest first: the rows' points, then (2-D) the columns, each element of a column
+  // 2^stride apart.
+  const shape = opts.shape ? [opts.shape[0], opts.shape[1]] : null;
+  const axes = shape
+    ? [{ log2: log2Exact(shape[1]), stride: 0 }, { log2: log2Exact(shape[0]), stride: log2Exact(shape[1]) }]
+    : [{ log2: mixed.log2, stride: 0 }];
+  axes.forEach(function (a) { a.kinds = passKinds(a.log2, mixed.odd, radix); });
+  // Every kind the axes draw, once.
+  const kinds = [];
+  axes.forEach(function (a) {
+    a.kinds.forEach(function (k) {
+      if (!kinds.some(function (x) { return kindKey(x) === kindKey(k) && x.outputs === k.outputs; })) kinds.push(k);
+    });
+  });
   const widest = kinds.reduce(function (m, k) { return Math.max(m, k.outputs); }, 1);
   if (precision !== 'qf128' && widest > maxOut) {
     throw new RangeError('df64gl FFT: radix ' + radix + ' writes ' + widest + ' color attachments and this context has ' + maxOut + ': use radix 4');
@@ -350,15 +380,16 @@ function WebGLFft(gl, opts) {
   this.batch = batch;
   this.precision = precision;
   this.radix = radix;
-  this.passes = kinds.length;
+  this.passes = axes.reduce(function (t, a) { return t + a.kinds.length; }, 0);
+  if (shape) this.shape = shape;
+  this._axes = axes;
   this._odd = mixed.odd;
-  this._log2 = mixed.log2;
   this._rows = rows;
   this._total = total;
   this._kinds = kinds;
   this._words = PRECISIONS[precision].words;
   // The twiddle table serves L up to this (the real-input passes need w_2n: the table of 2n).
-  this._tableLength = opts[TABLE_LENGTH] || n;
+  this._tableLength = opts[TABLE_LENGTH] || (shape ? Math.max(shape[0], shape[1]) : n);
   this._qf = precision === 'qf128';
   // qf128 writes real and imaginary parts: in one pass where the attachments allow, else two.
   this._twoPass = this._qf && 2 * widest > maxOut;
@@ -575,27 +606,30 @@ WebGLFft.prototype._prove = function (opts) {
       throw fail('the ' + this.precision + ' routines the passes use failed the check on this context, so its spectra would be wrong: ' + verdict.reason);
     }
   }
-  const mine = kindSet(this._kinds);
-  const key = [this.precision, this._odd, this._twoPass, mine].join('/');
-  if (ctx.proven.get(key)) return;
-  // The shortest transform that draws the same pass kinds (their programs do not depend on
-  // the length): 96 points at most for radix 4.
-  let small = this.length;
-  for (let m = 0; m < this._log2; m++) {
-    if (kindSet(passKinds(m, this._odd, this.radix)) === mine && (this._odd << m) >= 2) {
-      small = this._odd << m;
-      break;
+  const self = this;
+  this._axes.forEach(function (axis) {
+    const mine = kindSet(axis.kinds);
+    const key = [self.precision, self._odd, self._twoPass, mine].join('/');
+    if (ctx.proven.get(key)) return;
+    // The shortest 1-D transform that draws the axis's pass kinds (their programs do not
+    // depend on the length or the stride): 96 points at most for radix 4.
+    let small = self._odd << axis.log2;
+    for (let m = 0; m < axis.log2; m++) {
+      if (kindSet(passKinds(m, self._odd, self.radix)) === mine && (self._odd << m) >= 2) {
+        small = self._odd << m;
+        break;
+      }
     }
-  }
-  const test = small === this.length ? this : new WebGLFft(gl, {
-    length: small, precision: this.precision, radix: this.radix, [SELFTEST]: true,
+    const test = small === self.length && self._axes.length === 1 ? self : new WebGLFft(gl, {
+      length: small, precision: self.precision, radix: self.radix, [SELFTEST]: true,
+    });
+    try {
+      test._selftest();
+    } finally {
+      if (test !== self) test.dispose();
+    }
+    ctx.proven.set(key, true);
   });
-  try {
-    test._selftest();
-  } finally {
-    if (test !== this) test.dispose();
-  }
-  ctx.proven.set(key, true);
 };
 
 // The distinct programs of a list of pass kinds, as one string.
@@ -865,9 +899,15 @@ function toWords(result) {
 
 // One transform of the front buffer along the rows (src/fft/stockham_plan/passes.rs's run_axis).
 WebGLFft.prototype._transform = function (direction) {
-  const gl = this.gl;
   const conj = direction === 'inverse' ? -1 : 1;
-  const l = this._log2;
+  const self = this;
+  this._axes.forEach(function (axis) { self._transformAxis(axis, conj); });
+};
+
+// One transform along `axis` (conj -1: the inverse).
+WebGLFft.prototype._transformAxis = function (axis, conj) {
+  const gl = this.gl;
+  const l = axis.log2;
   const growth = l + (this._odd > 1 ? 2 : 0);
   if (this._bound + growth > HEADROOM_LOG2) this._rescale();
   // The last pass scales by 2^-shift (exact): about 1/sqrt(N) each way, the rest of the
@@ -877,12 +917,12 @@ WebGLFft.prototype._transform = function (direction) {
   this._bound += growth - shift;
   let src = { planes: 0, index: this._front, ls: 0 };
   let L = 1;
-  const last = this._kinds.length - 1;
+  const last = axis.kinds.length - 1;
   gl.bindVertexArray(this._vao);
-  for (let i = 0; i < this._kinds.length; i++) {
-    const kind = this._kinds[i];
+  for (let i = 0; i < axis.kinds.length; i++) {
+    const kind = axis.kinds[i];
     L *= kind.radix;
-    src = this._pass(kind, src, L, conj, i === last ? Math.pow(2, -shift) : 1);
+    src = this._pass(kind, src, L, conj, i === last ? Math.pow(2, -shift) : 1, null, axis);
   }
   if (src.planes) throw fail('internal: a transform ended in planes');
   this._front = src.index;
@@ -984,7 +1024,7 @@ WebGLFft.prototype._rescale = function () {
   this._upload(toDoubles(r));
 };
 
-WebGLFft.prototype._pass = function (kind, src, L, conj, scale, second) {
+WebGLFft.prototype._pass = function (kind, src, L, conj, scale, second, axis) {
   const gl = this.gl;
   const input = src.planes ? this._planes[src.planes][src.index] : this._natural[src.index];
   let dst;
@@ -1009,9 +1049,10 @@ WebGLFft.prototype._pass = function (kind, src, L, conj, scale, second) {
     gl.useProgram(prog.program);
     const int = function (name, v) { if (u[name]) gl.uniform1i(u[name], v); };
     const float = function (name, v) { if (u[name]) gl.uniform1f(u[name], v); };
-    // The pointwise pass runs over the whole data as one axis.
-    int('u_log2_n', kind === POINTWISE ? log2Exact(this._total / this._odd) : this._log2);
-    int('u_log2_stride', 0);
+    // The pointwise pass runs over the whole data as one axis; the real passes along the rows.
+    const along = axis || this._axes[0];
+    int('u_log2_n', kind === POINTWISE ? log2Exact(this._total / this._odd) : along.log2);
+    int('u_log2_stride', kind === POINTWISE ? 0 : along.stride);
     int('u_log2_out_width', out.layout.log2Width);
     int('u_log2_in_width', input.layout.log2Width);
     int('u_in_log2_ls', src.ls);
@@ -1114,7 +1155,8 @@ WebGLFft.prototype.downloadWords = function () {
  */
 WebGLFft.prototype.multiply = function (other) {
   if (!(other instanceof WebGLFft) || other.gl !== this.gl || other.length !== this.length ||
-    other.batch !== this.batch || other.precision !== this.precision || other._odd !== this._odd) {
+    other.batch !== this.batch || other.precision !== this.precision || other._odd !== this._odd ||
+    String(other.shape) !== String(this.shape)) {
     throw new TypeError('df64gl FFT: multiply takes a plan of the same length, batch and precision on the same context');
   }
   other._usable();

@@ -156,6 +156,8 @@ export declare function checkWebGPU(device: object | null | undefined, options?:
 export interface FftOptions {
   /** Points of each transform, 1 to 2^30 as the context's textures allow: 2^k and 3 * 2^k run on the passes as they are, any other length through Bluestein's chirp-z on 2^k >= 2 length - 1 points. With `real`, the reals of each row (a power of two, at least 4). */
   length: number;
+  /** A 2-D plan of [rows, columns] (each a power of two, 2 to 32768; row-major data, no batch): forward and inverse transform along both axes. */
+  shape?: [number, number];
   /** A real-input plan: forward takes `length` reals a row to `length / 2 + 1` bins a row (re, im interleaved; bins 0 and length/2 real), inverse the bins back to the reals (with 1/length). */
   real?: boolean;
   /** 'df64' (about 48 bits, default), 'qf128' (about 96 bits) or 'f32' (the baseline, not checked). */
@@ -185,6 +187,8 @@ export interface WebGLFft {
   readonly passes: number;
   /** A real-input plan (options.real). */
   readonly real?: boolean;
+  /** A 2-D plan's [rows, columns] (options.shape). */
+  readonly shape?: [number, number];
   /** The spectrum, X_k = sum_j x_j exp(-2 pi i jk / n), as doubles (re, im interleaved). */
   forward(x: FftInput): Float64Array;
   /** The inverse transform, scaled by 1/length. */

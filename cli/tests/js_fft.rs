@@ -1,6 +1,7 @@
 //! The npm module's `createFft` (js/fft.js) on WebGL 2 in headless Chromium, over ANGLE on
 //! SwiftShader and on Mesa: every length class (2^k with k even and odd, 3 * 2^k, any other
-//! through Bluestein, the smallest of each, batches, radix 8) in f32, df64 and qf128, forward
+//! through Bluestein, the smallest of each, batches, radix 8, real input, 2-D images) in f32,
+//! df64 and qf128, forward
 //! and inverse, circular convolutions through `multiply`, judged
 //! here against the double-double DFT of `df64gl::fft::reference` (oracle twiddles, Bluestein
 //! for 3 * 2^k) with this file's bounds; the data kept on the GPU through a rescale; bad calls
@@ -47,6 +48,8 @@ struct Case {
     doubles: bool,
     /// A real-input plan: `length` reals a row to `length / 2 + 1` bins.
     real: bool,
+    /// A 2-D plan of rows x columns (`length` their product).
+    shape: Option<(usize, usize)>,
 }
 
 impl Case {
@@ -65,6 +68,14 @@ fn case(precision: &'static str, length: usize) -> Case {
         scale_log2: 0,
         doubles: false,
         real: false,
+        shape: None,
+    }
+}
+
+fn image(precision: &'static str, rows: usize, columns: usize) -> Case {
+    Case {
+        shape: Some((rows, columns)),
+        ..case(precision, rows * columns)
     }
 }
 
@@ -130,6 +141,13 @@ fn cases() -> Vec<Case> {
         real("df64", 64, 2),
         real("qf128", 8, 1),
         real("qf128", 1024, 1),
+        image("f32", 32, 64),
+        image("df64", 2, 2),
+        image("df64", 4, 8),
+        image("df64", 16, 2),
+        image("df64", 256, 256),
+        image("qf128", 8, 16),
+        image("qf128", 64, 64),
     ] {
         out.push(c);
     }
@@ -218,6 +236,19 @@ fn rows_dft(x: &[Cdd], n: usize, direction: Direction) -> Vec<Cdd> {
     x.chunks(n).flat_map(|row| dft_dd(row, direction)).collect()
 }
 
+/// The 2-D double-double DFT of a row-major `h` x `w` image: its rows, then its columns.
+fn image_dft(x: &[Cdd], h: usize, w: usize, direction: Direction) -> Vec<Cdd> {
+    let rows = rows_dft(x, w, direction);
+    let mut out = rows.clone();
+    for c in 0..w {
+        let column: Vec<Cdd> = (0..h).map(|r| rows[r * w + c]).collect();
+        for (r, v) in dft_dd(&column, direction).into_iter().enumerate() {
+            out[r * w + c] = v;
+        }
+    }
+    out
+}
+
 /// A real case's errors: the bins of each row of reals against the first n/2 + 1 bins of the
 /// double-double DFT, and the reals from the given bins against the inverse DFT of their
 /// Hermitian extension.
@@ -283,6 +314,7 @@ fn transforms_match_the_reference(backend: BrowserBackend) {
             serde_json::json!({
                 "precision": c.precision, "length": c.length, "batch": c.batch,
                 "radix": c.radix, "doubles": c.doubles, "words": c.words(), "real": c.real,
+                "shape": c.shape.map(|(h, w)| vec![h, w]),
             })
         })
         .collect();
@@ -349,7 +381,10 @@ fn transforms_match_the_reference(backend: BrowserBackend) {
             (Direction::Forward, "forward"),
             (Direction::Inverse, "inverse"),
         ] {
-            let reference = rows_dft(&xs, c.length, dir);
+            let reference = match c.shape {
+                Some((h, w)) => image_dft(&xs, h, w, dir),
+                None => rows_dft(&xs, c.length, dir),
+            };
             let mut outputs = Vec::new();
             if c.words() {
                 outputs.push(("words", points(&f32s(&r[key]), c.precision)));
@@ -360,8 +395,11 @@ fn transforms_match_the_reference(backend: BrowserBackend) {
             for (form, y) in outputs {
                 assert_eq!(y.len(), reference.len(), "{} {}", c.precision, c.length);
                 let e = rel_l2(&y, &reference);
+                let shape = c
+                    .shape
+                    .map_or(String::new(), |(h, w)| format!(" image {h}x{w}"));
                 table.push(format!(
-                    "{} n={} batch={} radix={} x 2^{} {key} {form}: {e:.2e}",
+                    "{} n={}{shape} batch={} radix={} x 2^{} {key} {form}: {e:.2e}",
                     c.precision, c.length, c.batch, c.radix, c.scale_log2
                 ));
                 if e.is_nan() || e > bound(c.precision) {
@@ -404,7 +442,7 @@ fn transforms_match_the_reference(backend: BrowserBackend) {
     }
 
     // Every bad call throws, of the right type, saying what to do.
-    let expect: [(&str, &str, &str); 19] = [
+    let expect: [(&str, &str, &str); 20] = [
         ("no context", "TypeError", "WebGL 2"),
         ("length 0", "RangeError", "options.length"),
         ("length as a string", "RangeError", "options.length"),
@@ -422,6 +460,7 @@ fn transforms_match_the_reference(backend: BrowserBackend) {
         ("multiply by another length", "TypeError", "same length"),
         ("multiply through Bluestein", "TypeError", "zero-pad"),
         ("real of 12", "RangeError", "power of two"),
+        ("shape 3 x 4", "RangeError", "options.shape"),
         ("complex bins", "RangeError", "bins 0 and n/2"),
         ("disposed", "Error", "disposed"),
     ];
