@@ -63,11 +63,6 @@ RealFft.prototype._unpackBins = function (result) {
   return { words: words, per: per, exponent: result.exponent };
 };
 
-// A download of packed reals (n/2 complex values a row) as the n reals, one part each.
-function asReals(result) {
-  return { words: result.words, per: result.per, exponent: result.exponent };
-}
-
 RealFft.prototype._usable = function () {
   if (this._disposed) throw this._api.fail('this plan was disposed: create a new one');
   this._inner._usable();
@@ -88,7 +83,8 @@ RealFft.prototype._apply = function (direction) {
 
 RealFft.prototype._result = function (inner) {
   const r = inner._download();
-  return this._holds === 'bins' ? this._unpackBins(r) : asReals(r);
+  // Packed reals (n/2 complex values a row) read part by part are the n reals as they stand.
+  return this._holds === 'bins' ? this._unpackBins(r) : r;
 };
 
 RealFft.prototype._run = function (x, direction) {
@@ -128,9 +124,7 @@ RealFft.prototype.upload = function (data) {
 /** 'forward' takes reals to bins, 'inverse' bins to reals. */
 RealFft.prototype.execute = function (direction) {
   this._usable();
-  if (direction !== 'forward' && direction !== 'inverse') {
-    throw new TypeError("df64gl FFT: the direction must be 'forward' or 'inverse'");
-  }
+  this._api.directionOf(direction);
   const wants = direction === 'forward' ? 'reals' : 'bins';
   if (this._holds !== wants) {
     throw this._api.fail(this._holds === null ? 'nothing uploaded: call upload(x) before execute()'

@@ -106,6 +106,11 @@ const POINTWISE = { pass: 'pointwise', fromPlanes: false, radix: 1, outputs: 1 }
 // The real-input transform's last pass (bins from the packed transform) and the inverse's first.
 const REAL_POST = { pass: 'real_post', fromPlanes: false, radix: 1, outputs: 1 };
 const REAL_PRE = { pass: 'real_pre', fromPlanes: false, radix: 1, outputs: 1 };
+// What the Bluestein and real-input plans (built on this file's plans) use of it.
+const WRAPPER_API = {
+  checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, directionOf: directionOf, fail: fail,
+  REAL_POST: REAL_POST, REAL_PRE: REAL_PRE,
+};
 
 function kindKey(kind) {
   return kind.pass + (kind.fromPlanes ? ':planes' : '');
@@ -206,9 +211,7 @@ export function createFft(gl, options) {
     inner.dispose();
     throw e;
   }
-  return new BluesteinFft(inner, n, inner.batch, {
-    checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, directionOf: directionOf, fail: fail,
-  });
+  return new BluesteinFft(inner, n, inner.batch, WRAPPER_API);
 }
 
 // A 2-D plan: [rows, columns], each a power of two, row-major data.
@@ -240,10 +243,7 @@ function createRealFft(gl, opts, n) {
     inner.dispose();
     throw e;
   }
-  return new RealFft(inner, n, {
-    checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, fail: fail,
-    REAL_POST: REAL_POST, REAL_PRE: REAL_PRE,
-  });
+  return new RealFft(inner, n, WRAPPER_API);
 }
 
 // The real-input passes, proven once per context: a real transform of 16 reals both ways
@@ -256,7 +256,7 @@ WebGLFft.prototype._ensureReal = function () {
   const n = 16;
   const inner = this.length * 2 === n && this._tableLength === n ? null
     : new WebGLFft(this.gl, { length: n / 2, precision: this.precision, radix: this.radix, [TABLE_LENGTH]: n });
-  const test = new RealFft(inner || this, n, { checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, fail: fail, REAL_POST: REAL_POST, REAL_PRE: REAL_PRE });
+  const test = new RealFft(inner || this, n, WRAPPER_API);
   try {
     if (inner) inner._acquire([REAL_POST, REAL_PRE]);
     selftestReal(test, this.precision, this._words);

@@ -371,7 +371,9 @@ fn full_check_passes(backend: BrowserBackend, renderer: &str) {
         "framebuffer",
         "program",
         "vertexArray",
+        "arrayBuffer",
         "texture1",
+        "array0",
         "scissor",
         "blend",
     ] {
