@@ -117,7 +117,7 @@ fn pane_pixels(png_path: &Path, rect: [u32; 4], panes: usize) -> Vec<Vec<[u8; 3]
 }
 
 #[test]
-fn web_command_writes_one_file_and_refuses_to_overwrite_without_force() {
+fn web_command_writes_its_pages_and_refuses_to_overwrite_without_force() {
     let dir = std::env::temp_dir().join(format!("df64gl-web-cli-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let exe = env!("CARGO_BIN_EXE_df64gl");
@@ -126,7 +126,10 @@ fn web_command_writes_one_file_and_refuses_to_overwrite_without_force() {
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("index.html"), "{stdout}");
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
-    assert_eq!(files.len(), 2, "two self-contained files");
+    assert_eq!(files.len(), 3, "three self-contained files");
+    let repro = std::fs::read_to_string(dir.join("repro.html")).unwrap();
+    assert!(repro.contains("type=\"importmap\"") && repro.contains("df64gl-repro-data"));
+    assert!(stdout.contains("repro.html"), "{stdout}");
     let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(html.contains("id=\"df64-selftest\"") && html.contains("df64_add"));
     let webgpu = std::fs::read_to_string(dir.join(WEBGPU_PAGE)).unwrap();

@@ -43,14 +43,26 @@ pub fn wait(device: &wgpu::Device) -> Result<(), String> {
         .map_err(|e| format!("waiting for the device: {e}"))
 }
 
-/// Runs `build` inside a validation error scope: its value, or the first validation error
-/// (a shader that does not compile, a layout that does not match) as text.
+/// Runs `build` inside error scopes: its value, or the first error as text: a shader that
+/// does not compile or a layout that does not match (validation), a translation the back end
+/// cannot make (internal: wgpu's GL back end on a context without compute shaders), or memory.
+/// Without the internal scope such an error reaches wgpu's default handler, which panics.
 pub fn validated<T>(device: &wgpu::Device, build: impl FnOnce() -> T) -> Result<T, String> {
-    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let memory = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+    let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
+    let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let value = build();
-    match block_on(scope.pop(), || {
-        let _ = device.poll(wgpu::PollType::wait_indefinitely());
-    }) {
+    let mut first = None;
+    // Innermost first: scopes pop in the reverse order of their pushes.
+    for scope in [validation, internal, memory] {
+        let error = block_on(scope.pop(), || {
+            let _ = device.poll(wgpu::PollType::wait_indefinitely());
+        });
+        if first.is_none() {
+            first = error;
+        }
+    }
+    match first {
         Some(e) => Err(e.to_string()),
         None => Ok(value),
     }

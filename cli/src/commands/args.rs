@@ -66,10 +66,11 @@ pub(crate) enum Command {
     /// Mandelbrot deep zoom in f32, df64 and qf128 from the df64 GLSL snippets: a PNG, or an
     /// interactive window (drag: pan, wheel or +/-: zoom, 1/2/3: precision, Esc: quit).
     Mandelbrot(MandelbrotArgs),
-    /// Write two self-contained pages (one HTML file each, no network): WebGL 2 (index.html)
+    /// Write three self-contained pages (one HTML file each, no network): WebGL 2 (index.html)
     /// self-tests the es300 df64 export, WebGPU (webgpu.html) the WGSL export, in the browser
     /// that opens it; each then draws a Mandelbrot deep zoom in f32 next to df64 and qf128,
-    /// with mouse pan and wheel zoom.
+    /// with mouse pan and wheel zoom; repro.html runs the papers' tables (Thall I and II, Da
+    /// Graca and Defour 5, the FFT) on the browser's GPU, as JSON in `repro --json`'s schema.
     Web(WebArgs),
     /// Write the generated half of the npm package (`js/generated.js`: the es300 df64 and
     /// qf128 GLSL, the probe shader and the known answers `check(gl)` runs; `js/index.js`
@@ -321,10 +322,12 @@ pub(crate) struct MandelbrotArgs {
 /// Options of `df64gl web`.
 #[derive(Args)]
 pub(crate) struct WebArgs {
-    /// Folder to create; the pages are its index.html (WebGL 2) and webgpu.html (WebGPU).
+    /// Folder to create; the pages are its index.html (WebGL 2), webgpu.html (WebGPU) and
+    /// repro.html (the papers' tables).
     #[arg(long, default_value = "df64gl-web")]
     pub(crate) out: std::path::PathBuf,
-    /// Write into the folder even if it exists (overwrites its index.html and webgpu.html).
+    /// Write into the folder even if it exists (overwrites its index.html, webgpu.html and
+    /// repro.html).
     #[arg(long)]
     pub(crate) force: bool,
 }

@@ -67,6 +67,20 @@ pub fn wgpu_device(
         ))
     })?;
     let info = adapter.get_info();
+    // The check runs compute shaders; wgpu's GL back end on an OpenGL ES 3.0 context has none.
+    if !adapter
+        .get_downlevel_capabilities()
+        .flags
+        .contains(wgpu::DownlevelFlags::COMPUTE_SHADERS)
+    {
+        return Err(ExperimentError::Invalid(format!(
+            "{} ({}, {}): this adapter has no compute shaders, which the check runs; use \
+             another leg (--check vulkan)",
+            backend.name(),
+            info.name,
+            info.driver_info
+        )));
+    }
     let (device, queue) = block_on(
         adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("df64gl"),

@@ -298,6 +298,38 @@ const GL_STATE_JS: &str = include_str!("../../../js/gl-state.js");
 const GL_STATE_IMPORT: &str =
     "import { saveState, neutralState, restoreState } from './gl-state.js';\n";
 const FFT_REEXPORT: &str = "export { createFft } from './fft.js';\n";
+/// The browser FFT's files, as committed.
+const FFT_JS: [(&str, &str); 4] = [
+    ("fft.js", include_str!("../../../js/fft.js")),
+    ("fft-words.js", include_str!("../../../js/fft-words.js")),
+    (
+        "fft-bluestein.js",
+        include_str!("../../../js/fft-bluestein.js"),
+    ),
+    ("fft-real.js", include_str!("../../../js/fft-real.js")),
+];
+
+/// Every file of the module a page imports (`index.js` and what it imports, the FFT's files
+/// too) as (file name, text), with each `from './x.js'` rewritten to the bare `from
+/// 'df64gl/x.js'`, so that an import map can point each name at a `data:` URL: the whole
+/// module inside one file:// page, its modules as they are.
+pub fn module_files_for_import_map() -> Result<Vec<(&'static str, String)>, ExperimentError> {
+    let mut files = vec![
+        ("index.js", INDEX_JS.to_string()),
+        ("generated.js", generated_js()?),
+        ("gl-state.js", GL_STATE_JS.to_string()),
+    ];
+    files.extend(FFT_JS.iter().map(|(n, t)| (*n, t.to_string())));
+    for (name, text) in files.iter_mut() {
+        *text = text.replace("from './", "from 'df64gl/");
+        if text.contains("from '.") || text.contains("import('") {
+            return Err(ExperimentError::Invalid(format!(
+                "js/{name} imports in a form the page's import map does not rewrite"
+            )));
+        }
+    }
+    Ok(files)
+}
 
 /// The whole module as one script for a page that cannot import (file://): the generated half,
 /// `gl-state.js`, then `index.js` without its imports and its re-exports (the FFT stays out of

@@ -153,8 +153,8 @@ pub fn web_page(page: WebPage) -> Result<String, ExperimentError> {
         .replace("/*DF64GL_SCRIPT*/", &script))
 }
 
-/// Writes both pages, `dir/index.html` (WebGL 2) and `dir/webgpu.html` (WebGPU); `dir` must not
-/// exist unless `force`. Returns the WebGL page's path (the other is beside it).
+/// Writes the pages, `dir/index.html` (WebGL 2), `dir/webgpu.html` (WebGPU) and `dir/repro.html`
+/// (the papers' experiments); `dir` must not exist unless `force`. Returns the WebGL page's path (the other is beside it).
 pub fn write_web_page(dir: &Path, force: bool) -> Result<PathBuf, ExperimentError> {
     if dir.exists() && !force {
         // As `repro --out`: a usage error (exit status 2).
@@ -171,6 +171,7 @@ pub fn write_web_page(dir: &Path, force: bool) -> Result<PathBuf, ExperimentErro
         std::fs::write(&path, html)
             .map_err(|e| ExperimentError::Io(path.display().to_string(), e))?;
     }
+    super::repro_page::write_repro_page(dir)?;
     Ok(dir.join(WEBGL_PAGE))
 }
 

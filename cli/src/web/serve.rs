@@ -21,6 +21,10 @@ use crate::error::ExperimentError;
 pub const WAIT_PATH: &str = "/__df64gl/wait";
 /// The request that releases it.
 pub const DONE_PATH: &str = "/__df64gl/done";
+/// Where a page POSTs a report (the repro page's `?report=`): the server keeps the last body.
+pub const REPORT_PATH: &str = "/__df64gl/report";
+/// The largest report body kept.
+const REPORT_LIMIT: usize = 64 << 20;
 /// How long a held load event waits for the page at most: under the browser's own limit
 /// (`browser::PAGE_TIMEOUT`, 600 s). checkWebGPU of every routine with qf128 on SwiftShader took
 /// 200 s alone and over 240 s beside the other wgsl tests (2026-11-27): the limit is a safety
@@ -29,11 +33,14 @@ pub const WAIT_LIMIT: Duration = Duration::from_secs(540);
 
 /// Whether the page said it is done, and a way to wait for it.
 type Done = Arc<(Mutex<bool>, Condvar)>;
+/// The last body POSTed to [`REPORT_PATH`].
+type Report = Arc<Mutex<Option<Vec<u8>>>>;
 
 /// A running server; it stops when dropped.
 pub struct StaticServer {
     addr: SocketAddr,
     stop: Arc<AtomicBool>,
+    report: Report,
 }
 
 fn content_type(path: &str) -> &'static str {
@@ -70,19 +77,43 @@ fn respond(
     root: &Path,
     memory: &HashMap<String, Vec<u8>>,
     done: &Done,
+    report: &Report,
 ) -> std::io::Result<()> {
     let mut line = String::new();
     let mut reader = BufReader::new(stream.try_clone()?);
     reader.read_line(&mut line)?;
-    // Skip the headers.
+    // The headers: only the body's length matters.
     let mut header = String::new();
+    let mut length = 0usize;
     while reader.read_line(&mut header)? > 2 {
+        if let Some((name, value)) = header.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().unwrap_or(0);
+            }
+        }
         header.clear();
     }
     let mut parts = line.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let path = target.split(['?', '#']).next().unwrap_or("/");
     let (flag, wake) = &**done;
+    if method == "POST" && path == REPORT_PATH {
+        if length > REPORT_LIMIT {
+            return write!(
+                stream,
+                "HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n\r\n"
+            );
+        }
+        let mut body = vec![0u8; length];
+        std::io::Read::read_exact(&mut reader, &mut body)?;
+        if let Ok(mut r) = report.lock() {
+            *r = Some(body);
+        }
+        return write!(
+            stream,
+            "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n"
+        );
+    }
     if method == "POST" && path == DONE_PATH {
         if let Ok(mut d) = flag.lock() {
             *d = true;
@@ -142,6 +173,8 @@ impl StaticServer {
         let stop = Arc::new(AtomicBool::new(false));
         let (root, memory, flag) = (root.to_path_buf(), Arc::new(memory), stop.clone());
         let done: Done = Arc::new((Mutex::new(false), Condvar::new()));
+        let report: Report = Arc::new(Mutex::new(None));
+        let posted = report.clone();
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 if flag.load(Ordering::Relaxed) {
@@ -149,12 +182,18 @@ impl StaticServer {
                 }
                 let Ok(stream) = stream else { continue };
                 let (root, memory, done) = (root.clone(), memory.clone(), done.clone());
+                let report = posted.clone();
                 std::thread::spawn(move || {
-                    let _ = respond(stream, &root, &memory, &done);
+                    let _ = respond(stream, &root, &memory, &done, &report);
                 });
             }
         });
-        Ok(StaticServer { addr, stop })
+        Ok(StaticServer { addr, stop, report })
+    }
+
+    /// The last body a page POSTed to [`REPORT_PATH`], if any.
+    pub fn report(&self) -> Option<Vec<u8>> {
+        self.report.lock().ok().and_then(|r| r.clone())
     }
 
     /// The URL of a path on this server (`/js/examples/webgl2.html`).
@@ -221,6 +260,21 @@ mod tests {
         assert!(out.starts_with("HTTP/1.1 204"));
         let (held, waited) = waiter.join().unwrap();
         assert!(held.starts_with("HTTP/1.1 204") && waited >= Duration::from_millis(250));
+        // A report is kept whole, the last one wins.
+        assert_eq!(server.report(), None);
+        for body in ["{\"first\":1}", "{\"tables\":[]}"] {
+            let mut s = TcpStream::connect(server.addr).unwrap();
+            write!(
+                s,
+                "POST {REPORT_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .unwrap();
+            let mut out = String::new();
+            s.read_to_string(&mut out).unwrap();
+            assert!(out.starts_with("HTTP/1.1 204"), "{out}");
+        }
+        assert_eq!(server.report().as_deref(), Some(&b"{\"tables\":[]}"[..]));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
