@@ -43,7 +43,7 @@ pub fn wait(device: &wgpu::Device) -> Result<(), String> {
         .map_err(|e| format!("waiting for the device: {e}"))
 }
 
-/// Runs `build` inside error scopes: its value, or the first error as text: a shader that
+/// Runs `build` inside error scopes: its value, or the errors as text (the internal one first): a shader that
 /// does not compile or a layout that does not match (validation), a translation the back end
 /// cannot make (internal: wgpu's GL back end on a context without compute shaders), or memory.
 /// Without the internal scope such an error reaches wgpu's default handler, which panics.
@@ -52,19 +52,25 @@ pub fn validated<T>(device: &wgpu::Device, build: impl FnOnce() -> T) -> Result<
     let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
     let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let value = build();
-    let mut first = None;
-    // Innermost first: scopes pop in the reverse order of their pushes.
-    for scope in [validation, internal, memory] {
-        let error = block_on(scope.pop(), || {
+    // Innermost first: scopes pop in the reverse order of their pushes. An internal error is
+    // the cause where there is one (a pipeline not built is then invalid where it is used), so
+    // it is named first.
+    let mut errors = [None, None, None];
+    for (k, scope) in [validation, internal, memory].into_iter().enumerate() {
+        errors[k] = block_on(scope.pop(), || {
             let _ = device.poll(wgpu::PollType::wait_indefinitely());
-        });
-        if first.is_none() {
-            first = error;
-        }
+        })
+        .map(|e| e.to_string());
     }
-    match first {
-        Some(e) => Err(e.to_string()),
-        None => Ok(value),
+    let [validation, internal, memory] = errors;
+    let errors: Vec<String> = [internal, validation, memory]
+        .into_iter()
+        .flatten()
+        .collect();
+    if errors.is_empty() {
+        Ok(value)
+    } else {
+        Err(errors.join("; then "))
     }
 }
 
