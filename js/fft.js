@@ -106,10 +106,14 @@ const POINTWISE = { pass: 'pointwise', fromPlanes: false, radix: 1, outputs: 1 }
 // The real-input transform's last pass (bins from the packed transform) and the inverse's first.
 const REAL_POST = { pass: 'real_post', fromPlanes: false, radix: 1, outputs: 1 };
 const REAL_PRE = { pass: 'real_pre', fromPlanes: false, radix: 1, outputs: 1 };
-// What the Bluestein and real-input plans (built on this file's plans) use of it.
-const WRAPPER_API = {
+// What the Bluestein and real-input plans (built on this file's plans) use of it
+// (and fft-webgpu.js, for the host side it shares: input checks, block scaling, the words out,
+// the self-test's signal, bound and error).
+export const WRAPPER_API = {
   checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, directionOf: directionOf, fail: fail,
   REAL_POST: REAL_POST, REAL_PRE: REAL_PRE,
+  blockExponent: blockExponent, selftestSignal: selftestSignal, relativeError: relativeError,
+  PRECISIONS: PRECISIONS, CHECKED: CHECKED,
 };
 
 function kindKey(kind) {

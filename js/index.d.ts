@@ -287,3 +287,42 @@ export declare const df64: {
   defaultUniforms: Record<string, never>;
   getUniforms(): Record<string, never>;
 };
+
+/** Options of `createFftWebGPU`. */
+export interface FftWebGPUOptions {
+  /** Points of each transform: 2^k, 2 to 2^22 (other lengths: createFft on WebGL 2). */
+  length: number;
+  /** 'df64' (default), 'qf128' or 'f32'. */
+  precision?: 'f32' | 'df64' | 'qf128';
+  /** Rows transformed at once (1 to 65535, default 1). */
+  batch?: number;
+  /** Passed to `checkWebGPU` (default true). */
+  cache?: boolean;
+  /** Passed to `checkWebGPU` (default localStorage). */
+  storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void } | null;
+}
+
+/** A planned FFT on a WebGPU device (see `createFftWebGPU`): the methods of WebGLFft, each that returns data as a Promise (WebGPU reads back asynchronously). Every failure is an Error that says why, never a wrong spectrum. */
+export interface WebGPUFft {
+  readonly device: object;
+  readonly length: number;
+  readonly batch: number;
+  readonly precision: 'f32' | 'df64' | 'qf128';
+  forward(x: FftInput): Promise<Float64Array>;
+  inverse(y: FftInput): Promise<Float64Array>;
+  forwardWords(x: FftInput): Promise<Float32Array>;
+  inverseWords(y: FftInput): Promise<Float32Array>;
+  upload(x: FftInput): void;
+  execute(direction: 'forward' | 'inverse'): void;
+  download(): Promise<Float64Array>;
+  downloadWords(): Promise<Float32Array>;
+  dispose(): void;
+}
+
+/**
+ * The FFT on a WebGPU device: Thall's radix-2 Stockham stage as a compute pipeline over the
+ * WGSL export, for 2^k points in f32, df64 or qf128. Resolves after `checkWebGPU` of the
+ * routines it uses and the stage's known-answer self-test (against the exact DFT) pass on this
+ * device; rejects with an Error that says why otherwise.
+ */
+export declare function createFftWebGPU(device: object, options: FftWebGPUOptions): Promise<WebGPUFft>;

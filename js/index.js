@@ -22,6 +22,7 @@ import { saveState, neutralState, restoreState } from './gl-state.js';
 
 export { VERSION, DF64_GLSL, QF128_GLSL, DF64_WGSL, DF64_QF128_WGSL };
 export { createFft } from './fft.js';
+export { createFftWebGPU } from './fft-webgpu.js';
 
 // ------------------------------------------------------------------ numbers to f32 words
 

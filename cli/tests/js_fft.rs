@@ -537,3 +537,131 @@ fn create_fft_refuses_broken_passes_and_a_failing_check() {
     refused(&v, "corrupt", "failed the check");
     refused(&v, "unprotected", "relative error");
 }
+
+/// `createFftWebGPU` (js/fft-webgpu.js) in headless Chromium's WebGPU (Dawn on SwiftShader):
+/// f32, df64 and qf128 at several powers of two and a batch, forward and inverse, against the
+/// double-double DFT with this file's bounds; a round trip kept on the device; bad calls
+/// rejected with a message.
+#[test]
+fn create_fft_webgpu_matches_the_reference() {
+    let cases: Vec<(&str, usize, usize, bool)> = vec![
+        ("f32", 16, 1, false),
+        ("f32", 4096, 1, false),
+        ("df64", 2, 1, false),
+        ("df64", 16, 1, true),
+        ("df64", 64, 3, false),
+        ("df64", 4096, 1, false),
+        ("df64", 1 << 16, 1, false),
+        ("qf128", 16, 1, false),
+        ("qf128", 512, 1, false),
+    ];
+    let mut memory = HashMap::new();
+    let list: Vec<Value> = cases
+        .iter()
+        .map(|(p, n, b, d)| serde_json::json!({ "precision": p, "length": n, "batch": b, "doubles": d }))
+        .collect();
+    memory.insert(
+        "/__df64gl/fft/cases.json".to_string(),
+        serde_json::to_vec(&list).unwrap(),
+    );
+    let mut inputs = Vec::new();
+    for (i, (_, n, b, _)) in cases.iter().enumerate() {
+        let x = input(3000 + i as u64, 2 * n * b, 0);
+        memory.insert(format!("/__df64gl/fft/{i}.bin"), bytes_f64(&x));
+        inputs.push(x);
+    }
+    let resident = input(4000, 2048, 0);
+    memory.insert(
+        "/__df64gl/fft/resident.bin".to_string(),
+        bytes_f64(&resident),
+    );
+    let chromium = common::chromium();
+    let v = {
+        let _one = PAGES.lock().unwrap_or_else(|e| e.into_inner());
+        run_module_page(
+            &chromium,
+            BrowserBackend::WebGpu,
+            "/cli/tests/data/js-fft-webgpu.html",
+            "",
+            memory,
+            0,
+        )
+        .unwrap_or_else(|e| panic!("WebGPU: {e}"))
+    };
+    let got = v["cases"]
+        .as_array()
+        .unwrap_or_else(|| panic!("the page gave no cases: {v}"));
+    assert_eq!(got.len(), cases.len());
+    let mut table = Vec::new();
+    let mut failures = Vec::new();
+    for ((&(precision, n, batch, doubles), x), r) in cases.iter().zip(&inputs).zip(got) {
+        let xs = complex(x);
+        for (dir, key) in [
+            (Direction::Forward, "forward"),
+            (Direction::Inverse, "inverse"),
+        ] {
+            let reference = rows_dft(&xs, n, dir);
+            let y = points(&f32s(&r[key]), precision);
+            assert_eq!(y.len(), reference.len(), "{precision} {n}");
+            let e = rel_l2(&y, &reference);
+            table.push(format!(
+                "{precision} n={n} batch={batch} {key}: {e:.2e} (plan {:.0} ms, both {:.0} ms)",
+                r["planMs"].as_f64().unwrap_or(f64::NAN),
+                r["runMs"].as_f64().unwrap_or(f64::NAN)
+            ));
+            if e.is_nan() || e > bound(precision) {
+                failures.push(table.last().cloned().unwrap_or_default());
+            }
+            if doubles && dir == Direction::Forward {
+                let d = complex(&f64s(&r["forwardDoubles"]));
+                let e = rel_l2(&d, &reference);
+                assert!(e <= bound(precision), "{precision} {n} doubles: {e:.2e}");
+            }
+        }
+    }
+    eprintln!("WebGPU: {}", table.join("\n"));
+    assert!(failures.is_empty(), "WebGPU: {failures:?}");
+    let back = points(&f32s(&v["roundTrip"]), "df64");
+    let e = rel_l2(&back, &complex(&resident));
+    assert!(e <= bound("df64"), "round trip on the device: {e:.2e}");
+    let bad = v["bad"].as_array().unwrap();
+    for (name, text) in [
+        ("no device", "GPUDevice"),
+        ("length 12", "2^k points"),
+        ("length 1", "2^k points"),
+        ("precision f64", "precision"),
+        ("batch 0", "batch"),
+        ("too large", "2^k points"),
+        ("short input", "this plan takes 32"),
+        ("NaN input", "finite numbers only"),
+        ("bad direction", "direction"),
+        ("download before upload", "nothing uploaded"),
+        ("disposed", "disposed"),
+    ] {
+        let r = bad
+            .iter()
+            .find(|r| r["name"] == name)
+            .unwrap_or_else(|| panic!("no {name}: {v}"));
+        assert_eq!(r["threw"], true, "{name}: {r}");
+        assert!(
+            r["message"].as_str().unwrap_or("").contains(text),
+            "{name}: {r}"
+        );
+    }
+    // A stage whose products lose their low words fails its self-test; a device whose
+    // read-backs are corrupted fails the check first.
+    let v = {
+        let _one = PAGES.lock().unwrap_or_else(|e| e.into_inner());
+        run_module_page(
+            &chromium,
+            BrowserBackend::WebGpu,
+            "/cli/tests/data/js-fft-webgpu.html",
+            "?break=1",
+            HashMap::new(),
+            0,
+        )
+        .unwrap_or_else(|e| panic!("WebGPU: {e}"))
+    };
+    refused(&v, "folded", "relative error");
+    refused(&v, "corrupt", "failed checkWebGPU");
+}

@@ -298,6 +298,7 @@ const GL_STATE_JS: &str = include_str!("../../../js/gl-state.js");
 const GL_STATE_IMPORT: &str =
     "import { saveState, neutralState, restoreState } from './gl-state.js';\n";
 const FFT_REEXPORT: &str = "export { createFft } from './fft.js';\n";
+const FFT_WEBGPU_REEXPORT: &str = "export { createFftWebGPU } from './fft-webgpu.js';\n";
 /// The browser FFT's files, as committed.
 const FFT_JS: [(&str, &str); 4] = [
     ("fft.js", include_str!("../../../js/fft.js")),
@@ -353,7 +354,7 @@ pub fn inline_module() -> Result<String, ExperimentError> {
     }
     let mut code = format!("{}{}", &INDEX_JS[..start], &INDEX_JS[end..]).replace(reexport, "");
     // gl-state.js inlined (its exports as plain functions); the FFT stays out of the page.
-    for line in [GL_STATE_IMPORT, FFT_REEXPORT] {
+    for line in [GL_STATE_IMPORT, FFT_REEXPORT, FFT_WEBGPU_REEXPORT] {
         if !code.contains(line) {
             return Err(ExperimentError::Invalid(format!(
                 "js/index.js no longer has the line `{}`",

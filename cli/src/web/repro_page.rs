@@ -288,6 +288,7 @@ mod tests {
             "fft-words.js",
             "fft-bluestein.js",
             "fft-real.js",
+            "fft-webgpu.js",
         ] {
             assert!(
                 html.contains(&format!("\"df64gl/{name}\":\"data:text/javascript;base64,")),

@@ -1,0 +1,461 @@
+// fft-webgpu.js: the FFT on a WebGPU device (createFftWebGPU), in f32, df64 and qf128, for
+// 2^k points (batches of rows): Thall's transposed Stockham radix-2 stage (his Algorithm 10,
+// natural order in and out, W_long twiddles) as one compute pipeline per precision, run once per
+// stage with the stage's L, ping-pong between two storage buffers. The arithmetic is the WGSL
+// export (DF64_WGSL / DF64_QF128_WGSL: the same GLSL as the WebGL passes, translated by naga,
+// every float step behind the export's barrier), so `checkWebGPU` proves it on the device first;
+// then each precision's pipeline runs a known-answer self-test against the exact DFT (BigInt)
+// before its first transform. The host side (input checks, block scaling, words out, the
+// self-test's signal and bound) is fft.js's. WebGPU reads back asynchronously: every method
+// that returns data returns a Promise.
+
+import { DF64_WGSL, DF64_QF128_WGSL } from './generated.js';
+import { checkWebGPU } from './index.js';
+import { WRAPPER_API as HOST } from './fft.js';
+import { FIXED_BITS, fixedFromDouble, wordsFromFixed, unitRootsFixed, baseDouble, baseFixed, wLong, splitDouble } from './fft-words.js';
+
+const fail = HOST.fail;
+// Words per complex point.
+const PER = { f32: 2, df64: 4, qf128: 8 };
+// The largest transform: 2^24 points (a dispatch of 2^18 workgroups of 64 needs two dimensions
+// past 65,535; rows take the second).
+const MAX_LOG2 = 22;
+const WORKGROUP = 64;
+// Uniform slots for the stages' parameters: one per stage and direction, 256 bytes apart
+// (minUniformBufferOffsetAlignment is at most 256).
+const SLOT = 256;
+
+// Each precision's complex type and operations, in WGSL, after the export (f32: plain, but each
+// product behind a barrier of its own, so no compiler fuses it into the sum, as the WebGL
+// passes do).
+const KERNELS = {
+  f32: {
+    library: '', type: 'vec2<f32>',
+    code: `
+@group(0) @binding(0) var<storage> fft_zero: array<u32, 4>;
+fn fb(x: f32) -> f32 { return bitcast<f32>(bitcast<u32>(x) ^ fft_zero[0]); }
+fn c_load_in(i: u32) -> vec2<f32> { return vec2<f32>(fft_in[2u * i], fft_in[2u * i + 1u]); }
+fn c_load_tw(i: u32) -> vec2<f32> { return vec2<f32>(fft_tw[2u * i], fft_tw[2u * i + 1u]); }
+fn c_store(i: u32, v: vec2<f32>) { fft_out[2u * i] = v.x; fft_out[2u * i + 1u] = v.y; }
+fn c_add(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> { return vec2<f32>(fb(a.x + b.x), fb(a.y + b.y)); }
+fn c_sub(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> { return vec2<f32>(fb(a.x - b.x), fb(a.y - b.y)); }
+fn c_mul(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {
+  return vec2<f32>(fb(fb(a.x * b.x) - fb(a.y * b.y)), fb(fb(a.x * b.y) + fb(a.y * b.x)));
+}
+fn c_conj_if(a: vec2<f32>, conj: f32) -> vec2<f32> { return select(a, vec2<f32>(a.x, -a.y), conj < 0.0); }
+`,
+  },
+  df64: {
+    library: 'df64', type: 'vec4<f32>',
+    code: `
+fn c_load_in(i: u32) -> vec4<f32> { return vec4<f32>(fft_in[4u * i], fft_in[4u * i + 1u], fft_in[4u * i + 2u], fft_in[4u * i + 3u]); }
+fn c_load_tw(i: u32) -> vec4<f32> { return vec4<f32>(fft_tw[4u * i], fft_tw[4u * i + 1u], fft_tw[4u * i + 2u], fft_tw[4u * i + 3u]); }
+fn c_store(i: u32, v: vec4<f32>) { fft_out[4u * i] = v.x; fft_out[4u * i + 1u] = v.y; fft_out[4u * i + 2u] = v.z; fft_out[4u * i + 3u] = v.w; }
+// The *_unscaled ops, as the WebGL passes: block scaling keeps data and twiddles near 1.
+fn c_add(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> { return vec4<f32>(df64_add_unscaled(a.xy, b.xy), df64_add_unscaled(a.zw, b.zw)); }
+fn c_sub(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> { return vec4<f32>(df64_sub_unscaled(a.xy, b.xy), df64_sub_unscaled(a.zw, b.zw)); }
+fn c_mul(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {
+  return vec4<f32>(df64_sub_unscaled(df64_mul_unscaled(a.xy, b.xy), df64_mul_unscaled(a.zw, b.zw)),
+    df64_add_unscaled(df64_mul_unscaled(a.xy, b.zw), df64_mul_unscaled(a.zw, b.xy)));
+}
+fn c_conj_if(a: vec4<f32>, conj: f32) -> vec4<f32> { return select(a, vec4<f32>(a.xy, -a.zw), conj < 0.0); }
+`,
+  },
+  qf128: {
+    library: 'qf128', type: 'FftQ',
+    code: `
+struct FftQ { re: vec4<f32>, im: vec4<f32> }
+fn q_at(i: u32) -> vec4<f32> { return vec4<f32>(fft_in[i], fft_in[i + 1u], fft_in[i + 2u], fft_in[i + 3u]); }
+fn c_load_in(i: u32) -> FftQ { return FftQ(q_at(8u * i), q_at(8u * i + 4u)); }
+fn c_load_tw(i: u32) -> FftQ {
+  let j = 8u * i;
+  return FftQ(vec4<f32>(fft_tw[j], fft_tw[j + 1u], fft_tw[j + 2u], fft_tw[j + 3u]),
+    vec4<f32>(fft_tw[j + 4u], fft_tw[j + 5u], fft_tw[j + 6u], fft_tw[j + 7u]));
+}
+fn c_store(i: u32, v: FftQ) {
+  let j = 8u * i;
+  fft_out[j] = v.re.x; fft_out[j + 1u] = v.re.y; fft_out[j + 2u] = v.re.z; fft_out[j + 3u] = v.re.w;
+  fft_out[j + 4u] = v.im.x; fft_out[j + 5u] = v.im.y; fft_out[j + 6u] = v.im.z; fft_out[j + 7u] = v.im.w;
+}
+fn c_add(a: FftQ, b: FftQ) -> FftQ { return FftQ(qf128_add(a.re, b.re), qf128_add(a.im, b.im)); }
+fn c_sub(a: FftQ, b: FftQ) -> FftQ { return FftQ(qf128_sub(a.re, b.re), qf128_sub(a.im, b.im)); }
+fn c_mul(a: FftQ, b: FftQ) -> FftQ {
+  return FftQ(qf128_sub(qf128_mul(a.re, b.re), qf128_mul(a.im, b.im)),
+    qf128_add(qf128_mul(a.re, b.im), qf128_mul(a.im, b.re)));
+}
+fn c_conj_if(a: FftQ, conj: f32) -> FftQ { if (conj < 0.0) { return FftQ(a.re, -a.im); } return a; }
+`,
+  },
+};
+
+// Thall's Algorithm 10 for one stage of length L: out[k L + j] = x + w y and
+// out[k L + j + L/2] = x - w y, x = in[k L/2 + j], y = in[k L/2 + j + N/2], w = w_L^j (W_long
+// index L/2 + j - 1); one invocation per output, one row per id.y.
+function stageSource(precision) {
+  const k = KERNELS[precision];
+  const library = k.library === 'df64' ? DF64_WGSL : k.library === 'qf128' ? DF64_QF128_WGSL : '';
+  return library + `
+// ---- df64gl FFT stage (fft-webgpu.js)
+struct FftParams { n: u32, l: u32, conj: f32, pad: u32 }
+@group(1) @binding(0) var<storage, read> fft_in: array<f32>;
+@group(1) @binding(1) var<storage, read_write> fft_out: array<f32>;
+@group(1) @binding(2) var<storage, read> fft_tw: array<f32>;
+@group(1) @binding(3) var<uniform> fft_p: FftParams;
+` + k.code + `
+@compute @workgroup_size(${WORKGROUP})
+fn df64gl_fft_radix2(@builtin(global_invocation_id) id: vec3<u32>) {
+  let n = fft_p.n;
+  let e = id.x;
+  if (e >= n) { return; }
+  let half_l = fft_p.l >> 1u;
+  let k = e / fft_p.l;
+  var j = e - k * fft_p.l;
+  let second = j >= half_l;
+  if (second) { j = j - half_l; }
+  let row = id.y * n;
+  let x = c_load_in(row + k * half_l + j);
+  let y = c_load_in(row + k * half_l + j + (n >> 1u));
+  let tau = c_mul(c_conj_if(c_load_tw(half_l + j - 1u), fft_p.conj), y);
+  if (second) {
+    c_store(row + e, c_sub(x, tau));
+  } else {
+    c_store(row + e, c_add(x, tau));
+  }
+}
+`;
+}
+
+// Per device: the precisions' pipelines (built and self-tested once) and check verdicts.
+const DEVICES = new WeakMap();
+function deviceState(device) {
+  let s = DEVICES.get(device);
+  if (!s) {
+    s = { pipelines: {}, checks: {}, zero: null };
+    DEVICES.set(device, s);
+  }
+  return s;
+}
+
+async function errorScoped(device, work) {
+  device.pushErrorScope('out-of-memory');
+  device.pushErrorScope('internal');
+  device.pushErrorScope('validation');
+  const value = work();
+  const errors = [];
+  for (let i = 0; i < 3; i++) {
+    const e = await device.popErrorScope();
+    if (e) errors.push(e.message);
+  }
+  if (errors.length) throw fail('WebGPU refused the FFT\'s ' + (typeof value === 'object' && value && value.label ? value.label : 'work') + ': ' + errors.join('; '));
+  return value;
+}
+
+async function pipelineOf(device, precision) {
+  const state = deviceState(device);
+  if (state.pipelines[precision]) return state.pipelines[precision];
+  const built = await errorScoped(device, function () {
+    const module = device.createShaderModule({ label: 'df64gl ' + precision + ' FFT stage', code: stageSource(precision) });
+    const zeroLayout = device.createBindGroupLayout({
+      entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } }],
+    });
+    const ioLayout = device.createBindGroupLayout({
+      entries: [
+        { binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
+        { binding: 1, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } },
+        { binding: 2, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } },
+        { binding: 3, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true } },
+      ],
+    });
+    const pipeline = device.createComputePipeline({
+      label: 'df64gl ' + precision + ' FFT stage',
+      layout: device.createPipelineLayout({ bindGroupLayouts: [zeroLayout, ioLayout] }),
+      compute: { module: module, entryPoint: 'df64gl_fft_radix2' },
+    });
+    if (!state.zero) {
+      state.zero = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
+      new Uint32Array(state.zero.getMappedRange()).fill(0);
+      state.zero.unmap();
+    }
+    const zeroGroup = device.createBindGroup({ layout: zeroLayout, entries: [{ binding: 0, resource: { buffer: state.zero } }] });
+    return { pipeline: pipeline, ioLayout: ioLayout, zeroGroup: zeroGroup, label: precision + ' FFT pipeline', proven: false };
+  });
+  state.pipelines[precision] = built;
+  return built;
+}
+
+function powerOfTwoLog2(n) {
+  if (!Number.isInteger(n) || n < 2 || (n & (n - 1)) !== 0) return -1;
+  return Math.round(Math.log2(n));
+}
+
+/**
+ * A planned FFT of `options.length` points (2^k, 2 to 2^22) on a WebGPU device, in
+ * `options.precision` ('f32', 'df64' (default) or 'qf128'), `options.batch` rows at once.
+ * Resolves once `checkWebGPU` has passed for the routines the stage uses and the stage's
+ * known-answer self-test has passed on this device; rejects with an Error that says why
+ * otherwise, and for bad options.
+ */
+export async function createFftWebGPU(device, options) {
+  if (!device || typeof device.createComputePipeline !== 'function') {
+    throw new TypeError('df64gl FFT: createFftWebGPU needs a GPUDevice (from adapter.requestDevice())');
+  }
+  const opts = options || {};
+  const precision = opts.precision === undefined ? 'df64' : opts.precision;
+  if (!PER[precision]) {
+    throw new TypeError("df64gl FFT: precision must be 'f32', 'df64' or 'qf128', not " + String(precision));
+  }
+  const n = opts.length;
+  const log2 = powerOfTwoLog2(n);
+  if (log2 < 1 || log2 > MAX_LOG2) {
+    throw new RangeError('df64gl FFT: createFftWebGPU takes 2^k points, 2 to 2^' + MAX_LOG2 + ', not ' + String(n) +
+      ' (other lengths: createFft on WebGL 2, which adds 3 * 2^k and Bluestein)');
+  }
+  const batch = opts.batch === undefined ? 1 : opts.batch;
+  if (!Number.isInteger(batch) || batch < 1 || batch > 65535) {
+    throw new RangeError('df64gl FFT: batch must be an integer from 1 to 65535, not ' + String(batch));
+  }
+  const bytes = 4 * PER[precision] * n * batch;
+  if (bytes > device.limits.maxStorageBufferBindingSize) {
+    throw new RangeError('df64gl FFT: ' + n + ' x ' + batch + ' ' + precision + ' points need ' + bytes +
+      ' bytes a buffer; this device binds at most ' + device.limits.maxStorageBufferBindingSize);
+  }
+  const state = deviceState(device);
+  if (precision !== 'f32' && !state.checks[precision]) {
+    const verdict = await checkWebGPU(device, {
+      routines: HOST.CHECKED[precision], qf128: precision === 'qf128', stages: ['compute'],
+      storage: opts.storage, cache: opts.cache,
+    });
+    if (!verdict.pass) {
+      throw fail('the ' + precision + ' routines the FFT uses failed checkWebGPU on this device, so its spectra would be wrong: ' + verdict.reason);
+    }
+    state.checks[precision] = verdict;
+  }
+  const stage = await pipelineOf(device, precision);
+  if (!stage.proven) {
+    const small = new WebGpuFft(device, stage, Math.min(n, 16), 1, precision);
+    try {
+      await small._selftest();
+    } finally {
+      small.dispose();
+    }
+    stage.proven = true;
+  }
+  return new WebGpuFft(device, stage, n, batch, precision);
+}
+
+function WebGpuFft(device, stage, n, batch, precision) {
+  this.device = device;
+  this.length = n;
+  this.batch = batch;
+  this.precision = precision;
+  this._stage = stage;
+  this._log2 = Math.round(Math.log2(n));
+  this._per = PER[precision];
+  this._words = this._per / 2;
+  this._bytes = 4 * this._per * n * batch;
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+  this._buffers = [device.createBuffer({ size: this._bytes, usage: usage }), device.createBuffer({ size: this._bytes, usage: usage })];
+  this._read = device.createBuffer({ size: this._bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  this._twiddles = this._twiddleBuffer();
+  // Each stage's (n, L, conj) in its own slot, forward stages first, then the inverse's.
+  const params = new ArrayBuffer(2 * this._log2 * SLOT);
+  for (let d = 0; d < 2; d++) {
+    for (let s = 0; s < this._log2; s++) {
+      const at = (d * this._log2 + s) * SLOT;
+      new Uint32Array(params, at, 2).set([n, 2 << s]);
+      new Float32Array(params, at + 8, 1)[0] = d === 0 ? 1 : -1;
+    }
+  }
+  this._params = device.createBuffer({ size: params.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(this._params, 0, params);
+  const self = this;
+  this._groups = [0, 1].map(function (from) {
+    return device.createBindGroup({
+      layout: stage.ioLayout,
+      entries: [
+        { binding: 0, resource: { buffer: self._buffers[from] } },
+        { binding: 1, resource: { buffer: self._buffers[1 - from] } },
+        { binding: 2, resource: { buffer: self._twiddles } },
+        { binding: 3, resource: { buffer: self._params, size: 16 } },
+      ],
+    });
+  });
+  this._front = 0;
+  this._exponent = 0;
+  this._loaded = false;
+  this._disposed = false;
+}
+
+// W_long (w_L^j at L/2 + j - 1) in the plan's words: f32 and df64 from doubles, qf128 from the
+// exact fixed-point roots.
+WebGpuFft.prototype._twiddleBuffer = function () {
+  const n = this.length;
+  const per = this._per;
+  const words = this._words;
+  const qf = this.precision === 'qf128';
+  const table = qf ? wLong(n, baseFixed(n), [0n, 0n]) : wLong(n, baseDouble(n), [0, 0]);
+  const data = new Float32Array(per * Math.max(table.length, 1));
+  const pair = [0, 0, 0, 0];
+  table.forEach(function (w, i) {
+    for (let part = 0; part < 2; part++) {
+      if (qf) {
+        data.set(wordsFromFixed(w[part], 4), per * i + 4 * part);
+      } else {
+        splitDouble(w[part], words, pair, 0);
+        for (let k = 0; k < words; k++) data[per * i + words * part + k] = pair[k];
+      }
+    }
+  });
+  const buffer = this.device.createBuffer({ size: data.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+  this.device.queue.writeBuffer(buffer, 0, data);
+  return buffer;
+};
+
+WebGpuFft.prototype._usable = function () {
+  if (this._disposed) throw fail('this plan was disposed: create a new one');
+};
+
+// x (doubles) block-scaled by a power of two into the front buffer's words.
+WebGpuFft.prototype._upload = function (x) {
+  this._usable();
+  const count = 2 * this.length * this.batch;
+  const max = HOST.checkInput(x, count, 'the input');
+  const s = HOST.blockExponent(max);
+  const scale = Math.pow(2, -s);
+  const words = this._words;
+  const data = new Float32Array(count * words);
+  const w = [0, 0, 0, 0];
+  for (let i = 0; i < count; i++) {
+    splitDouble(x[i] * scale, words, w, 0);
+    // Point i >> 1, part i & 1: [re words, im words].
+    const at = (i >> 1) * this._per + (i & 1) * words;
+    for (let k = 0; k < words; k++) data[at + k] = w[k];
+  }
+  this.device.queue.writeBuffer(this._buffers[0], 0, data);
+  this._front = 0;
+  this._exponent = s;
+  this._loaded = true;
+};
+
+WebGpuFft.prototype._execute = function (direction) {
+  this._usable();
+  if (!this._loaded) throw fail('nothing uploaded: call upload(x) before execute()');
+  const d = HOST.directionOf(direction) === 'inverse' ? 1 : 0;
+  const encoder = this.device.createCommandEncoder({ label: 'df64gl FFT' });
+  const pass = encoder.beginComputePass({ label: 'df64gl FFT ' + direction });
+  pass.setPipeline(this._stage.pipeline);
+  pass.setBindGroup(0, this._stage.zeroGroup);
+  const groups = Math.ceil(this.length / WORKGROUP);
+  for (let s = 0; s < this._log2; s++) {
+    pass.setBindGroup(1, this._groups[this._front], [(d * this._log2 + s) * SLOT]);
+    pass.dispatchWorkgroups(groups, this.batch, 1);
+    this._front = 1 - this._front;
+  }
+  pass.end();
+  this.device.queue.submit([encoder.finish()]);
+  // The inverse's 1/N: a power of two, exact, in the exponent.
+  if (d === 1) this._exponent -= this._log2;
+};
+
+// The front buffer's words (a Promise).
+WebGpuFft.prototype._download = async function () {
+  this._usable();
+  if (!this._loaded) throw fail('nothing uploaded: call upload(x) before download()');
+  const encoder = this.device.createCommandEncoder();
+  encoder.copyBufferToBuffer(this._buffers[this._front], 0, this._read, 0, this._bytes);
+  this.device.queue.submit([encoder.finish()]);
+  try {
+    await this._read.mapAsync(GPUMapMode.READ);
+  } catch (e) {
+    throw fail('the device could not read the result back (' + (e && e.message) + '): was it lost?');
+  }
+  const words = new Float32Array(this._read.getMappedRange().slice(0));
+  this._read.unmap();
+  for (let i = 0; i < words.length; i++) {
+    if (!Number.isFinite(words[i])) {
+      throw fail('the transform produced a non-finite word (' + words[i] + ' at ' + i + '): the device did not compute what the check proved');
+    }
+  }
+  return { words: words, per: this._per, exponent: this._exponent };
+};
+
+WebGpuFft.prototype._run = async function (x, direction) {
+  this._upload(x);
+  this._execute(direction);
+  return this._download();
+};
+
+// Forward and inverse of a fixed signal against the exact DFT (BigInt fixed point).
+WebGpuFft.prototype._selftest = async function () {
+  const n = this.length;
+  const x = HOST.selftestSignal(2 * n, this._words, 2007);
+  const roots = unitRootsFixed(n, n);
+  const xf = Array.from(x, fixedFromDouble);
+  const bound = HOST.PRECISIONS[this.precision].selftestBound;
+  for (const sign of [1, -1]) {
+    const result = await this._run(x, sign > 0 ? 'forward' : 'inverse');
+    const got = wordsOf(result);
+    let err = 0n;
+    let ref = 0n;
+    for (let k = 0; k < n; k++) {
+      let re = 0n;
+      let im = 0n;
+      for (let j = 0; j < n; j++) {
+        const r = roots[(j * k) % n];
+        const s = sign > 0 ? -r[1] : r[1];
+        re += xf[2 * j] * r[0] - xf[2 * j + 1] * s;
+        im += xf[2 * j] * s + xf[2 * j + 1] * r[0];
+      }
+      re >>= BigInt(FIXED_BITS);
+      im >>= BigInt(FIXED_BITS);
+      if (sign < 0) {
+        re /= BigInt(n);
+        im /= BigInt(n);
+      }
+      const dr = got[2 * k] - re;
+      const di = got[2 * k + 1] - im;
+      err += dr * dr + di * di;
+      ref += re * re + im * im;
+    }
+    const rel = HOST.relativeError(err, ref);
+    if (!(rel <= bound)) {
+      throw fail('the ' + this.precision + ' WebGPU stage computed a ' + n + '-point ' + (sign > 0 ? 'forward' : 'inverse') +
+        ' transform with relative error ' + rel.toExponential(2) + ' (bound ' + bound + ') on this device: its compiler breaks it, so this plan will not run here');
+    }
+  }
+};
+
+function wordsOf(result) {
+  const out = [];
+  const per = result.per / 2;
+  const e = result.exponent;
+  for (let i = 0; i < result.words.length / per; i++) {
+    let v = 0n;
+    for (let k = 0; k < per; k++) v += fixedFromDouble(result.words[per * i + k]);
+    out.push(e >= 0 ? v << BigInt(e) : v >> BigInt(-e));
+  }
+  return out;
+}
+
+/** The spectrum of x (2 * length * batch numbers, re and im interleaved), as doubles. */
+WebGpuFft.prototype.forward = async function (x) { return HOST.toDoubles(await this._run(x, 'forward')); };
+/** The inverse transform (with 1/length), as doubles. */
+WebGpuFft.prototype.inverse = async function (y) { return HOST.toDoubles(await this._run(y, 'inverse')); };
+/** The spectrum's f32 words (2, 4 or 8 a point). */
+WebGpuFft.prototype.forwardWords = async function (x) { return HOST.toWords(await this._run(x, 'forward')); };
+/** The inverse's f32 words. */
+WebGpuFft.prototype.inverseWords = async function (y) { return HOST.toWords(await this._run(y, 'inverse')); };
+/** Loads x into the plan's buffer (block-scaled by a power of two), for execute and download. */
+WebGpuFft.prototype.upload = function (x) { this._upload(x); };
+/** Transforms the data on the device in place ('forward' or 'inverse'). */
+WebGpuFft.prototype.execute = function (direction) { this._execute(direction); };
+/** The data on the device, as doubles. */
+WebGpuFft.prototype.download = async function () { return HOST.toDoubles(await this._download()); };
+/** The data on the device, as f32 words. */
+WebGpuFft.prototype.downloadWords = async function () { return HOST.toWords(await this._download()); };
+/** Frees the plan's buffers (the device's pipelines stay for the next plan). */
+WebGpuFft.prototype.dispose = function () {
+  if (this._disposed) return;
+  this._disposed = true;
+  this._buffers.concat([this._read, this._twiddles, this._params]).forEach(function (b) { b.destroy(); });
+};
