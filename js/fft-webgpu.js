@@ -43,6 +43,7 @@ fn c_mul(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {
   return vec2<f32>(fb(fb(a.x * b.x) - fb(a.y * b.y)), fb(fb(a.x * b.y) + fb(a.y * b.x)));
 }
 fn c_conj_if(a: vec2<f32>, conj: f32) -> vec2<f32> { return select(a, vec2<f32>(a.x, -a.y), conj < 0.0); }
+fn c_scale(a: vec2<f32>, s: f32) -> vec2<f32> { return a * s; }
 `,
   },
   df64: {
@@ -59,6 +60,8 @@ fn c_mul(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {
     df64_add_unscaled(df64_mul_unscaled(a.xy, b.zw), df64_mul_unscaled(a.zw, b.xy)));
 }
 fn c_conj_if(a: vec4<f32>, conj: f32) -> vec4<f32> { return select(a, vec4<f32>(a.xy, -a.zw), conj < 0.0); }
+// Times a power of two: each word exactly.
+fn c_scale(a: vec4<f32>, s: f32) -> vec4<f32> { return a * s; }
 `,
   },
   qf128: {
@@ -84,6 +87,7 @@ fn c_mul(a: FftQ, b: FftQ) -> FftQ {
     qf128_add(qf128_mul(a.re, b.im), qf128_mul(a.im, b.re)));
 }
 fn c_conj_if(a: FftQ, conj: f32) -> FftQ { if (conj < 0.0) { return FftQ(a.re, -a.im); } return a; }
+fn c_scale(a: FftQ, s: f32) -> FftQ { return FftQ(a.re * s, a.im * s); }
 `,
   },
 };
@@ -96,7 +100,7 @@ function stageSource(precision) {
   const library = k.library === 'df64' ? DF64_WGSL : k.library === 'qf128' ? DF64_QF128_WGSL : '';
   return library + `
 // ---- df64gl FFT stage (fft-webgpu.js)
-struct FftParams { n: u32, l: u32, conj: f32, pad: u32 }
+struct FftParams { n: u32, l: u32, conj: f32, scale: f32 }
 @group(1) @binding(0) var<storage, read> fft_in: array<f32>;
 @group(1) @binding(1) var<storage, read_write> fft_out: array<f32>;
 @group(1) @binding(2) var<storage, read> fft_tw: array<f32>;
@@ -116,10 +120,12 @@ fn df64gl_fft_radix2(@builtin(global_invocation_id) id: vec3<u32>) {
   let x = c_load_in(row + k * half_l + j);
   let y = c_load_in(row + k * half_l + j + (n >> 1u));
   let tau = c_mul(c_conj_if(c_load_tw(half_l + j - 1u), fft_p.conj), y);
+  // scale: 1, or the inverse's 1/N (a power of two) in its last stage, so that the words leave
+  // at the data's own scale (as the WebGL passes' results do).
   if (second) {
-    c_store(row + e, c_sub(x, tau));
+    c_store(row + e, c_scale(c_sub(x, tau), fft_p.scale));
   } else {
-    c_store(row + e, c_add(x, tau));
+    c_store(row + e, c_scale(c_add(x, tau), fft_p.scale));
   }
 }
 `;
@@ -257,13 +263,14 @@ function WebGpuFft(device, stage, n, batch, precision) {
   this._buffers = [device.createBuffer({ size: this._bytes, usage: usage }), device.createBuffer({ size: this._bytes, usage: usage })];
   this._read = device.createBuffer({ size: this._bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
   this._twiddles = this._twiddleBuffer();
-  // Each stage's (n, L, conj) in its own slot, forward stages first, then the inverse's.
+  // Each stage's (n, L, conj, scale) in its own slot, forward stages first, then the inverse's.
   const params = new ArrayBuffer(2 * this._log2 * SLOT);
   for (let d = 0; d < 2; d++) {
     for (let s = 0; s < this._log2; s++) {
       const at = (d * this._log2 + s) * SLOT;
       new Uint32Array(params, at, 2).set([n, 2 << s]);
-      new Float32Array(params, at + 8, 1)[0] = d === 0 ? 1 : -1;
+      const last = d === 1 && s === this._log2 - 1;
+      new Float32Array(params, at + 8, 2).set([d === 0 ? 1 : -1, last ? Math.pow(2, -this._log2) : 1]);
     }
   }
   this._params = device.createBuffer({ size: params.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
@@ -353,8 +360,6 @@ WebGpuFft.prototype._execute = function (direction) {
   }
   pass.end();
   this.device.queue.submit([encoder.finish()]);
-  // The inverse's 1/N: a power of two, exact, in the exponent.
-  if (d === 1) this._exponent -= this._log2;
 };
 
 // The front buffer's words (a Promise).

@@ -6,14 +6,16 @@
 // reference is computed here: exact rationals in BigInt for the f32 and df64 arithmetic.
 // ?quick=1: smaller sizes; ?seed=N; ?report=URL: POST the report's JSON to URL when done;
 // ?simulate=unprotected: the context compiles the export without its barrier (as a driver that
-// rewrote it would), for testing the page's refusal.
-import { check, createFft, DF64_GLSL, VERSION } from 'df64gl/index.js';
+// rewrote it would), for testing the page's refusal. ?api=webgpu: the same experiments on
+// WebGPU (compute shaders over the WGSL export, checkWebGPU, createFftWebGPU) instead of WebGL 2.
+import { check, checkWebGPU, createFft, createFftWebGPU, DF64_GLSL, DF64_WGSL, VERSION } from 'df64gl/index.js';
 
 const DATA = JSON.parse(document.getElementById('df64gl-repro-data').textContent);
 const params = new URLSearchParams(location.search);
 const QUICK = params.get('quick') === '1';
 const SEED = Number(params.get('seed') || DATA.seed) >>> 0;
 const REPORT_URL = params.get('report');
+const API = params.get('api') === 'webgpu' ? 'webgpu' : 'webgl2';
 const el = function (id) { return document.getElementById(id); };
 
 const HEADER = '#version 300 es\nprecision highp float;\nprecision highp int;\n';
@@ -82,7 +84,13 @@ function randomF32(r, e, positive) {
 
 // ------------------------------------------------------------------ WebGL 2
 
+// The WebGL 2 engine: fragment programs on RGBA32F textures. Both engines have the same
+// interface: run (GLSL or WGSL `body` over the lanes of a and b), chain (a dependent chain's
+// time per op), fft (a plan), and the strings that differ between the two languages.
 function Gpu(gl) {
+  this.api = 'webgl2';
+  this.df64 = DF64_GLSL;
+  this.vec4 = 'vec4';
   this.gl = gl;
   this.fb = gl.createFramebuffer();
   this.vao = gl.createVertexArray();
@@ -177,13 +185,7 @@ Gpu.prototype.chainCost = function (library, init, step, side, targetMs) {
   const p = this.program(HEADER + library + IO + 'void main() {\n  ivec2 q = ivec2(gl_FragCoord.xy);\n' +
     '  vec4 a = texelFetch(u_a, q, 0);\n  vec4 b = texelFetch(u_b, q, 0);\n  ' + init + '\n' +
     '  for (int i = 0; i < u_k; i++) {\n    ' + step + '\n  }\n  o_result = vec4(x, y);\n}\n', 'the cost chain');
-  const r = rng(SEED ^ 0x5eed);
-  const data = new Float32Array(4 * side * side);
-  for (let i = 0; i < data.length; i += 4) {
-    data[i] = Math.fround(0.5 + 0.25 * r());
-    data[i + 2] = Math.fround(0.9 + 0.1 * r());
-  }
-  const ta = this.texture(side, side, data);
+  const ta = this.texture(side, side, chainData(side));
   const one = new Float32Array(4);
   const self = this;
   function time(k) {
@@ -207,6 +209,169 @@ Gpu.prototype.chainCost = function (library, init, step, side, targetMs) {
   gl.deleteTexture(ta);
   return Math.max(diff, 0) / k;
 };
+
+Gpu.prototype.run = async function (library, body, a, b, side, what) {
+  return this.map(library, body, a, b, side, side, what);
+};
+Gpu.prototype.chain = async function (library, init, step, side, targetMs) {
+  return this.chainCost(library, init, step, side, targetMs);
+};
+Gpu.prototype.fft = async function (n, precision) {
+  return createFft(this.gl, { length: n, precision: precision });
+};
+
+// The WebGPU engine: one compute shader per body over storage buffers of vec4 lanes, after the
+// WGSL export (its barrier's zero at @group(0) @binding(0)).
+function GpuWebGPU(device) {
+  this.api = 'webgpu';
+  this.df64 = DF64_WGSL;
+  this.vec4 = 'vec4<f32>';
+  this.device = device;
+  this.pipelines = new Map();
+  this.zero = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
+  new Uint32Array(this.zero.getMappedRange()).fill(0);
+  this.zero.unmap();
+  const ro = { type: 'read-only-storage' };
+  this.zeroLayout = device.createBindGroupLayout({ entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: ro }] });
+  this.ioLayout = device.createBindGroupLayout({
+    entries: [
+      { binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: ro },
+      { binding: 1, visibility: GPUShaderStage.COMPUTE, buffer: ro },
+      { binding: 2, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } },
+      { binding: 3, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } },
+    ],
+  });
+  this.zeroGroup = device.createBindGroup({ layout: this.zeroLayout, entries: [{ binding: 0, resource: { buffer: this.zero } }] });
+}
+
+GpuWebGPU.prototype.pipeline = async function (library, body, what) {
+  const key = library.length + ':' + body;
+  const cached = this.pipelines.get(key);
+  if (cached) return cached;
+  const device = this.device;
+  const code = (library || '@group(0) @binding(0) var<storage> repro_zero: array<u32, 4>;\n') + `
+@group(1) @binding(0) var<storage, read> in_a: array<vec4<f32>>;
+@group(1) @binding(1) var<storage, read> in_b: array<vec4<f32>>;
+@group(1) @binding(2) var<storage, read_write> out_r: array<vec4<f32>>;
+@group(1) @binding(3) var<uniform> u_repro: vec4<u32>;
+@compute @workgroup_size(64)
+fn repro_main(@builtin(global_invocation_id) id: vec3<u32>) {
+  let i = id.x;
+  if (i >= u_repro.x) { return; }
+  let a = in_a[i];
+  let b = in_b[i];
+  let u_k = u_repro.y;
+  var o_result = vec4<f32>(0.0);
+  ${body}
+  out_r[i] = o_result;
+}
+`;
+  device.pushErrorScope('validation');
+  device.pushErrorScope('internal');
+  const pipeline = device.createComputePipeline({
+    layout: device.createPipelineLayout({ bindGroupLayouts: [this.zeroLayout, this.ioLayout] }),
+    compute: { module: device.createShaderModule({ code: code }), entryPoint: 'repro_main' },
+  });
+  const errors = [await device.popErrorScope(), await device.popErrorScope()].filter(Boolean);
+  if (errors.length) throw new Error(what + ' does not compile here: ' + errors.map(function (e) { return e.message; }).join('; '));
+  this.pipelines.set(key, pipeline);
+  return pipeline;
+};
+
+// Buffers for a and b (4 floats a lane), the output and its read-back, and a uniform
+// (lanes, chain length).
+GpuWebGPU.prototype.buffers = function (a, b, count) {
+  const device = this.device;
+  const make = function (data, usage) {
+    const buf = device.createBuffer({ size: Math.max(data.byteLength, 16), usage: usage | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(buf, 0, data);
+    return buf;
+  };
+  const bytes = 16 * count;
+  const io = {
+    a: make(a, GPUBufferUsage.STORAGE),
+    b: make(b, GPUBufferUsage.STORAGE),
+    out: device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC }),
+    read: device.createBuffer({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
+    uniform: make(new Uint32Array([count, 0, 0, 0]), GPUBufferUsage.UNIFORM),
+    bytes: bytes,
+    count: count,
+  };
+  io.group = device.createBindGroup({
+    layout: this.ioLayout,
+    entries: ['a', 'b', 'out', 'uniform'].map(function (k, i) { return { binding: i, resource: { buffer: io[k] } }; }),
+  });
+  return io;
+};
+
+GpuWebGPU.prototype.dispatch = function (pipeline, io) {
+  const encoder = this.device.createCommandEncoder();
+  const pass = encoder.beginComputePass();
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(0, this.zeroGroup);
+  pass.setBindGroup(1, io.group);
+  pass.dispatchWorkgroups(Math.ceil(io.count / 64));
+  pass.end();
+  return encoder;
+};
+
+GpuWebGPU.prototype.run = async function (library, body, a, b, side, what) {
+  const pipeline = await this.pipeline(library, body, what);
+  const io = this.buffers(a, b, side * side);
+  const encoder = this.dispatch(pipeline, io);
+  encoder.copyBufferToBuffer(io.out, 0, io.read, 0, io.bytes);
+  this.device.queue.submit([encoder.finish()]);
+  await io.read.mapAsync(GPUMapMode.READ);
+  const out = new Float32Array(io.read.getMappedRange().slice(0));
+  io.read.unmap();
+  ['a', 'b', 'out', 'read', 'uniform'].forEach(function (k) { io[k].destroy(); });
+  return out;
+};
+
+// As the WebGL engine's chain, timed around a dispatch and the queue's completion.
+GpuWebGPU.prototype.chain = async function (library, init, step, side, targetMs) {
+  const wgslInit = init.replace(/vec2 (\w+) = /g, 'var $1: vec2<f32> = ').replace(/vec2\(/g, 'vec2<f32>(');
+  const body = wgslInit + '\n  for (var i = 0u; i < u_k; i++) {\n    ' + step + '\n  }\n  o_result = vec4<f32>(x, y);';
+  const pipeline = await this.pipeline(library, body, 'the cost chain');
+  const data = chainData(side);
+  const io = this.buffers(data, data, side * side);
+  const self = this;
+  async function time(k) {
+    self.device.queue.writeBuffer(io.uniform, 0, new Uint32Array([io.count, k, 0, 0]));
+    let best = Infinity;
+    for (let t = 0; t < 3; t++) {
+      const t0 = performance.now();
+      self.device.queue.submit([self.dispatch(pipeline, io).finish()]);
+      await self.device.queue.onSubmittedWorkDone();
+      best = Math.min(best, performance.now() - t0);
+    }
+    return best;
+  }
+  const empty = await time(0);
+  let k = 4;
+  let diff = await time(k) - empty;
+  while (diff < targetMs && k < (1 << 20)) {
+    k *= 2;
+    diff = await time(k) - empty;
+  }
+  ['a', 'b', 'out', 'read', 'uniform'].forEach(function (key) { io[key].destroy(); });
+  return Math.max(diff, 0) / k;
+};
+
+GpuWebGPU.prototype.fft = function (n, precision) {
+  return createFftWebGPU(this.device, { length: n, precision: precision, cache: false });
+};
+
+// The chains' operands: x from 0.5 to 0.75, y from 0.9 to 1.
+function chainData(side) {
+  const r = rng(SEED ^ 0x5eed);
+  const data = new Float32Array(4 * side * side);
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = Math.fround(0.5 + 0.25 * r());
+    data[i + 2] = Math.fround(0.9 + 0.1 * r());
+  }
+  return data;
+}
 
 // ------------------------------------------------------------------ report tables
 
@@ -246,25 +411,26 @@ function roundingOf(lo, hi) {
   return 'worse than faithful';
 }
 
-function tableOne(gpu, dev, n) {
+async function tableOne(gpu, dev, n) {
   const paper = DATA.paper.thall_table1;
   const t = table('thall-table1', 'Thall Table I: f32 arithmetic error (GPU paranoia)',
-    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page, WebGL 2 on ' + dev + ', ' + n + ' inputs per op'],
-    ['Inputs: f32 of random sign and exponent in [-10, 10]; references exact in BigInt-free double arithmetic (sums and products exact, quotients and roots within 2^-29 ulp).'],
+    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page on ' + dev + ', ' + n + ' inputs per op'],
+    ['Inputs: f32 of random sign and exponent in [-10, 10]; references in double arithmetic (sums and products exact, quotients and roots within 2^-29 ulp).'],
     ['operation'].concat(paper.columns.map(function (c) { return c + ' [Thall 2007]'; }),
       ['error range, ulp [' + dev + ']', 'correctly rounded, % [' + dev + ']', 'rounding [' + dev + ']']));
   const side = Math.ceil(Math.sqrt(n / 2));
   const r = rng(SEED ^ 0x7ab1e1);
   const a = new Float32Array(4 * side * side);
   for (let i = 0; i < a.length; i++) a[i] = randomF32(r, 10, false);
-  TABLE1_OPS.forEach(function (op) {
+  for (const op of TABLE1_OPS) {
     // Two lanes a texel: (a.x, a.y) and (a.z, a.w), each drawn on its own.
+    const expr = gpu.api === 'webgpu' ? op.glsl.replace('inversesqrt', 'inverseSqrt') : op.glsl;
     const lane = function (x, y) {
-      return gpu.map('', 'o_result = vec4(' + op.glsl.replace(/a\.x/g, 'a.' + x).replace(/a\.y/g, 'a.' + y) +
-        ', 0.0, 0.0, 0.0);', a, a, side, side, 'f32 ' + op.name);
+      return gpu.run('', 'o_result = ' + gpu.vec4 + '(' + expr.replace(/a\.x/g, 'a.' + x).replace(/a\.y/g, 'a.' + y) +
+        ', 0.0, 0.0, 0.0);', a, a, side, 'f32 ' + op.name);
     };
-    const out = lane('x', 'y');
-    const out2 = lane('z', 'w');
+    const out = await lane('x', 'y');
+    const out2 = await lane('z', 'w');
     let lo = Infinity, hi = -Infinity, correct = 0, count = 0;
     for (let i = 0; i < side * side; i++) {
       [[a[4 * i], a[4 * i + 1], out[4 * i]], [a[4 * i + 2], a[4 * i + 3], out2[4 * i]]].forEach(function (c) {
@@ -280,7 +446,7 @@ function tableOne(gpu, dev, n) {
     const row = paper.rows.find(function (p) { return p.label === op.name; });
     t.rows.push([op.name].concat(row ? row.values : paper.columns.map(function () { return 'not in paper'; }),
       ['[' + lo.toFixed(3) + ', ' + hi.toFixed(3) + ']', 100 * correct / count, roundingOf(lo, hi)]));
-  });
+  }
   return t;
 }
 
@@ -339,7 +505,7 @@ function quotientError(A, B, G) {
 }
 
 // Random inputs for `op`, run on the GPU; per lane the exact error.
-function runArith(gpu, op, n, library) {
+async function runArith(gpu, op, n, library) {
   const side = Math.ceil(Math.sqrt(n / 2));
   const r = rng(SEED ^ (0x9e3779b9 * (ARITH.indexOf(op) + 1)));
   const a = new Float32Array(4 * side * side);
@@ -355,7 +521,7 @@ function runArith(gpu, op, n, library) {
     if (op.unary === 'b') return op.glsl + '(b.' + l + ')';
     return op.glsl + '(a.' + l + ', b.' + l + ')';
   };
-  const out = gpu.map(library, 'o_result = vec4(' + call('xy') + ', ' + call('zw') + ');', a, b, side, side, 'df64 ' + op.name);
+  const out = await gpu.run(library, 'o_result = ' + gpu.vec4 + '(' + call('xy') + ', ' + call('zw') + ');', a, b, side, 'df64 ' + op.name);
   const errors = [];
   for (let i = 0; i < a.length; i += 2) {
     if (!Number.isFinite(out[i]) || !Number.isFinite(out[i + 1])) {
@@ -382,14 +548,14 @@ function summary(errors) {
 }
 
 // The functions against the oracle's double-double answers: |g - w| in ulp48 of w.
-function runFunction(gpu, f, library) {
+async function runFunction(gpu, f, library) {
   const a32 = decode(f.a, Float32Array);
   const want = decode(f.want, Float64Array);
   const n = a32.length / 2;
   const side = Math.ceil(Math.sqrt(n / 2));
   const a = new Float32Array(4 * side * side);
   a.set(a32);
-  const out = gpu.map(library, 'o_result = vec4(' + f.glsl + '(a.xy), ' + f.glsl + '(a.zw));', a, a, side, side, 'df64 ' + f.op);
+  const out = await gpu.run(library, 'o_result = ' + gpu.vec4 + '(' + f.glsl + '(a.xy), ' + f.glsl + '(a.zw));', a, a, side, 'df64 ' + f.op);
   const errors = [];
   for (let i = 0; i < n; i++) {
     const wh = want[2 * i], wl = want[2 * i + 1];
@@ -423,43 +589,44 @@ const CHAINS = {
   cos: { init: 'vec2 x = a.xy; vec2 y = a.zw;', step: 'x = df64_cos(x);' },
 };
 
-function tableTwo(gpu, dev, n, library, costs) {
+async function tableTwo(gpu, dev, n, library, costs) {
   const paper = DATA.paper.thall_table2;
   const mirror = 'GPU vs CPU mirror [' + dev + ']';
   const t = table('thall-table2', 'Thall Table II: df64 arithmetic, max and RMS error in ulp48',
-    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page, WebGL 2 on ' + dev + ', ' + n + ' random inputs per row, against exact rationals (BigInt)'],
-    ["variant 'accurate': df64gl's defaults (DF64_GLSL, ES 3.00, behind the barrier).",
-      'cost: per-op time in a dependent chain (a pass of K ops minus a pass of none, over K; wall-clock around a draw and a 1-texel read), divided by the same for an f32 add, all in this run.',
+    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page on ' + dev + ', ' + n + ' random inputs per row, against exact rationals (BigInt)'],
+    ["variant 'accurate': df64gl's defaults (" + (gpu.api === 'webgpu' ? 'DF64_WGSL' : 'DF64_GLSL, ES 3.00') + ', behind the barrier).',
+      'cost: per-op time in a dependent chain (a pass of K ops minus a pass of none, over K; wall-clock around ' +
+        (gpu.api === 'webgpu' ? "a dispatch and the queue's completion" : 'a draw and a 1-texel read') + '), divided by the same for an f32 add, all in this run.',
       'The page has no CPU mirror: that column is "-".'],
     ['op', 'variant', 'range', 'G80 max [Thall 2007]', 'G80 RMS [Thall 2007]', 'max, ulp48 [' + dev + ']',
       'RMS, ulp48 [' + dev + ']', 'cost / f32 add [' + dev + ']', mirror]);
   const stats = {};
-  ARITH.forEach(function (op) {
-    const s = summary(runArith(gpu, op, n, library));
+  for (const op of ARITH) {
+    const s = summary(await runArith(gpu, op, n, library));
     stats[op.name] = s;
     const p = paper.rows.find(function (r) { return r.op === op.name; });
     t.rows.push([op.name, 'accurate', op.range, p ? p.max : 'not in paper', p ? p.rms : 'not in paper',
       s.max, s.rms, costs[op.name] === undefined ? '-' : costs[op.name], '-']);
-  });
+  }
   const f = table('thall-table2-functions', 'Thall Table II: df64 functions, max and RMS error in ulp48',
-    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page, WebGL 2 on ' + dev + ', against the oracle (astro-float, 256 bits) on inputs fixed by `df64gl web`'],
+    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page on ' + dev + ', against the oracle (astro-float, 256 bits) on inputs fixed by `df64gl web`'],
     ['The oracle\'s answers travel in the page as double-double words; the error is taken in double from them.'],
     ['function', 'range', 'G80 max [Thall 2007]', 'G80 RMS [Thall 2007]', 'max, ulp48 [' + dev + ']',
       'RMS, ulp48 [' + dev + ']', 'cost / f32 add [' + dev + ']', mirror]);
-  DATA.oracle.forEach(function (fn) {
-    const s = summary(runFunction(gpu, fn, library));
+  for (const fn of DATA.oracle) {
+    const s = summary(await runFunction(gpu, fn, library));
     stats[fn.op] = s;
     const p = paper.rows.find(function (r) { return r.op === fn.paper; });
     f.rows.push([fn.op, fn.range, p ? p.max : 'not in paper', p ? p.rms : 'not in paper', s.max, s.rms,
       costs[fn.op] === undefined ? '-' : costs[fn.op], '-']);
-  });
+  }
   return { arith: t, functions: f, stats: stats };
 }
 
-function dagraca(gpu, dev, n, library, stats) {
+async function dagraca(gpu, dev, n, library, stats) {
   const paper = DATA.paper.dagraca_table5;
   const t = table('dagraca-table5', 'Da Graca and Defour Table 5: log2 of the maximum relative error',
-    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page, WebGL 2 on ' + dev + ', against exact rationals (BigInt)'],
+    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page on ' + dev + ', against exact rationals (BigInt)'],
     ["add and mul are df64gl's accurate defaults on Table II's inputs; add12 and mul12 are its df64_two_sum and df64_two_prod on f32 operands. Their add22 and mul22 as published are not in the export, so the page has no *_dagraca rows."],
     ['op', 'routine', 'log2 max rel error [Da Graca 2006]', 'log2 max rel error [' + dev + ']', 'inputs']);
   const side = Math.ceil(Math.sqrt(n / 2));
@@ -470,8 +637,8 @@ function dagraca(gpu, dev, n, library, stats) {
     const p = paper.rows.find(function (x) { return x.op === op; });
     return !p ? 'not in paper' : p.log2_max_rel_error === null ? 'exact' : p.log2_max_rel_error;
   };
-  [['add12', 'df64_two_sum', function (x, y) { return x + y; }], ['mul12', 'df64_two_prod', function (x, y) { return x * y; }]].forEach(function (c) {
-    const out = gpu.map(library, 'o_result = vec4(' + c[1] + '(a.x, a.y), ' + c[1] + '(a.z, a.w));', a, a, side, side, c[1]);
+  for (const c of [['add12', 'df64_two_sum'], ['mul12', 'df64_two_prod']]) {
+    const out = await gpu.run(library, 'o_result = ' + gpu.vec4 + '(' + c[1] + '(a.x, a.y), ' + c[1] + '(a.z, a.w));', a, a, side, c[1]);
     let worst = 0, count = 0;
     for (let i = 0; i < a.length; i += 2) {
       const E = c[0] === 'add12' ? big(a[i]) + big(a[i + 1]) : big(a[i]) * big(a[i + 1]);
@@ -481,7 +648,7 @@ function dagraca(gpu, dev, n, library, stats) {
       worst = Math.max(worst, relErr(G - E, E));
     }
     t.rows.push([c[0], c[0], published(c[0]), worst === 0 ? 'exact' : Math.log2(worst), count]);
-  });
+  }
   [['add22', 'add'], ['mul22', 'mul']].forEach(function (c) {
     const s = stats[c[1]];
     t.rows.push([c[0], c[1], published(c[0]), s.rel === 0 ? 'exact' : Math.log2(s.rel), s.count]);
@@ -494,11 +661,11 @@ function dagraca(gpu, dev, n, library, stats) {
 // Round trip x -> F^-1(F(x)) with the data kept on the GPU, from the words: Thall's measures
 // (RMSE of magnitude and phase, peak S/N, in double: enough for df64) and the relative RMS
 // error from the exact words (BigInt: enough for qf128).
-function roundTrip(plan, x, words) {
+async function roundTrip(plan, x, words) {
   plan.upload(x);
   plan.execute('forward');
   plan.execute('inverse');
-  const w = plan.downloadWords();
+  const w = await plan.downloadWords();
   const n = x.length / 2;
   let mag2 = 0, ph2 = 0, err2 = 0, sig2 = 0, peak = 0, exact2 = 0;
   for (let i = 0; i < n; i++) {
@@ -528,33 +695,35 @@ function roundTrip(plan, x, words) {
   };
 }
 
-function fftTables(gl, dev) {
+async function fftTables(gpu, dev) {
   const maxLog2 = { f32: QUICK ? 10 : 16, df64: QUICK ? 10 : 16, qf128: QUICK ? 8 : 12 };
   const paper = DATA.paper.thall_fft;
   const thall = table('thall-fft', "Thall's FFT study: df64 transposed Stockham, round-trip accuracy and GFLOP/s, per N",
-    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page, createFft on WebGL 2 on ' + dev + ', uniform random complex input in [-1, 1]^2, best of 3 forward transforms'],
-    (paper.note ? [paper.note] : []).concat(['The page runs the npm module\'s createFft (radix 4, twiddles from a table computed exactly in BigInt).']),
+    [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page, ' + (gpu.api === 'webgpu' ? 'createFftWebGPU' : 'createFft') + ' on ' + dev + ', uniform random complex input in [-1, 1]^2, best of 3 forward transforms'],
+    (paper.note ? [paper.note] : []).concat([gpu.api === 'webgpu'
+      ? 'The page runs the npm module\'s createFftWebGPU (radix-2 compute stages, twiddles from a table computed exactly in BigInt); the last column is its GFLOP/s.'
+      : 'The page runs the npm module\'s createFft (radix 4, twiddles from a table computed exactly in BigInt).']),
     ['m', 'N', 'RMSE |x|, table [' + dev + ']', 'RMSE phase, table [' + dev + ']', 'peak S/N dB, table [' + dev + ']', 'GFLOP/s radix 4, table [' + dev + ']']);
   const prec = table('fft-precisions', 'The FFT per precision: round-trip error and forward time',
-    ['measured: df64gl repro page, createFft on WebGL 2 on ' + dev],
+    ['measured: df64gl repro page, ' + (gpu.api === 'webgpu' ? 'createFftWebGPU' : 'createFft') + ' on ' + dev],
     ['round trip: x -> F^-1(F(x)) on the GPU, relative RMS error from the exact words; time: best of 3 forward transforms, data on the GPU, ending in a read of the result.'],
     ['precision', 'N', 'round-trip rel RMS error [' + dev + ']', 'forward ms [' + dev + ']', 'GFLOP/s [' + dev + ']']);
   const r = rng(SEED ^ 0xff7);
-  ['f32', 'df64', 'qf128'].forEach(function (p) {
+  for (const p of ['f32', 'df64', 'qf128']) {
     const words = p === 'f32' ? 2 : p === 'df64' ? 4 : 8;
     for (let m = 4; m <= maxLog2[p]; m++) {
       const n = 1 << m;
       const x = new Float64Array(2 * n);
       for (let i = 0; i < x.length; i++) x[i] = 2 * r() - 1;
-      const plan = createFft(gl, { length: n, precision: p });
+      const plan = await gpu.fft(n, p);
       try {
-        const rt = roundTrip(plan, x, words);
+        const rt = await roundTrip(plan, x, words);
         plan.upload(x);
         let best = Infinity;
         for (let t = 0; t < 3; t++) {
           const t0 = performance.now();
           plan.execute('forward');
-          plan.downloadWords();
+          await plan.downloadWords();
           best = Math.min(best, performance.now() - t0);
           plan.upload(x);
         }
@@ -565,17 +734,17 @@ function fftTables(gl, dev) {
         plan.dispose();
       }
     }
-  });
+  }
   return [thall, prec];
 }
 
 // ------------------------------------------------------------------ the run
 
-function shortDevice(renderer) {
-  if (/SwiftShader/i.test(renderer)) return 'SwiftShader (WebGL 2)';
+function shortDevice(renderer, api) {
+  if (/SwiftShader/i.test(renderer)) return 'SwiftShader (' + api + ')';
   const inner = renderer.replace(/^ANGLE \(/, '').replace(/\)$/, '').split(', ');
   const name = (inner.length > 1 ? inner[1] : inner[0]).replace(/ \(.*$/, '').trim();
-  return (name || renderer) + ' (WebGL 2)';
+  return (name || renderer) + ' (' + api + ')';
 }
 
 function driverOf(gl) {
@@ -629,7 +798,10 @@ function render(report) {
   });
 }
 
-function status(text) { el('status').textContent = text; }
+function status(text) {
+  el('status').textContent = text;
+  console.log('df64gl repro: ' + text);
+}
 
 function download(report) {
   const blob = new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' });
@@ -642,8 +814,8 @@ function download(report) {
 // Steps with a pause between them, so the page paints its progress.
 function pause() { return new Promise(function (resolve) { setTimeout(resolve, 0); }); }
 
-async function run() {
-  const t0 = performance.now();
+// The WebGL 2 context, its check and its engine.
+async function openWebGl2() {
   const canvas = document.createElement('canvas');
   const gl = canvas.getContext('webgl2', { antialias: false, depth: false, stencil: false });
   if (!gl) throw new Error('this browser gives no WebGL 2 context');
@@ -655,44 +827,88 @@ async function run() {
     };
   }
   const driver = driverOf(gl);
-  const dev = shortDevice(driver.renderer);
+  return {
+    driver: driver, dev: shortDevice(driver.renderer, 'WebGL 2'), gpu: new Gpu(gl),
+    what: 'check(gl) of the npm module ' + VERSION + ', known answers in the vertex and fragment stages',
+    check: async function () { return check(gl, { cache: false }); },
+  };
+}
+
+// The WebGPU device, its check and its engine.
+async function openWebGpu() {
+  if (!navigator.gpu) throw new Error('this browser has no WebGPU (navigator.gpu)');
+  const adapter = await navigator.gpu.requestAdapter();
+  if (!adapter) throw new Error('WebGPU gave no adapter here');
+  const device = await adapter.requestDevice();
+  const info = adapter.info || {};
+  const renderer = [info.vendor, info.architecture, info.description].filter(Boolean).join(' ') || 'unknown adapter';
+  const l = device.limits;
+  const driver = {
+    device: 'WebGPU in ' + navigator.userAgent,
+    vendor: info.vendor || '',
+    renderer: renderer,
+    version: 'WebGPU',
+    glsl_version: 'WGSL',
+    major: 0,
+    minor: 0,
+    glsl_number: 0,
+    max_texture_size: l.maxTextureDimension2D,
+    max_color_attachments: l.maxColorAttachments,
+    max_array_texture_layers: l.maxTextureArrayLayers,
+    max_draw_buffers: l.maxColorAttachments,
+    gpu_shader_fp64: false,
+    gpu_shader5: false,
+    timer_query: adapter.features.has('timestamp-query'),
+    extensions_of_interest: Array.from(adapter.features).sort(),
+  };
+  return {
+    driver: driver, dev: shortDevice(renderer, 'WebGPU'), gpu: new GpuWebGPU(device),
+    what: 'checkWebGPU(device) of the npm module ' + VERSION + ', known answers in the compute and vertex stages',
+    check: function () { return checkWebGPU(device, { cache: false }); },
+  };
+}
+
+async function run() {
+  const t0 = performance.now();
+  const leg = API === 'webgpu' ? await openWebGpu() : await openWebGl2();
+  const driver = leg.driver;
+  const dev = leg.dev;
+  const gpu = leg.gpu;
   const n = QUICK ? 4096 : 65536;
   const tables = [];
   status('checking df64 on ' + dev + ' ...');
   await pause();
-  const verdict = check(gl, { cache: false });
-  const checkTable = table('check', "df64gl's check of the export on this context (the proof the tables below rest on)",
-    ['measured: check(gl) of the npm module ' + VERSION + ', known answers in the vertex and fragment stages'],
-    [verdict.reason], ['routine', 'worst, in its unit [' + dev + ']', 'bound', 'within [' + dev + ']']);
+  const verdict = await leg.check();
+  const checkTable = table('check', "df64gl's check of the export here (the proof the tables below rest on)",
+    ['measured: ' + leg.what], [verdict.reason], ['routine', 'worst, in its unit [' + dev + ']', 'bound', 'within [' + dev + ']']);
   verdict.routines.forEach(function (r) {
     checkTable.rows.push([r.name, Number.isFinite(r.worst) ? r.worst : String(r.worst), r.bound, r.pass ? 'yes' : 'NO']);
   });
   tables.push(checkTable);
   if (!verdict.pass) throw Object.assign(new Error('df64 is not exact on this context: ' + verdict.reason), { tables: tables, driver: driver, dev: dev });
-  const gpu = new Gpu(gl);
   status('Table I (the f32 probe) ...');
   await pause();
-  tables.push(tableOne(gpu, dev, n));
+  tables.push(await tableOne(gpu, dev, n));
   status('costs ...');
   await pause();
   const target = QUICK ? 8 : 40;
   const side = QUICK ? 64 : 256;
-  const base = gpu.chainCost('', CHAINS.f32.init, CHAINS.f32.step, side, target);
+  const base = await gpu.chain('', CHAINS.f32.init, CHAINS.f32.step, side, target);
   const costs = {};
   for (const name of Object.keys(CHAINS)) {
     if (name === 'f32') continue;
     const c = CHAINS[name];
-    costs[name] = base > 0 ? gpu.chainCost(DF64_GLSL, c.init, c.step, side, target) / base : '-';
+    costs[name] = base > 0 ? await gpu.chain(gpu.df64, c.init, c.step, side, target) / base : '-';
     await pause();
   }
   status('Table II ...');
   await pause();
-  const two = tableTwo(gpu, dev, n, DF64_GLSL, costs);
+  const two = await tableTwo(gpu, dev, n, gpu.df64, costs);
   tables.push(two.arith, two.functions);
-  tables.push(dagraca(gpu, dev, n, DF64_GLSL, two.stats));
+  tables.push(await dagraca(gpu, dev, n, gpu.df64, two.stats));
   status('the FFT ...');
   await pause();
-  fftTables(gl, dev).forEach(function (t) { tables.push(t); });
+  (await fftTables(gpu, dev)).forEach(function (t) { tables.push(t); });
   return {
     device: dev,
     driver: driver,

@@ -1,5 +1,5 @@
 //! `repro.html` (written by `df64gl web`) in headless Chromium on both ANGLE legs (SwiftShader,
-//! and Mesa through EGL), its quick sizes: the report it POSTs to `?report=` has the schema of
+//! and Mesa through EGL) and on WebGPU (`?api=webgpu`: Dawn over SwiftShader), its quick sizes: the report it POSTs to `?report=` has the schema of
 //! the native `repro --json`, every table it promises with whole rows, the published values of
 //! `assets/` beside the page's, and measured values within this file's bounds (the accurate
 //! df64 routines' documented bounds, correctly rounded f32 add/sub/mul on both legs, the FFT's
@@ -209,14 +209,15 @@ fn judge(report: &Value, leg: &str) {
 }
 
 #[test]
-fn repro_page_reports_every_table_on_both_angle_legs() {
+fn repro_page_reports_every_table_on_both_angle_legs_and_webgpu() {
     let chromium = common::chromium();
-    for (backend, leg) in [
-        (BrowserBackend::Swiftshader, "SwiftShader"),
-        (BrowserBackend::AngleGl, "ANGLE over Mesa"),
+    for (backend, leg, query) in [
+        (BrowserBackend::Swiftshader, "SwiftShader", "quick=1"),
+        (BrowserBackend::AngleGl, "ANGLE over Mesa", "quick=1"),
+        (BrowserBackend::WebGpu, "WebGPU", "quick=1&api=webgpu"),
     ] {
         let report =
-            run_repro_page(&chromium, backend, "quick=1").unwrap_or_else(|e| panic!("{leg}: {e}"));
+            run_repro_page(&chromium, backend, query).unwrap_or_else(|e| panic!("{leg}: {e}"));
         // Kept for a reader (the docs' tables come from such a run).
         let kept = std::env::temp_dir().join(format!("df64gl-repro-page-{backend:?}.json"));
         let _ = std::fs::write(&kept, serde_json::to_string_pretty(&report).unwrap());

@@ -300,7 +300,7 @@ const GL_STATE_IMPORT: &str =
 const FFT_REEXPORT: &str = "export { createFft } from './fft.js';\n";
 const FFT_WEBGPU_REEXPORT: &str = "export { createFftWebGPU } from './fft-webgpu.js';\n";
 /// The browser FFT's files, as committed.
-const FFT_JS: [(&str, &str); 4] = [
+const FFT_JS: [(&str, &str); 5] = [
     ("fft.js", include_str!("../../../js/fft.js")),
     ("fft-words.js", include_str!("../../../js/fft-words.js")),
     (
@@ -308,6 +308,7 @@ const FFT_JS: [(&str, &str); 4] = [
         include_str!("../../../js/fft-bluestein.js"),
     ),
     ("fft-real.js", include_str!("../../../js/fft-real.js")),
+    ("fft-webgpu.js", include_str!("../../../js/fft-webgpu.js")),
 ];
 
 /// Every file of the module a page imports (`index.js` and what it imports, the FFT's files
