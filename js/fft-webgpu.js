@@ -12,7 +12,7 @@
 import { DF64_WGSL, DF64_QF128_WGSL } from './generated.js';
 import { checkWebGPU } from './index.js';
 import { WRAPPER_API as HOST } from './fft.js';
-import { FIXED_BITS, fixedFromDouble, wordsFromFixed, unitRootsFixed, baseDouble, baseFixed, wLong, splitDouble } from './fft-words.js';
+import { wordsFromFixed, baseDouble, baseFixed, wLong, splitDouble } from './fft-words.js';
 
 const fail = HOST.fail;
 // Words per complex point.
@@ -394,53 +394,16 @@ WebGpuFft.prototype._run = async function (x, direction) {
 WebGpuFft.prototype._selftest = async function () {
   const n = this.length;
   const x = HOST.selftestSignal(2 * n, this._words, 2007);
-  const roots = unitRootsFixed(n, n);
-  const xf = Array.from(x, fixedFromDouble);
   const bound = HOST.PRECISIONS[this.precision].selftestBound;
   for (const sign of [1, -1]) {
-    const result = await this._run(x, sign > 0 ? 'forward' : 'inverse');
-    const got = wordsOf(result);
-    let err = 0n;
-    let ref = 0n;
-    for (let k = 0; k < n; k++) {
-      let re = 0n;
-      let im = 0n;
-      for (let j = 0; j < n; j++) {
-        const r = roots[(j * k) % n];
-        const s = sign > 0 ? -r[1] : r[1];
-        re += xf[2 * j] * r[0] - xf[2 * j + 1] * s;
-        im += xf[2 * j] * s + xf[2 * j + 1] * r[0];
-      }
-      re >>= BigInt(FIXED_BITS);
-      im >>= BigInt(FIXED_BITS);
-      if (sign < 0) {
-        re /= BigInt(n);
-        im /= BigInt(n);
-      }
-      const dr = got[2 * k] - re;
-      const di = got[2 * k + 1] - im;
-      err += dr * dr + di * di;
-      ref += re * re + im * im;
-    }
-    const rel = HOST.relativeError(err, ref);
+    const got = HOST.fixedWords(await this._run(x, sign > 0 ? 'forward' : 'inverse'));
+    const rel = HOST.exactDftError(x, got, sign);
     if (!(rel <= bound)) {
       throw fail('the ' + this.precision + ' WebGPU stage computed a ' + n + '-point ' + (sign > 0 ? 'forward' : 'inverse') +
         ' transform with relative error ' + rel.toExponential(2) + ' (bound ' + bound + ') on this device: its compiler breaks it, so this plan will not run here');
     }
   }
 };
-
-function wordsOf(result) {
-  const out = [];
-  const per = result.per / 2;
-  const e = result.exponent;
-  for (let i = 0; i < result.words.length / per; i++) {
-    let v = 0n;
-    for (let k = 0; k < per; k++) v += fixedFromDouble(result.words[per * i + k]);
-    out.push(e >= 0 ? v << BigInt(e) : v >> BigInt(-e));
-  }
-  return out;
-}
 
 /** The spectrum of x (2 * length * batch numbers, re and im interleaved), as doubles. */
 WebGpuFft.prototype.forward = async function (x) { return HOST.toDoubles(await this._run(x, 'forward')); };

@@ -112,7 +112,7 @@ const REAL_PRE = { pass: 'real_pre', fromPlanes: false, radix: 1, outputs: 1 };
 export const WRAPPER_API = {
   checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, directionOf: directionOf, fail: fail,
   REAL_POST: REAL_POST, REAL_PRE: REAL_PRE,
-  blockExponent: blockExponent, selftestSignal: selftestSignal, relativeError: relativeError,
+  blockExponent: blockExponent, selftestSignal: selftestSignal, fixedWords: fixedWords, exactDftError: exactDftError,
   PRECISIONS: PRECISIONS, CHECKED: CHECKED,
 };
 
@@ -277,7 +277,7 @@ function selftestReal(plan, precision, words) {
   const roots = unitRootsFixed(n, n);
   const bound = PRECISIONS[precision].selftestBound;
   // Forward: bins 0..n/2 against the exact DFT.
-  const bins = plan._inner._wordsOf(plan._run(x, 'forward'));
+  const bins = fixedWords(plan._run(x, 'forward'));
   const exact = [];
   let err = 0n;
   let ref = 0n;
@@ -304,7 +304,7 @@ function selftestReal(plan, precision, words) {
   });
   y[1] = 0;
   y[n + 1] = 0;
-  const back = plan._inner._wordsOf(plan._run(y, 'inverse'));
+  const back = fixedWords(plan._run(y, 'inverse'));
   const yf = Array.from(y, fixedFromDouble);
   err = 0n;
   ref = 0n;
@@ -646,37 +646,12 @@ function kindSet(kinds) {
 // relative L2 error within the precision's bound, or an Error naming the pass kinds.
 WebGLFft.prototype._selftest = function () {
   const n = this.length;
-  const words = this._words;
-  const x = selftestSignal(2 * n, words, 2007);
-  const roots = unitRootsFixed(n, n);
-  const xf = Array.from(x, fixedFromDouble);
+  const x = selftestSignal(2 * n, this._words, 2007);
   const bound = PRECISIONS[this.precision].selftestBound;
   const self = this;
   [1, -1].forEach(function (sign) {
-    const got = sign > 0 ? self._wordsOf(self._run(x, 'forward')) : self._wordsOf(self._run(x, 'inverse'));
-    let err = 0n;
-    let ref = 0n;
-    for (let k = 0; k < n; k++) {
-      let re = 0n;
-      let im = 0n;
-      for (let j = 0; j < n; j++) {
-        const r = roots[(j * k) % n];
-        const s = sign > 0 ? -r[1] : r[1]; // exp(-+ 2 pi i jk / n)
-        re += xf[2 * j] * r[0] - xf[2 * j + 1] * s;
-        im += xf[2 * j] * s + xf[2 * j + 1] * r[0];
-      }
-      re >>= BigInt(FIXED_BITS);
-      im >>= BigInt(FIXED_BITS);
-      if (sign < 0) {
-        re /= BigInt(n);
-        im /= BigInt(n);
-      }
-      const dr = got[2 * k] - re;
-      const di = got[2 * k + 1] - im;
-      err += dr * dr + di * di;
-      ref += re * re + im * im;
-    }
-    const rel = relativeError(err, ref);
+    const got = fixedWords(self._run(x, sign > 0 ? 'forward' : 'inverse'));
+    const rel = exactDftError(x, got, sign);
     if (!(rel <= bound)) {
       throw fail('the ' + self.precision + ' passes (' + self._kinds.map(kindKey).join(', ') + ') computed a ' + n + '-point ' +
         (sign > 0 ? 'forward' : 'inverse') + ' transform with relative error ' + rel.toExponential(2) + ' (bound ' + bound +
@@ -686,7 +661,7 @@ WebGLFft.prototype._selftest = function () {
 };
 
 // The words of a download as fixed-point values (re, im interleaved), times 2^exponent.
-WebGLFft.prototype._wordsOf = function (result) {
+function fixedWords(result) {
   const out = [];
   const words = result.words;
   const per = result.per / 2; // words of one part (re or im)
@@ -697,7 +672,38 @@ WebGLFft.prototype._wordsOf = function (result) {
     out.push(e >= 0 ? v << BigInt(e) : v >> BigInt(-e));
   }
   return out;
-};
+}
+
+// The relative L2 error of `got` (fixed point, re and im interleaved) against the exact DFT of
+// x (sign 1: forward; -1: inverse, with 1/n), computed here in fixed point.
+function exactDftError(x, got, sign) {
+  const n = x.length / 2;
+  const roots = unitRootsFixed(n, n);
+  const xf = Array.from(x, fixedFromDouble);
+  let err = 0n;
+  let ref = 0n;
+  for (let k = 0; k < n; k++) {
+    let re = 0n;
+    let im = 0n;
+    for (let j = 0; j < n; j++) {
+      const r = roots[(j * k) % n];
+      const s = sign > 0 ? -r[1] : r[1]; // exp(-+ 2 pi i jk / n)
+      re += xf[2 * j] * r[0] - xf[2 * j + 1] * s;
+      im += xf[2 * j] * s + xf[2 * j + 1] * r[0];
+    }
+    re >>= BigInt(FIXED_BITS);
+    im >>= BigInt(FIXED_BITS);
+    if (sign < 0) {
+      re /= BigInt(n);
+      im /= BigInt(n);
+    }
+    const dr = got[2 * k] - re;
+    const di = got[2 * k + 1] - im;
+    err += dr * dr + di * di;
+    ref += re * re + im * im;
+  }
+  return relativeError(err, ref);
+}
 
 // ------------------------------------------------------------------ data in and out
 
@@ -982,7 +988,7 @@ WebGLFft.prototype._selftestPointwiseRun = function () {
   const b = selftestSignal(2 * n, this._words, 12);
   this._upload(a);
   this._pointwise(this._operand(b, false));
-  const got = this._wordsOf(this._download());
+  const got = fixedWords(this._download());
   let err = 0n;
   let ref = 0n;
   for (let k = 0; k < n; k++) {

@@ -298,10 +298,20 @@ fn real_errors(c: &Case, x: &[f64], bins_bytes: &[u8], r: &Value) -> (f64, f64) 
 }
 
 fn run_page(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
+    run_page_at(PAGE, backend, query, memory)
+}
+
+/// The test page at `path` with `query` on `backend`, one page at a time.
+fn run_page_at(
+    path: &str,
+    backend: BrowserBackend,
+    query: &str,
+    memory: HashMap<String, Vec<u8>>,
+) -> Value {
     let chromium = common::chromium();
     let _one = PAGES.lock().unwrap_or_else(|e| e.into_inner());
-    run_module_page(&chromium, backend, PAGE, query, memory, 0)
-        .unwrap_or_else(|e| panic!("{}: {e}", backend.name()))
+    run_module_page(&chromium, backend, path, query, memory, 0)
+        .unwrap_or_else(|e| panic!("{} {path}: {e}", backend.name()))
 }
 
 fn transforms_match_the_reference(backend: BrowserBackend) {
@@ -575,19 +585,12 @@ fn create_fft_webgpu_matches_the_reference() {
         "/__df64gl/fft/resident.bin".to_string(),
         bytes_f64(&resident),
     );
-    let chromium = common::chromium();
-    let v = {
-        let _one = PAGES.lock().unwrap_or_else(|e| e.into_inner());
-        run_module_page(
-            &chromium,
-            BrowserBackend::WebGpu,
-            "/cli/tests/data/js-fft-webgpu.html",
-            "",
-            memory,
-            0,
-        )
-        .unwrap_or_else(|e| panic!("WebGPU: {e}"))
-    };
+    let v = run_page_at(
+        "/cli/tests/data/js-fft-webgpu.html",
+        BrowserBackend::WebGpu,
+        "",
+        memory,
+    );
     let got = v["cases"]
         .as_array()
         .unwrap_or_else(|| panic!("the page gave no cases: {v}"));
@@ -650,18 +653,12 @@ fn create_fft_webgpu_matches_the_reference() {
     }
     // A stage whose products lose their low words fails its self-test; a device whose
     // read-backs are corrupted fails the check first.
-    let v = {
-        let _one = PAGES.lock().unwrap_or_else(|e| e.into_inner());
-        run_module_page(
-            &chromium,
-            BrowserBackend::WebGpu,
-            "/cli/tests/data/js-fft-webgpu.html",
-            "?break=1",
-            HashMap::new(),
-            0,
-        )
-        .unwrap_or_else(|e| panic!("WebGPU: {e}"))
-    };
+    let v = run_page_at(
+        "/cli/tests/data/js-fft-webgpu.html",
+        BrowserBackend::WebGpu,
+        "?break=1",
+        HashMap::new(),
+    );
     refused(&v, "folded", "relative error");
     refused(&v, "corrupt", "failed checkWebGPU");
 }
