@@ -132,6 +132,7 @@ fn npm_pack_lists_only_what_the_module_needs() {
         "fft-words.js",
         "fft-bluestein.js",
         "fft-real.js",
+        "fft-webgpu.js",
         "three.js",
         "three.d.ts",
     ]
@@ -145,6 +146,7 @@ fn npm_pack_lists_only_what_the_module_needs() {
         "three.js",
         "fft.js",
         "fft-words.js",
+        "fft-webgpu.js",
         "gl-state.js",
     ] {
         let text = std::fs::read_to_string(js.join(module)).expect("module source");
