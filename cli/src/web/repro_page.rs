@@ -244,7 +244,10 @@ pub fn run_repro_page(
     let held = html.replacen("</body>", &hook, 1);
     let served = format!("/{REPRO_PAGE}");
     let memory = HashMap::from([(served.clone(), held.into_bytes())]);
-    let root = std::env::temp_dir();
+    // The page needs nothing beside itself: the server's folder is an empty one of its own.
+    let root = std::env::temp_dir().join(format!("df64gl-repro-page-{}", std::process::id()));
+    std::fs::create_dir_all(&root)
+        .map_err(|e| ExperimentError::Io(root.display().to_string(), e))?;
     let server = StaticServer::start(&root, memory)?;
     let sep = if query.is_empty() { "" } else { "&" };
     let url = server.url(&format!("{served}?{query}{sep}report={REPORT_PATH}"));
