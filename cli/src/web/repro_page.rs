@@ -251,7 +251,9 @@ pub fn run_repro_page(
     let server = StaticServer::start(&root, memory)?;
     let sep = if query.is_empty() { "" } else { "&" };
     let url = server.url(&format!("{served}?{query}{sep}report={REPORT_PATH}"));
-    let dom = run_url(chromium, backend, &url, &[])?;
+    let dom = run_url(chromium, backend, &url, &[]);
+    let _ = std::fs::remove_dir(&root);
+    let dom = dom?;
     let body = server.report().ok_or_else(|| {
         let tail: String = dom
             .chars()
