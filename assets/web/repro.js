@@ -136,10 +136,11 @@ Gpu.prototype.texture = function (w, h, data) {
   return t;
 };
 
-// Draws `program` over w x h texels into a fresh texture, with u_a, u_b (textures) and u_k.
-Gpu.prototype.draw = function (program, a, b, w, h, k) {
+// Draws `program` over w x h texels into `target` (or a fresh texture), with u_a, u_b
+// (textures) and u_k.
+Gpu.prototype.draw = function (program, a, b, w, h, k, target) {
   const gl = this.gl;
-  const out = this.texture(w, h, null);
+  const out = target || this.texture(w, h, null);
   gl.bindFramebuffer(gl.FRAMEBUFFER, this.fb);
   gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, out, 0);
   gl.viewport(0, 0, w, h);
@@ -169,7 +170,9 @@ Gpu.prototype.read = function (tex, w, h) {
 
 // `body` (GLSL computing vec4 o from vec4 a, b) on the texels of `a` and `b` (Float32Array of
 // 4 w h each): the output texels.
-Gpu.prototype.map = function (library, body, a, b, w, h, what) {
+Gpu.prototype.run = async function (library, body, a, b, side, what) {
+  const w = side;
+  const h = side;
   const gl = this.gl;
   const p = this.program(HEADER + library + IO + 'void main() {\n  ivec2 q = ivec2(gl_FragCoord.xy);\n' +
     '  vec4 a = texelFetch(u_a, q, 0);\n  vec4 b = texelFetch(u_b, q, 0);\n  ' + body + '\n}\n', what);
@@ -184,22 +187,23 @@ Gpu.prototype.map = function (library, body, a, b, w, h, what) {
 // Time per op of `step` (GLSL that updates vec2 x from x and y) in a dependent chain: a pass
 // of K steps minus a pass of none, over K, K doubled until the difference reaches `target` ms;
 // best of 3. Wall-clock time around a draw and a 1-texel read (WebGL has no draw timer here).
-Gpu.prototype.chainCost = function (library, init, step, side, targetMs) {
+Gpu.prototype.chain = async function (library, init, step, side, targetMs) {
   const gl = this.gl;
   const p = this.program(HEADER + library + IO + 'void main() {\n  ivec2 q = ivec2(gl_FragCoord.xy);\n' +
     '  vec4 a = texelFetch(u_a, q, 0);\n  vec4 b = texelFetch(u_b, q, 0);\n  ' + init + '\n' +
     '  for (int i = 0; i < u_k; i++) {\n    ' + step + '\n  }\n  o_result = vec4(x, y);\n}\n', 'the cost chain');
   const ta = this.texture(side, side, chainData(side));
+  // One target for every timed draw: no allocation inside the timing.
+  const out = this.texture(side, side, null);
   const one = new Float32Array(4);
   const self = this;
   function time(k) {
     let best = Infinity;
     for (let t = 0; t < 3; t++) {
       const t0 = performance.now();
-      const out = self.draw(p, ta, ta, side, side, k);
+      self.draw(p, ta, ta, side, side, k, out);
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.FLOAT, one);
       best = Math.min(best, performance.now() - t0);
-      gl.deleteTexture(out);
     }
     return best;
   }
@@ -211,15 +215,10 @@ Gpu.prototype.chainCost = function (library, init, step, side, targetMs) {
     diff = time(k) - empty;
   }
   gl.deleteTexture(ta);
+  gl.deleteTexture(out);
   return Math.max(diff, 0) / k;
 };
 
-Gpu.prototype.run = async function (library, body, a, b, side, what) {
-  return this.map(library, body, a, b, side, side, what);
-};
-Gpu.prototype.chain = async function (library, init, step, side, targetMs) {
-  return this.chainCost(library, init, step, side, targetMs);
-};
 Gpu.prototype.fft = async function (n, precision) {
   return createFft(this.gl, { length: n, precision: precision });
 };
