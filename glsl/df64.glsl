@@ -1,6 +1,6 @@
 // df64.glsl: double-float arithmetic (a vec2 holding the unevaluated sum hi + lo) for GLSL.
 //
-// Self-contained: paste it into any GLSL 3.30+ program. Two macros configure it; define them
+// Self-contained: paste it into any GLSL 3.30+ program. Four macros configure it; define them
 // before this file to override the defaults:
 //
 //   DF64_PRECISE      `precise` (default with GLSL 4.00+). Without it, compilers fold
@@ -16,6 +16,10 @@
 //                     without GL_ARB_gpu_shader5): then DF64_B(x) is a bit-level identity
 //                     that no float rewrite crosses (below), and the uniform u_df64_zero must
 //                     stay 0 (leave it unset). Default 0: DF64_B(x) is just (x).
+//   DF64_TWO_SUM_KNUTH 1 to form the sum's TwoSums as Knuth's six operations instead of a
+//                     sort by magnitude and QuickTwoSum: the same words either way; Knuth's
+//                     measured cheaper on NVIDIA (the accurate add by 12%, the FFT's by 27%),
+//                     the sorted one on ANGLE over Mesa. Default 0 (sorted).
 //
 // Every routine has a Rust mirror with the same steps in src/numeric/df64.rs.
 // Thall's published routines keep their names with a _thall suffix; the unsuffixed ones are
@@ -45,6 +49,10 @@
 
 #ifndef DF64_BARRIER
 #define DF64_BARRIER 0
+#endif
+
+#ifndef DF64_TWO_SUM_KNUTH
+#define DF64_TWO_SUM_KNUTH 0
 #endif
 
 // The optimisation barrier, where exactness rests on a value. Without `precise`, compilers
@@ -112,17 +120,29 @@ vec2 df64_two_sum(float a, float b) {
 }
 
 // TwoSum by magnitude: the operands ordered by one comparison and two selects, then
-// QuickTwoSum (exact, since |big| >= |small|). The same s and e as df64_two_sum (but for the
-// sign of a zero e) in three float operations fewer, and no barrier inside the error term:
-// measured cheaper than df64_two_sum on ANGLE over Mesa, the same on SwiftShader, in the sum.
+// QuickTwoSum (exact, since |big| >= |small|) with its error term as small + (big - s), which
+// makes a zero e +0 as df64_two_sum does (small - (s - big) gives -0 where small is -0): the
+// same s and e as df64_two_sum bit for bit, in three float operations fewer and no barrier
+// inside the error term. Measured cheaper than df64_two_sum on ANGLE over Mesa, the same on
+// SwiftShader, in the sum; dearer on NVIDIA (see DF64_TWO_SUM_KNUTH).
 vec2 df64_two_sum_sorted(float a, float b) {
     a = DF64_B(a); b = DF64_B(b);
     bool swap = abs(b) > abs(a);
     float big = swap ? b : a;
     float small = swap ? a : b;
     DF64_PRECISE float s = DF64_B(big + small);
-    DF64_PRECISE float e = small - (s - big);
+    DF64_PRECISE float e = small + (big - s);
     return vec2(s, e);
+}
+
+// The sum's TwoSum: the sorted form by default, Knuth's with DF64_TWO_SUM_KNUTH 1. Both give
+// the same words, so the choice is the compiler's cost alone.
+vec2 df64_two_sum_in_add(float a, float b) {
+#if DF64_TWO_SUM_KNUTH
+    return df64_two_sum(a, b);
+#else
+    return df64_two_sum_sorted(a, b);
+#endif
 }
 
 // s + e == a - b exactly.
@@ -300,9 +320,9 @@ vec2 df64_add_sloppy(vec2 a, vec2 b) {
 // QuickTwoSum's (exact: Joldes, Muller and Popescu's AccurateDWPlusDW adds s.x and the
 // rounded s.y + t.x the same way), so it gives the same words as with TwoSum there.
 vec2 df64_add_core(vec2 a, vec2 b) {
-    DF64_PRECISE vec2 s = df64_two_sum_sorted(a.x, b.x);
-    DF64_PRECISE vec2 t = df64_two_sum_sorted(a.y, b.y);
-    DF64_PRECISE vec2 u = df64_two_sum_sorted(s.y, t.x);
+    DF64_PRECISE vec2 s = df64_two_sum_in_add(a.x, b.x);
+    DF64_PRECISE vec2 t = df64_two_sum_in_add(a.y, b.y);
+    DF64_PRECISE vec2 u = df64_two_sum_in_add(s.y, t.x);
     DF64_PRECISE float w = u.y + t.y;
     DF64_PRECISE vec2 h = df64_quick_two_sum(s.x, u.x);
     DF64_PRECISE float lo = h.y + w;

@@ -247,6 +247,61 @@ fn the_bit_level_barrier_runs_the_engine_without_precise() {
     assert_fft_runs("llvmpipe", &env);
 }
 
+/// Knuth's TwoSum in the sum (what the engine builds on NVIDIA) on llvmpipe: the probe
+/// records it, and the sum and difference in both tiers hold their bounds and equal the CPU
+/// mirror (which runs the sorted form) bit for bit: the two forms give the same words; a df64
+/// FFT runs on it.
+#[test]
+fn knuths_two_sum_in_the_sum_gives_the_mirrors_words() {
+    let env = [("DF64GL_TWO_SUM", "knuth")];
+    let (code, v) = probe_json("llvmpipe", &env);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["config"]["two_sum"], "knuth", "{v}");
+    let (code, out, err) = df64gl(
+        &[
+            "--gl-driver",
+            "llvmpipe",
+            "--json",
+            "accuracy",
+            "--samples",
+            "65536",
+            "--ops",
+            "add,sub,add_unscaled,add_fast,sub_fast",
+            "--warwick-samples",
+            "0",
+            "--function-samples",
+            "0",
+            "--qf128-samples",
+            "0",
+            "--dagraca-samples",
+            "0",
+            "--class-samples",
+            "0",
+            "--qf128-exponent-samples",
+            "0",
+            "--qf128-class-samples",
+            "0",
+            "--vector-samples",
+            "0",
+            "--no-cost",
+            "--check",
+        ],
+        &env,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["config"]["two_sum"], "knuth", "{out}");
+    let rows = v["rows"].as_array().expect("Table II rows");
+    assert_eq!(rows.len(), 5, "{out}");
+    for r in rows {
+        assert_eq!(r["mirror_mismatches"], 0, "{r}");
+        assert_eq!(r["mirror_must_match"], true, "{r}");
+        let max = r["max"].as_f64().expect("max ulp48");
+        assert!(max > 0.0 && max <= 0.5, "{r}");
+    }
+    assert_fft_runs("llvmpipe", &env);
+}
+
 #[test]
 fn an_unknown_driver_lists_the_choices() {
     let (code, _, err) = df64gl(&["--gl-driver", "radeonsi", "info"], &[]);

@@ -133,6 +133,7 @@ impl Df64Kernels {
             config: report.config.unwrap_or(DriverConfig {
                 protection: crate::probe::Protection::None,
                 two_prod: crate::probe::TwoProdKind::Dekker,
+                two_sum: crate::probe::TwoSumKind::Sorted,
             }),
             proof: Proof::from_report(report),
             library: GlslLibrary::builtin(),

@@ -547,6 +547,7 @@ mod tests {
             configs: vec![DriverConfig {
                 protection: crate::probe::Protection::Precise,
                 two_prod: TwoProdKind::Fma,
+                two_sum: Default::default(),
             }],
             round_to_nearest: true,
             flushes_subnormals: false,
@@ -558,6 +559,7 @@ mod tests {
             DriverConfig {
                 protection: crate::probe::Protection::Precise,
                 two_prod: TwoProdKind::Dekker,
+                two_sum: Default::default(),
             },
             || proof.in_env(|| crate::numeric::df64::df64_two_prod(a, b)),
         );

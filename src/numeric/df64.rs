@@ -125,12 +125,15 @@ pub fn df64_two_sum(a: f32, b: f32) -> Df64 {
 }
 
 /// TwoSum by magnitude: the operands ordered by one comparison, then QuickTwoSum (exact, as
-/// |big| >= |small|): the same s and e as [`df64_two_sum`] but for the sign of a zero e.
+/// |big| >= |small|) with its error term as `small + (big - s)`: the same s and e as
+/// [`df64_two_sum`] bit for bit, a zero e's sign included (both give +0 there; QuickTwoSum's
+/// `small - (s - big)` gives -0 where small is -0), so which of the two a driver runs is a
+/// matter of its cost alone.
 pub fn df64_two_sum_sorted(a: f32, b: f32) -> Df64 {
     let swap = b.abs() > a.abs();
     let (big, small) = if swap { (b, a) } else { (a, b) };
     let s = big + small;
-    let e = small - (s - big);
+    let e = small + (big - s);
     Df64::new(s, e)
 }
 
@@ -293,7 +296,9 @@ pub fn df64_add_sloppy(a: Df64, b: Df64) -> Df64 {
 }
 
 /// The accurate sum's core (`df64_add_core`): the four input terms summed error-free down to
-/// one final rounding of the low word (about 0.25 ulp48); finite operands.
+/// one final rounding of the low word (about 0.25 ulp48); finite operands. The GLSL's TwoSums
+/// (`df64_two_sum_in_add`) are the sorted ones or Knuth's by `DF64_TWO_SUM_KNUTH`: the same
+/// words (see [`df64_two_sum_sorted`]), so this mirror serves both.
 pub fn df64_add_core(a: Df64, b: Df64) -> Df64 {
     let s = df64_two_sum_sorted(a.hi, b.hi);
     let t = df64_two_sum_sorted(a.lo, b.lo);
@@ -1050,6 +1055,70 @@ mod tests {
             (a, b)
         }));
         v
+    }
+
+    /// The engine picks Knuth's TwoSum or the sorted one per driver by cost alone, so the two
+    /// must return the same words: over random bit patterns (subnormals included), every pair
+    /// of a set of edges (±0, the smallest subnormal, 2^-126, 1, the largest finite) and
+    /// nearly cancelling pairs, each pair is error-free in f64 and equal bit for bit, and a
+    /// zero error term is +0.
+    #[test]
+    fn sorted_two_sum_gives_knuths_words_bit_for_bit() {
+        let mut rng = ChaCha8Rng::seed_from_u64(48);
+        let edges = [
+            0.0f32,
+            f32::from_bits(1),
+            f32::MIN_POSITIVE,
+            1.0,
+            1.0 + f32::EPSILON,
+            3.0,
+            f32::MAX,
+        ];
+        let mut cases: Vec<(f32, f32)> = Vec::new();
+        for &x in &edges {
+            for &y in &edges {
+                for (sx, sy) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+                    cases.push((sx * x, sy * y));
+                }
+            }
+        }
+        for _ in 0..200_000 {
+            let a = f32::from_bits(rng.gen());
+            let b = match rng.gen_range(0..3) {
+                0 => f32::from_bits(rng.gen()),
+                // Same binade, opposite sign: cancellation.
+                1 => -a * (1.0 + rng.gen_range(-1e-5f32..1e-5)),
+                _ => a * 2f32.powi(rng.gen_range(-30..0)),
+            };
+            cases.push((a, b));
+        }
+        let mut checked = 0;
+        for (a, b) in cases {
+            if !(a + b).is_finite() || !a.is_finite() || !b.is_finite() {
+                continue;
+            }
+            let k = df64_two_sum(a, b);
+            let q = df64_two_sum_sorted(a, b);
+            assert_eq!(
+                (q.hi.to_bits(), q.lo.to_bits()),
+                (k.hi.to_bits(), k.lo.to_bits()),
+                "{a:e} + {b:e}: sorted ({:e}, {:e}) against Knuth's ({:e}, {:e})",
+                q.hi,
+                q.lo,
+                k.hi,
+                k.lo
+            );
+            assert_eq!(
+                q.hi as f64 + q.lo as f64,
+                a as f64 + b as f64,
+                "{a:e} + {b:e}"
+            );
+            if q.lo == 0.0 {
+                assert!(q.lo.is_sign_positive(), "{a:e} + {b:e}: e is -0");
+            }
+            checked += 1;
+        }
+        assert!(checked > 150_000, "only {checked} finite pairs");
     }
 
     #[test]

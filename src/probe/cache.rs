@@ -65,6 +65,13 @@ pub fn load_cached(info: &GlInfo) -> Option<ProbeReport> {
         return None;
     }
     let mut r = entry.report;
+    // The sum's TwoSum follows the vendor or DF64GL_TWO_SUM at each run: a report made under
+    // another choice is probed again (about a second), not reused with the wrong defines.
+    if r.config
+        .is_some_and(|c| c.two_sum != super::TwoSumKind::for_driver(info))
+    {
+        return None;
+    }
     r.from_cache = true;
     Some(r)
 }
@@ -77,6 +84,13 @@ pub fn store_cached(report: &ProbeReport) -> Result<PathBuf, ProbeError> {
         return Err(ProbeError::Cache {
             path: "(not written)".into(),
             detail: format!("{} is set", super::PROTECTION_ENV),
+        });
+    }
+    if std::env::var(super::TWO_SUM_ENV).is_ok() {
+        // A forced TwoSum is a measurement: the runs after it get the driver's own choice.
+        return Err(ProbeError::Cache {
+            path: "(not written)".into(),
+            detail: format!("{} is set", super::TWO_SUM_ENV),
         });
     }
     let path = path_for(&report.driver).ok_or_else(|| ProbeError::Cache {

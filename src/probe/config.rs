@@ -74,6 +74,61 @@ impl Protection {
 /// so a forced unsafe one is refused, not used.
 pub const PROTECTION_ENV: &str = "DF64GL_PROTECTION";
 
+/// Environment variable that picks the sum's TwoSum (`knuth` or `sorted`) instead of the
+/// driver's default ([`TwoSumKind::for_driver`]), to measure both on a new GPU.
+pub const TWO_SUM_ENV: &str = "DF64GL_TWO_SUM";
+
+/// Which TwoSum the accurate sum's core is built with (`DF64_TWO_SUM_KNUTH` in df64.glsl).
+/// Both return the same words (the mirror's `df64_two_sum_sorted` test holds them equal bit for
+/// bit), and the check and the self-tests prove whichever is built, so this is the driver's
+/// cheaper form, from measurements.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TwoSumKind {
+    /// Ordered by magnitude, then QuickTwoSum: a compare, two selects and three operations
+    /// (measured cheaper on ANGLE over Mesa; on llvmpipe the two measured alike, within noise).
+    #[default]
+    Sorted,
+    /// Knuth's six operations (measured cheaper on NVIDIA: docs/nvidia.md).
+    Knuth,
+}
+
+impl TwoSumKind {
+    /// Knuth's on NVIDIA's drivers, the sorted form elsewhere; [`TWO_SUM_ENV`] overrides.
+    pub fn for_driver(info: &GlInfo) -> Self {
+        if let Some(forced) = forced_two_sum() {
+            return forced;
+        }
+        if info.vendor.to_ascii_lowercase().contains("nvidia") {
+            TwoSumKind::Knuth
+        } else {
+            TwoSumKind::Sorted
+        }
+    }
+
+    /// "sorted" or "Knuth's".
+    pub fn name(self) -> &'static str {
+        match self {
+            TwoSumKind::Sorted => "sorted",
+            TwoSumKind::Knuth => "Knuth's",
+        }
+    }
+}
+
+/// The TwoSum forced through [`TWO_SUM_ENV`], if any (an unknown value is ignored with a
+/// warning on standard error).
+fn forced_two_sum() -> Option<TwoSumKind> {
+    let v = std::env::var(TWO_SUM_ENV).ok()?;
+    match v.trim().to_ascii_lowercase().as_str() {
+        "knuth" => Some(TwoSumKind::Knuth),
+        "sorted" => Some(TwoSumKind::Sorted),
+        _ => {
+            eprintln!("df64gl: ignoring {TWO_SUM_ENV}={v}: expected knuth or sorted");
+            None
+        }
+    }
+}
+
 /// How df64 programs are built on this driver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DriverConfig {
@@ -81,6 +136,9 @@ pub struct DriverConfig {
     pub protection: Protection,
     /// Dekker's split or fma() for TwoProduct.
     pub two_prod: TwoProdKind,
+    /// The sum's TwoSum (the same words either way; the driver's cheaper one).
+    #[serde(default)]
+    pub two_sum: TwoSumKind,
 }
 
 impl DriverConfig {
@@ -102,6 +160,15 @@ impl DriverConfig {
             (
                 "DF64_TWOPROD_FMA".into(),
                 if self.two_prod == TwoProdKind::Fma {
+                    "1"
+                } else {
+                    "0"
+                }
+                .into(),
+            ),
+            (
+                "DF64_TWO_SUM_KNUTH".into(),
+                if self.two_sum == TwoSumKind::Knuth {
                     "1"
                 } else {
                     "0"
@@ -157,6 +224,7 @@ pub(super) fn decide(
     fma_fused: bool,
     fma_exact: bool,
     rows: &[EftRow],
+    two_sum: TwoSumKind,
 ) -> (Option<DriverConfig>, String) {
     let all_exact = |p: Protection| transforms_exact(rows, p);
     let tried: Vec<String> = available
@@ -235,10 +303,15 @@ pub(super) fn decide(
         }
         TwoProdKind::Dekker => "; twoProd via Dekker split (fma is not fused on this driver)",
     });
+    why.push_str(&format!(
+        "; the sum's TwoSum {} (the same words either way; the cheaper form measured on this vendor)",
+        two_sum.name()
+    ));
     (
         Some(DriverConfig {
             protection,
             two_prod,
+            two_sum,
         }),
         why,
     )

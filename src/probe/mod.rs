@@ -40,10 +40,10 @@ pub(crate) use cache::cache_dir;
 pub use cache::{load_cached, store_cached};
 pub(crate) use config::forced_protection;
 use config::{decide, transforms_exact};
-pub use config::{DriverConfig, Protection, TwoProdKind, PROTECTION_ENV};
+pub use config::{DriverConfig, Protection, TwoProdKind, TwoSumKind, PROTECTION_ENV, TWO_SUM_ENV};
 
 /// Bumped whenever the probe's tests or decisions change, so cached results are redone.
-pub const PROBE_VERSION: u32 = 3;
+pub const PROBE_VERSION: u32 = 4;
 
 /// What can go wrong probing a driver.
 #[derive(Debug, Error)]
@@ -191,6 +191,7 @@ impl ProbeReport {
                 configs.push(DriverConfig {
                     protection: *p,
                     two_prod: TwoProdKind::Dekker,
+                    two_sum: chosen.two_sum,
                 });
             }
         }
@@ -398,6 +399,7 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
             } else {
                 TwoProdKind::Dekker
             },
+            two_sum: TwoSumKind::for_driver(&info),
         };
         Program::build(ctx, &library, "probe.glsl", &config.defines())
     };
@@ -569,6 +571,7 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
         fma_fused,
         fma_exact,
         &transforms,
+        TwoSumKind::for_driver(&info),
     );
     unsafe { ctx.gl().flush() };
     Ok(ProbeReport {
@@ -697,6 +700,37 @@ mod tests {
     }
 
     #[test]
+    fn the_sums_two_sum_follows_the_vendor_into_the_defines() {
+        let mut info = GlInfo {
+            vendor: "NVIDIA Corporation".into(),
+            ..GlInfo::default()
+        };
+        let knuth = TwoSumKind::for_driver(&info);
+        info.vendor = "Mesa".into();
+        let sorted = TwoSumKind::for_driver(&info);
+        if std::env::var(TWO_SUM_ENV).is_err() {
+            assert_eq!((knuth, sorted), (TwoSumKind::Knuth, TwoSumKind::Sorted));
+        }
+        for (kind, want) in [(TwoSumKind::Knuth, "1"), (TwoSumKind::Sorted, "0")] {
+            let config = DriverConfig {
+                protection: Protection::Precise,
+                two_prod: TwoProdKind::Dekker,
+                two_sum: kind,
+            };
+            let defines = config.defines();
+            assert!(
+                defines.contains(&("DF64_TWO_SUM_KNUTH".to_string(), want.to_string())),
+                "{defines:?}"
+            );
+        }
+        // A cached configuration from before the choice reads as the sorted form.
+        let old: DriverConfig =
+            serde_json::from_str(r#"{"protection":"precise","two_prod":"Dekker"}"#)
+                .expect("a configuration without two_sum");
+        assert_eq!(old.two_sum, TwoSumKind::Sorted);
+    }
+
+    #[test]
     fn a_refusal_names_a_wrong_lane() {
         let row = |transform: &str, protection, wrong: f64, first_wrong: Option<String>| EftRow {
             transform: transform.into(),
@@ -720,6 +754,7 @@ mod tests {
             false,
             false,
             &rows,
+            TwoSumKind::Sorted,
         );
         assert!(config.is_none());
         assert!(why.contains(&format!("twoSum (precise): {lane}")), "{why}");

@@ -578,6 +578,7 @@ mod tests {
             config: DriverConfig {
                 protection: Protection::Precise,
                 two_prod: TwoProdKind::Dekker,
+                two_sum: Default::default(),
             },
             seed: 1,
             rows: vec![ok, missed, thall, broke],
