@@ -979,13 +979,16 @@ vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
             DF64_PRECISE float q = floor(DF64_B(DF64_B(r.x / bb.x) + 0.5));
             DF64_PRECISE vec2 n = df64_sub_digit(r, q, bb);
             vec2 half_b = DF64_B(0.5 * bb);
+            // The digit can be off by more than one where `/` is not correctly rounded (2.5
+            // ulp of a quotient near 2^24 is 2.5 units; NVIDIA's is not): n is exact, so n / b,
+            // rounded, is the error within one, and the second step takes the last unit.
             for (int c = 0; c < 2; ++c) {
                 if (df64_gt(n, half_b)) {
-                    n = df64_sub_digit(r, DF64_B(q + 1.0), bb);
-                    q = DF64_B(q + 1.0);
+                    q = DF64_B(q + max(floor(DF64_B(DF64_B(n.x / bb.x) + 0.5)), 1.0));
+                    n = df64_sub_digit(r, q, bb);
                 } else if (df64_lt(n, -half_b)) {
-                    n = df64_sub_digit(r, DF64_B(q - 1.0), bb);
-                    q = DF64_B(q - 1.0);
+                    q = DF64_B(q + min(floor(DF64_B(DF64_B(n.x / bb.x) + 0.5)), -1.0));
+                    n = df64_sub_digit(r, q, bb);
                 }
             }
             bool odd = DF64_B(q - DF64_B(2.0 * floor(DF64_B(q / 2.0)))) == 1.0;
@@ -996,13 +999,15 @@ vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
         vec2 bs = df64_ldexp(bb, s);
         DF64_PRECISE float q = max(floor(DF64_B(r.x / bs.x)), 1.0);
         DF64_PRECISE vec2 n = df64_sub_digit(r, q, bs);
-        // The f32 digit can be off by one or two either way; each correction recomputes from r.
+        // The f32 digit can be off by a few units either way (the division, up to 2.5 ulp off
+        // as GLSL allows, and the ignored low words): n is exact, so floor(n / bs) is the
+        // error within one; each step recomputes from r.
         for (int c = 0; c < 2; ++c) {
             if (n.x < 0.0) {
-                q = DF64_B(q - 1.0);
+                q = DF64_B(q + min(floor(DF64_B(n.x / bs.x)), -1.0));
                 n = df64_sub_digit(r, q, bs);
             } else if (df64_ge(n, bs)) {
-                q = DF64_B(q + 1.0);
+                q = DF64_B(q + max(floor(DF64_B(n.x / bs.x)), 1.0));
                 n = df64_sub_digit(r, q, bs);
             }
         }

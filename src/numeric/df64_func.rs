@@ -1022,26 +1022,36 @@ fn df64_sub_digit(r: Df64, q: f32, bs: Df64) -> Df64 {
 /// `nearest`, the last digit is rounded to nearest (ties to even) and the result lies in
 /// [-|b|/2, |b|/2] (IEEE remainder); otherwise it is truncated and the result lies in [0, |b|).
 fn df64_mod_core(a: Df64, b: Df64, nearest: bool) -> Df64 {
+    df64_mod_core_dividing(a, b, nearest, |x, y| x / y)
+}
+
+/// [`df64_mod_core`] with the f32 division its digit estimates use given, so that a test can
+/// run it with a division as inexact as GLSL allows (2.5 ulp; NVIDIA's is not correctly
+/// rounded).
+fn df64_mod_core_dividing(a: Df64, b: Df64, nearest: bool, div: impl Fn(f32, f32) -> f32) -> Df64 {
     let bb = df64_abs(b);
     let mut r = df64_abs(a);
     for _ in 0..12 {
         if !nearest && df64_lt(r, bb) {
             break;
         }
-        let eq = f32_exponent(r.hi / bb.hi);
+        let eq = f32_exponent(div(r.hi, bb.hi));
         let s = (eq - 24).max(0);
         if s == 0 && nearest {
             // Last digit, rounded to nearest; corrections cover a digit off by one.
-            let mut q = (r.hi / bb.hi + 0.5).floor();
+            let mut q = (div(r.hi, bb.hi) + 0.5).floor();
             let mut n = df64_sub_digit(r, q, bb);
             let half = Df64::new(0.5 * bb.hi, 0.5 * bb.lo);
+            // The digit can be off by more than one where `/` is not correctly rounded (2.5
+            // ulp of a quotient near 2^24 is 2.5 units); n is exact, so n / b, rounded, is the
+            // error within one, and the second step takes the last unit.
             for _ in 0..2 {
                 if df64_gt(n, half) {
-                    n = df64_sub_digit(r, q + 1.0, bb);
-                    q += 1.0;
+                    q += (div(n.hi, bb.hi) + 0.5).floor().max(1.0);
+                    n = df64_sub_digit(r, q, bb);
                 } else if df64_lt(n, df64_neg(half)) {
-                    n = df64_sub_digit(r, q - 1.0, bb);
-                    q -= 1.0;
+                    q += (div(n.hi, bb.hi) + 0.5).floor().min(-1.0);
+                    n = df64_sub_digit(r, q, bb);
                 }
             }
             // A tie goes to the even quotient.
@@ -1054,16 +1064,18 @@ fn df64_mod_core(a: Df64, b: Df64, nearest: bool) -> Df64 {
             return n;
         }
         let bs = df64_ldexp(bb, s);
-        let mut q = (r.hi / bs.hi).floor().max(1.0);
+        let mut q = div(r.hi, bs.hi).floor().max(1.0);
         let mut n = df64_sub_digit(r, q, bs);
-        // The f32 digit can be off by one or two either way (rounded division, ignored low
-        // words); each correction recomputes from r, so no inexact intermediate is kept.
+        // The f32 digit can be off by a few units either way (the division, correctly rounded
+        // or up to 2.5 ulp off as GLSL allows, and the ignored low words); n is exact, so
+        // floor(n / bs) is the error within one, and the second step takes the last unit. Each
+        // step recomputes from r, so no inexact intermediate is kept.
         for _ in 0..2 {
             if n.hi < 0.0 {
-                q -= 1.0;
+                q += div(n.hi, bs.hi).floor().min(-1.0);
                 n = df64_sub_digit(r, q, bs);
             } else if df64_ge(n, bs) {
-                q += 1.0;
+                q += div(n.hi, bs.hi).floor().max(1.0);
                 n = df64_sub_digit(r, q, bs);
             }
         }
@@ -1311,8 +1323,104 @@ mod tests {
 
     use super::*;
     use crate::numeric::mirror_suite as suite;
-    use crate::numeric::oracle::Oracle;
+    use crate::numeric::oracle::{big_df64, error_ulp48, is_df64, to_f64, Oracle};
     use astro_float::BigFloat;
+
+    /// fmod's and remainder's long division with an f32 division 2 ulp off (GLSL allows 2.5;
+    /// NVIDIA's `/` is not correctly rounded), always up, always down, or either way by the
+    /// operands' bits: still exact, against the oracle's exact remainder, for quotients from 1
+    /// to just under 2^24 (where 2 ulp of the quotient is 2 units of the digit) and for the
+    /// two cases an H200 got wrong.
+    #[test]
+    fn fmod_and_remainder_stay_exact_with_a_division_two_ulp_off() {
+        use rand::Rng;
+        let off = |by: i32| {
+            move |x: f32, y: f32| {
+                let q = x / y;
+                let by = if by == 0 {
+                    if (x.to_bits() ^ y.to_bits().rotate_left(7)) & 4 == 0 {
+                        2
+                    } else {
+                        -2
+                    }
+                } else {
+                    by
+                };
+                if q.is_finite() && q != 0.0 {
+                    f32::from_bits((q.to_bits() as i64 + by as i64) as u32)
+                } else {
+                    q
+                }
+            }
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(24);
+        let df64_near = |rng: &mut ChaCha8Rng, x: f64| {
+            let hi = x as f32;
+            let ulp = f32::from_bits(hi.abs().to_bits() + 1) - hi.abs();
+            Df64::new(hi, ulp * rng.gen_range(-0.5f32..0.5))
+        };
+        let mut cases = vec![
+            (
+                Df64::new(0.087_361_105, -3.068_413_5e-9),
+                Df64::new(5.618_647e-9, 1.656_098e-16),
+            ),
+            (
+                Df64::new(50_785_960.0, -0.950_266_54),
+                Df64::new(3.381_106_6, 1.140_465e-7),
+            ),
+        ];
+        for _ in 0..3000 {
+            let bx = rng.gen_range(1.0..2.0) * 2f64.powi(rng.gen_range(-40..40));
+            let b = df64_near(&mut rng, bx);
+            let quotient = if rng.gen_bool(0.7) {
+                rng.gen_range(8_388_608.0..16_777_000.0)
+            } else {
+                2f64.powf(rng.gen_range(0.0..24.0))
+            };
+            let ax = b.to_f64() * quotient;
+            let a = df64_near(&mut rng, ax);
+            cases.push((a, b));
+        }
+        let mut oracle = Oracle::new();
+        let mut checked = 0;
+        for (a, b) in cases {
+            if df64_beyond_mod_limit(a, b) {
+                continue;
+            }
+            let (x, y) = (big_df64(a), big_df64(b));
+            let trunc = oracle.fmod(&x, &y);
+            // The IEEE remainder from the truncated one: past half of b, or at half with an
+            // odd quotient, it is trunc - b.
+            let twice = oracle.add(&trunc, &trunc);
+            let taken = oracle.sub(&x, &trunc);
+            let n = to_f64(&oracle.div(&taken, &y));
+            let past_half = oracle.sub(&twice, &y);
+            let nearest = match to_f64(&past_half).partial_cmp(&0.0) {
+                Some(std::cmp::Ordering::Greater) => oracle.sub(&trunc, &y),
+                Some(std::cmp::Ordering::Equal) if n % 2.0 == 1.0 => oracle.sub(&trunc, &y),
+                _ => trunc.clone(),
+            };
+            for by in [2, -2, 0] {
+                for (want, is_nearest) in [(&trunc, false), (&nearest, true)] {
+                    if !is_df64(want)
+                        || (is_nearest && df64_le(a, Df64::new(0.5 * b.hi, 0.5 * b.lo)))
+                    {
+                        continue;
+                    }
+                    let got = df64_mod_core_dividing(a, b, is_nearest, off(by));
+                    assert_eq!(
+                        error_ulp48(got, want),
+                        0.0,
+                        "{} of {a:?} by {b:?} (quotient {n}) with the division {by:+} ulp: {got:?}, exact {}",
+                        if is_nearest { "remainder" } else { "fmod" },
+                        to_f64(want)
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} results checked");
+    }
 
     /// df64_sincos runs both series on one reduction: it must give df64_sin's and df64_cos's
     /// words, at every exponent, at the quadrant edges, and at ±0, infinities and NaN.
