@@ -33,7 +33,7 @@ export function BluesteinFft(inner, n, batch, api) {
 
 // The chirp exp(sign i pi j^2 / n) for j < n as [re, im] doubles, the quarter turns taken off
 // in integers (src/fft/twiddle.rs's chirp_f64): each factor within about an f64 ulp.
-function chirpDouble(n, sign) {
+export function chirpDouble(n, sign) {
   const out = [];
   for (let j = 0; j < n; j++) {
     const r = (j * j) % (2 * n); // j^2 < 2^53: exact
@@ -57,7 +57,7 @@ function chirpDouble(n, sign) {
 
 // The same chirp in fixed point: w_j = exp(sign 2 pi i r / 2n), r = j^2 mod 2n, from the
 // 2n-th roots of unity.
-function chirpFixed(n, sign) {
+export function chirpFixed(n, sign) {
   const roots = unitRootsFixed(2 * n, 2 * n);
   const out = [];
   for (let j = 0; j < n; j++) {
@@ -69,7 +69,7 @@ function chirpFixed(n, sign) {
 
 // The forward transform of m points (a power of two) of interleaved doubles, in place:
 // iterative radix 2 with twiddles from the octant table (about 1e-16 relative).
-function fftDouble(v, m) {
+export function fftDouble(v, m) {
   const w = baseDouble(m);
   const bits = Math.round(Math.log2(m));
   for (let i = 0; i < m; i++) {

@@ -1,7 +1,9 @@
 // fft-webgpu.js: the FFT on a WebGPU device (createFftWebGPU), in f32, df64 and qf128, for
-// 2^k points (batches of rows): Thall's transposed Stockham radix-2 stage (his Algorithm 10,
+// any length (batches of rows): Thall's transposed Stockham radix-2 stage (his Algorithm 10,
 // natural order in and out, W_long twiddles) as one compute pipeline per precision, run once per
-// stage with the stage's L, ping-pong between two storage buffers. The arithmetic is the WGSL
+// stage with the stage's L, ping-pong between two storage buffers; other lengths than 2^k
+// through Bluestein's chirp-z (fft-bluestein.js's factors) on a 2^k plan and a pointwise
+// product pipeline, which also serves `multiply` (the frequency-domain step of a convolution). The arithmetic is the WGSL
 // export (DF64_WGSL / DF64_QF128_WGSL: the same GLSL as the WebGL passes, translated by naga,
 // every float step behind the export's barrier), so `checkWebGPU` proves it on the device first;
 // then each precision's pipeline runs a known-answer self-test against the exact DFT (BigInt)
@@ -12,7 +14,8 @@
 import { DF64_WGSL, DF64_QF128_WGSL } from './generated.js';
 import { checkWebGPU } from './index.js';
 import { WRAPPER_API as HOST } from './fft.js';
-import { wordsFromFixed, baseDouble, baseFixed, wLong, splitDouble } from './fft-words.js';
+import { wordsFromFixed, baseDouble, baseFixed, wLong, splitDouble, fixedFromDouble, FIXED_BITS } from './fft-words.js';
+import { BluesteinFft, chirpDouble, chirpFixed, fftDouble } from './fft-bluestein.js';
 
 const fail = HOST.fail;
 // Words per complex point.
@@ -128,6 +131,15 @@ fn df64gl_fft_radix2(@builtin(global_invocation_id) id: vec3<u32>) {
     c_store(row + e, c_scale(c_add(x, tau), fft_p.scale));
   }
 }
+
+// The data times an operand of the same layout (bound where the stage has its twiddles),
+// point by point: Bluestein's chirps and filter, and multiply().
+@compute @workgroup_size(${WORKGROUP})
+fn df64gl_fft_pointwise(@builtin(global_invocation_id) id: vec3<u32>) {
+  if (id.x >= fft_p.n) { return; }
+  let i = id.y * fft_p.n + id.x;
+  c_store(i, c_mul(c_load_in(i), c_load_tw(i)));
+}
 `;
 }
 
@@ -172,10 +184,16 @@ async function pipelineOf(device, precision) {
         { binding: 3, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true } },
       ],
     });
+    const layout = device.createPipelineLayout({ bindGroupLayouts: [zeroLayout, ioLayout] });
     const pipeline = device.createComputePipeline({
       label: 'df64gl ' + precision + ' FFT stage',
-      layout: device.createPipelineLayout({ bindGroupLayouts: [zeroLayout, ioLayout] }),
+      layout: layout,
       compute: { module: module, entryPoint: 'df64gl_fft_radix2' },
+    });
+    const pointwise = device.createComputePipeline({
+      label: 'df64gl ' + precision + ' FFT pointwise product',
+      layout: layout,
+      compute: { module: module, entryPoint: 'df64gl_fft_pointwise' },
     });
     if (!state.zero) {
       state.zero = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
@@ -183,7 +201,10 @@ async function pipelineOf(device, precision) {
       state.zero.unmap();
     }
     const zeroGroup = device.createBindGroup({ layout: zeroLayout, entries: [{ binding: 0, resource: { buffer: state.zero } }] });
-    return { pipeline: pipeline, ioLayout: ioLayout, zeroGroup: zeroGroup, label: precision + ' FFT pipeline', proven: false };
+    return {
+      pipeline: pipeline, pointwise: pointwise, ioLayout: ioLayout, zeroGroup: zeroGroup,
+      label: precision + ' FFT pipeline', proven: false,
+    };
   });
   state.pipelines[precision] = built;
   return built;
@@ -195,11 +216,12 @@ function powerOfTwoLog2(n) {
 }
 
 /**
- * A planned FFT of `options.length` points (2^k, 2 to 2^22) on a WebGPU device, in
+ * A planned FFT of `options.length` points on a WebGPU device (2^k from 2 to 2^22; any other
+ * length from 1 to 2^21 through Bluestein on the 2^k plan of at least 2n - 1 points), in
  * `options.precision` ('f32', 'df64' (default) or 'qf128'), `options.batch` rows at once.
- * Resolves once `checkWebGPU` has passed for the routines the stage uses and the stage's
- * known-answer self-test has passed on this device; rejects with an Error that says why
- * otherwise, and for bad options.
+ * Resolves once `checkWebGPU` has passed for the routines the stage uses and the stage's (and,
+ * for Bluestein, the pointwise product's) known-answer self-test has passed on this device;
+ * rejects with an Error that says why otherwise, and for bad options.
  */
 export async function createFftWebGPU(device, options) {
   if (!device || typeof device.createComputePipeline !== 'function') {
@@ -211,19 +233,29 @@ export async function createFftWebGPU(device, options) {
     throw new TypeError("df64gl FFT: precision must be 'f32', 'df64' or 'qf128', not " + String(precision));
   }
   const n = opts.length;
-  const log2 = powerOfTwoLog2(n);
-  if (log2 < 1 || log2 > MAX_LOG2) {
-    throw new RangeError('df64gl FFT: createFftWebGPU takes 2^k points, 2 to 2^' + MAX_LOG2 + ', not ' + String(n) +
-      ' (other lengths: createFft on WebGL 2, which adds 3 * 2^k and Bluestein)');
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > (1 << MAX_LOG2)) {
+    throw new RangeError('df64gl FFT: createFftWebGPU takes a whole number of points, 1 to 2^' + MAX_LOG2 +
+      ' (2^k) or 2^' + (MAX_LOG2 - 1) + ' (other lengths, through Bluestein), not ' + String(n));
+  }
+  // Bluestein: a circular convolution of m >= 2n - 1 points.
+  let m = n;
+  if (powerOfTwoLog2(n) < 1) {
+    m = 2;
+    while (m < 2 * n - 1) m *= 2;
+    if (m > (1 << MAX_LOG2)) {
+      throw new RangeError('df64gl FFT: ' + n + ' points run through Bluestein on ' + m + ', past the largest plan (2^' +
+        MAX_LOG2 + '): take at most 2^' + (MAX_LOG2 - 1) + ' points, or a power of two up to 2^' + MAX_LOG2);
+    }
   }
   const batch = opts.batch === undefined ? 1 : opts.batch;
   if (!Number.isInteger(batch) || batch < 1 || batch > 65535) {
     throw new RangeError('df64gl FFT: batch must be an integer from 1 to 65535, not ' + String(batch));
   }
-  const bytes = 4 * PER[precision] * n * batch;
+  const bytes = 4 * PER[precision] * m * batch;
   if (bytes > device.limits.maxStorageBufferBindingSize) {
-    throw new RangeError('df64gl FFT: ' + n + ' x ' + batch + ' ' + precision + ' points need ' + bytes +
-      ' bytes a buffer; this device binds at most ' + device.limits.maxStorageBufferBindingSize);
+    throw new RangeError('df64gl FFT: ' + m + ' x ' + batch + ' ' + precision + ' points need ' + bytes +
+      ' bytes a buffer; this device binds at most ' + device.limits.maxStorageBufferBindingSize +
+      (m !== n ? ' (' + n + ' points run through Bluestein on ' + m + ')' : ''));
   }
   const state = deviceState(device);
   if (precision !== 'f32' && !state.checks[precision]) {
@@ -238,7 +270,7 @@ export async function createFftWebGPU(device, options) {
   }
   const stage = await pipelineOf(device, precision);
   if (!stage.proven) {
-    const small = new WebGpuFft(device, stage, Math.min(n, 16), 1, precision);
+    const small = new WebGpuFft(device, stage, Math.min(m, 16), 1, precision);
     try {
       await small._selftest();
     } finally {
@@ -246,7 +278,23 @@ export async function createFftWebGPU(device, options) {
     }
     stage.proven = true;
   }
-  return new WebGpuFft(device, stage, n, batch, precision);
+  if (m === n) return new WebGpuFft(device, stage, n, batch, precision);
+  if (!stage.pointwiseProven) {
+    const small = new WebGpuFft(device, stage, 16, 1, precision);
+    try {
+      await small._selftestPointwise();
+    } finally {
+      small.dispose();
+    }
+    stage.pointwiseProven = true;
+  }
+  const inner = new WebGpuFft(device, stage, m, batch, precision);
+  try {
+    return new WebGpuBluestein(inner, n);
+  } catch (e) {
+    inner.dispose();
+    throw e;
+  }
 }
 
 function WebGpuFft(device, stage, n, batch, precision) {
@@ -291,6 +339,8 @@ function WebGpuFft(device, stage, n, batch, precision) {
   this._exponent = 0;
   this._loaded = false;
   this._disposed = false;
+  // Operands made for this plan (Bluestein's factors), freed with it.
+  this._owned = [];
 }
 
 // W_long (w_L^j at L/2 + j - 1) in the plan's words: f32 and df64 from doubles, qf128 from the
@@ -390,6 +440,90 @@ WebGpuFft.prototype._run = async function (x, direction) {
   return this._download();
 };
 
+// A constant factor on the device in the data's layout (Bluestein's chirps and filters):
+// `values` (re and im interleaved over every point of the plan) as doubles, or (`fixed`) as
+// BigInt fixed-point numbers; block-scaled like the data: {buffer, exponent}.
+WebGpuFft.prototype._operand = function (values, fixed) {
+  const words = this._words;
+  const per = this._per;
+  const data = new Float32Array(values.length * words);
+  let s;
+  if (fixed) {
+    let max = 0n;
+    values.forEach(function (v) { const a = v < 0n ? -v : v; if (a > max) max = a; });
+    s = max === 0n ? 0 : max.toString(2).length - FIXED_BITS;
+    const shift = BigInt(Math.abs(s));
+    for (let i = 0; i < values.length; i++) {
+      data.set(wordsFromFixed(s >= 0 ? values[i] >> shift : values[i] << shift, words), (i >> 1) * per + (i & 1) * words);
+    }
+  } else {
+    let max = 0;
+    for (let i = 0; i < values.length; i++) max = Math.max(max, Math.abs(values[i]));
+    s = HOST.blockExponent(max);
+    const scale = Math.pow(2, -s);
+    const w = [0, 0, 0, 0];
+    for (let i = 0; i < values.length; i++) {
+      splitDouble(values[i] * scale, words, w, 0);
+      for (let k = 0; k < words; k++) data[(i >> 1) * per + (i & 1) * words + k] = w[k];
+    }
+  }
+  const buffer = this.device.createBuffer({
+    size: this._bytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC,
+  });
+  this.device.queue.writeBuffer(buffer, 0, data);
+  this._owned.push(buffer);
+  return { buffer: buffer, exponent: s };
+};
+
+// The data times `operand` ({buffer, exponent}: a constant factor or another plan's data),
+// point by point, on the device.
+WebGpuFft.prototype._pointwise = function (operand) {
+  const encoder = this.device.createCommandEncoder({ label: 'df64gl FFT pointwise product' });
+  const pass = encoder.beginComputePass();
+  pass.setPipeline(this._stage.pointwise);
+  pass.setBindGroup(0, this._stage.zeroGroup);
+  pass.setBindGroup(1, this.device.createBindGroup({
+    layout: this._stage.ioLayout,
+    entries: [
+      { binding: 0, resource: { buffer: this._buffers[this._front] } },
+      { binding: 1, resource: { buffer: this._buffers[1 - this._front] } },
+      { binding: 2, resource: { buffer: operand.buffer } },
+      { binding: 3, resource: { buffer: this._params, size: 16 } },
+    ],
+  }), [0]);
+  pass.dispatchWorkgroups(Math.ceil(this.length / WORKGROUP), this.batch, 1);
+  pass.end();
+  this.device.queue.submit([encoder.finish()]);
+  this._front = 1 - this._front;
+  this._exponent += operand.exponent;
+};
+
+// Known products (fixed signals) against their exact values in BigInt.
+WebGpuFft.prototype._selftestPointwise = async function () {
+  const n = this.length;
+  const a = HOST.selftestSignal(2 * n, this._words, 11);
+  const b = HOST.selftestSignal(2 * n, this._words, 12);
+  this._upload(a);
+  this._pointwise(this._operand(b, false));
+  const got = HOST.fixedWords(await this._download());
+  const bits = BigInt(FIXED_BITS);
+  let err = 0n;
+  let ref = 0n;
+  for (let k = 0; k < n; k++) {
+    const [ar, ai, br, bi] = [a[2 * k], a[2 * k + 1], b[2 * k], b[2 * k + 1]].map(fixedFromDouble);
+    const re = (ar * br - ai * bi) >> bits;
+    const im = (ar * bi + ai * br) >> bits;
+    err += (got[2 * k] - re) ** 2n + (got[2 * k + 1] - im) ** 2n;
+    ref += re * re + im * im;
+  }
+  const rel = HOST.relativeError(err, ref);
+  const bound = HOST.PRECISIONS[this.precision].selftestBound;
+  if (!(rel <= bound)) {
+    throw fail('the ' + this.precision + ' WebGPU pointwise product computed known products with relative error ' +
+      rel.toExponential(2) + ' (bound ' + bound + ') on this device: its compiler breaks it, so this plan will not run here');
+  }
+};
+
 // Forward and inverse of a fixed signal against the exact DFT (BigInt fixed point).
 WebGpuFft.prototype._selftest = async function () {
   const n = this.length;
@@ -425,5 +559,149 @@ WebGpuFft.prototype.downloadWords = async function () { return HOST.toWords(awai
 WebGpuFft.prototype.dispose = function () {
   if (this._disposed) return;
   this._disposed = true;
-  this._buffers.concat([this._read, this._twiddles, this._params]).forEach(function (b) { b.destroy(); });
+  this._buffers.concat([this._read, this._twiddles, this._params], this._owned).forEach(function (b) { b.destroy(); });
+};
+
+/**
+ * The data on the device times `other`'s (a plan of the same length, batch and precision on the
+ * same device, both uploaded), point by point: the frequency-domain step of a convolution.
+ */
+WebGpuFft.prototype.multiply = function (other) {
+  if (!(other instanceof WebGpuFft) || other.device !== this.device || other.length !== this.length ||
+    other.batch !== this.batch || other.precision !== this.precision) {
+    throw new TypeError('df64gl FFT: multiply takes a plan of the same length, batch and precision on the same device');
+  }
+  this._usable();
+  other._usable();
+  if (!this._loaded || !other._loaded) throw fail('nothing uploaded: call upload(x) on both plans before multiply()');
+  this._pointwise({ buffer: other._buffers[other._front], exponent: other._exponent });
+};
+
+// ------------------------------------------------------------------ Bluestein
+
+/**
+ * A plan of `n` points (not a power of two) over `inner`, a 2^k plan of m >= 2n - 1 points:
+ * the data times the chirp, a forward transform of m points, the product with the filter, an
+ * inverse transform, the chirp again (fft-bluestein.js has the algebra). The factors of both
+ * directions are made here: chirps and the f32 and df64 filters from doubles, the qf128 filter
+ * from 200-bit fixed point transformed by the qf128 stage itself (proven by then).
+ */
+function WebGpuBluestein(inner, n) {
+  this.device = inner.device;
+  this.length = n;
+  this.batch = inner.batch;
+  this.precision = inner.precision;
+  this._inner = inner;
+  this._m = inner.length;
+  this._api = HOST;
+  this._disposed = false;
+  this._factors = { forward: this._factorsOf('forward'), inverse: this._factorsOf('inverse') };
+}
+
+WebGpuBluestein.prototype._factorsOf = function (direction) {
+  const inner = this._inner;
+  const n = this.length;
+  const m = this._m;
+  const rows = this.batch;
+  const sign = direction === 'inverse' ? 1 : -1;
+  const qf = this.precision === 'qf128';
+  const w = qf ? chirpFixed(n, sign) : chirpDouble(n, sign);
+  const zero = qf ? 0n : 0;
+  const c = new Array(2 * m * rows).fill(zero);
+  const b = new Array(2 * m).fill(zero);
+  const div = direction === 'inverse' ? (qf ? BigInt(n) : n) : (qf ? 1n : 1);
+  for (let j = 0; j < n; j++) {
+    for (let row = 0; row < rows; row++) {
+      c[2 * (row * m + j)] = w[j][0];
+      c[2 * (row * m + j) + 1] = w[j][1];
+    }
+    // conj(w) (over n for the inverse) at j and m - j.
+    const re = w[j][0] / div;
+    const im = -w[j][1] / div;
+    for (const at of j > 0 ? [j, m - j] : [0]) {
+      b[2 * at] = re;
+      b[2 * at + 1] = im;
+    }
+  }
+  const chirp = inner._operand(c, qf);
+  let filter;
+  if (!qf) {
+    const t = Float64Array.from(b);
+    fftDouble(t, m);
+    const f = new Float64Array(2 * m * rows);
+    for (let row = 0; row < rows; row++) f.set(t, 2 * m * row);
+    filter = inner._operand(f, false);
+  } else {
+    // Transformed on the device: the spare's words through the inner plan's own buffers.
+    const spare = inner._operand(new Array(rows).fill(b).flat(), true);
+    const encoder = this.device.createCommandEncoder();
+    encoder.copyBufferToBuffer(spare.buffer, 0, inner._buffers[0], 0, inner._bytes);
+    this.device.queue.submit([encoder.finish()]);
+    inner._front = 0;
+    inner._loaded = true;
+    inner._execute('forward');
+    const back = this.device.createCommandEncoder();
+    back.copyBufferToBuffer(inner._buffers[inner._front], 0, spare.buffer, 0, inner._bytes);
+    this.device.queue.submit([back.finish()]);
+    inner._loaded = false;
+    filter = spare;
+  }
+  return { chirp: chirp, filter: filter };
+};
+
+WebGpuBluestein.prototype._apply = function (direction) {
+  const inner = this._inner;
+  const f = this._factors[direction];
+  inner._pointwise(f.chirp);
+  inner._execute('forward');
+  inner._pointwise(f.filter);
+  inner._execute('inverse');
+  inner._pointwise(f.chirp);
+};
+
+// Padding to m and cutting back to n a row: the WebGL Bluestein plan's own.
+WebGpuBluestein.prototype._padded = BluesteinFft.prototype._padded;
+WebGpuBluestein.prototype._cut = BluesteinFft.prototype._cut;
+
+WebGpuBluestein.prototype._usable = function () {
+  if (this._disposed) throw fail('this plan was disposed: create a new one');
+};
+
+WebGpuBluestein.prototype._run = async function (x, direction) {
+  this._usable();
+  this._inner._upload(this._padded(x));
+  this._apply(HOST.directionOf(direction));
+  return this._cut(await this._inner._download());
+};
+
+WebGpuBluestein.prototype.forward = async function (x) { return HOST.toDoubles(await this._run(x, 'forward')); };
+WebGpuBluestein.prototype.inverse = async function (y) { return HOST.toDoubles(await this._run(y, 'inverse')); };
+WebGpuBluestein.prototype.forwardWords = async function (x) { return HOST.toWords(await this._run(x, 'forward')); };
+WebGpuBluestein.prototype.inverseWords = async function (y) { return HOST.toWords(await this._run(y, 'inverse')); };
+WebGpuBluestein.prototype.upload = function (x) {
+  this._usable();
+  this._inner._upload(this._padded(x));
+};
+WebGpuBluestein.prototype.execute = function (direction) {
+  this._usable();
+  const d = HOST.directionOf(direction);
+  if (!this._inner._loaded) throw fail('nothing uploaded: call upload(x) before execute()');
+  this._apply(d);
+};
+WebGpuBluestein.prototype.download = async function () {
+  this._usable();
+  return HOST.toDoubles(this._cut(await this._inner._download()));
+};
+WebGpuBluestein.prototype.downloadWords = async function () {
+  this._usable();
+  return HOST.toWords(this._cut(await this._inner._download()));
+};
+WebGpuBluestein.prototype.multiply = function () {
+  throw new TypeError('df64gl FFT: multiply is for plans of 2^k points (this one runs ' + this.length +
+    ' points through Bluestein on ' + this._m + '): zero-pad the convolution to such a length');
+};
+WebGpuBluestein.prototype.dispose = function () {
+  if (this._disposed) return;
+  this._disposed = true;
+  this._inner.dispose();
 };

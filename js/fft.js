@@ -113,6 +113,7 @@ export const WRAPPER_API = {
   checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, directionOf: directionOf, fail: fail,
   REAL_POST: REAL_POST, REAL_PRE: REAL_PRE,
   blockExponent: blockExponent, selftestSignal: selftestSignal, fixedWords: fixedWords, exactDftError: exactDftError,
+  relativeError: relativeError,
   PRECISIONS: PRECISIONS, CHECKED: CHECKED,
 };
 

@@ -290,7 +290,7 @@ export declare const df64: {
 
 /** Options of `createFftWebGPU`. */
 export interface FftWebGPUOptions {
-  /** Points of each transform: 2^k, 2 to 2^22 (other lengths: createFft on WebGL 2). */
+  /** Points of each transform: 2^k from 2 to 2^22, or any other length from 1 to 2^21 (through Bluestein on 2^k >= 2n - 1 points). */
   length: number;
   /** 'df64' (default), 'qf128' or 'f32'. */
   precision?: 'f32' | 'df64' | 'qf128';
@@ -316,13 +316,16 @@ export interface WebGPUFft {
   execute(direction: 'forward' | 'inverse'): void;
   download(): Promise<Float64Array>;
   downloadWords(): Promise<Float32Array>;
+  /** The data on the device times `other`'s (same length, batch, precision and device; both uploaded), point by point: a convolution's frequency-domain step. 2^k plans only (a Bluestein plan throws a TypeError). */
+  multiply(other: WebGPUFft): void;
   dispose(): void;
 }
 
 /**
  * The FFT on a WebGPU device: Thall's radix-2 Stockham stage as a compute pipeline over the
- * WGSL export, for 2^k points in f32, df64 or qf128. Resolves after `checkWebGPU` of the
- * routines it uses and the stage's known-answer self-test (against the exact DFT) pass on this
- * device; rejects with an Error that says why otherwise.
+ * WGSL export, for 2^k points, and every other length through Bluestein (a pointwise product
+ * pipeline beside the stage), in f32, df64 or qf128. Resolves after `checkWebGPU` of the
+ * routines it uses and the stage's (and the pointwise product's) known-answer self-tests pass
+ * on this device; rejects with an Error that says why otherwise.
  */
 export declare function createFftWebGPU(device: object, options: FftWebGPUOptions): Promise<WebGPUFft>;

@@ -554,16 +554,24 @@ fn create_fft_refuses_broken_passes_and_a_failing_check() {
 /// rejected with a message.
 #[test]
 fn create_fft_webgpu_matches_the_reference() {
+    // Other lengths than 2^k run through Bluestein on 2^k >= 2n - 1 points; the first df64
+    // and qf128 plans are such, so the stage's self-test runs from a Bluestein plan.
     let cases: Vec<(&str, usize, usize, bool)> = vec![
         ("f32", 16, 1, false),
         ("f32", 4096, 1, false),
+        ("f32", 12, 1, false),
+        ("df64", 12, 2, true),
         ("df64", 2, 1, false),
         ("df64", 16, 1, true),
         ("df64", 64, 3, false),
         ("df64", 4096, 1, false),
         ("df64", 1 << 16, 1, false),
+        ("df64", 1, 1, false),
+        ("df64", 3000, 1, false),
+        ("qf128", 12, 1, false),
         ("qf128", 16, 1, false),
         ("qf128", 512, 1, false),
+        ("qf128", 100, 1, false),
     ];
     let mut memory = HashMap::new();
     let list: Vec<Value> = cases
@@ -585,6 +593,20 @@ fn create_fft_webgpu_matches_the_reference() {
         "/__df64gl/fft/resident.bin".to_string(),
         bytes_f64(&resident),
     );
+    let mut convolutions = Vec::new();
+    for (k, (precision, n)) in [("df64", 256), ("qf128", 64)].into_iter().enumerate() {
+        let x = input(5000 + 2 * k as u64, 2 * n, 0);
+        let y = input(5001 + 2 * k as u64, 2 * n, 0);
+        memory.insert(
+            format!("/__df64gl/fft/conv-{precision}-x.bin"),
+            bytes_f64(&x),
+        );
+        memory.insert(
+            format!("/__df64gl/fft/conv-{precision}-y.bin"),
+            bytes_f64(&y),
+        );
+        convolutions.push((precision, x, y));
+    }
     let v = run_page_at(
         "/cli/tests/data/js-fft-webgpu.html",
         BrowserBackend::WebGpu,
@@ -627,14 +649,34 @@ fn create_fft_webgpu_matches_the_reference() {
     let back = points(&f32s(&v["roundTrip"]), "df64");
     let e = rel_l2(&back, &complex(&resident));
     assert!(e <= bound("df64"), "round trip on the device: {e:.2e}");
+    // Circular convolutions (two spectra, multiply, inverse) against the sum computed here in
+    // double-double.
+    let got = v["convolution"].as_array().expect("convolutions");
+    assert_eq!(got.len(), convolutions.len());
+    for ((precision, x, y), r) in convolutions.iter().zip(got) {
+        let (x, y) = (complex(x), complex(y));
+        let n = x.len();
+        let want: Vec<Cdd> = (0..n)
+            .map(|k| (0..n).fold(Cdd::ZERO, |acc, j| acc + x[j] * y[(n + k - j) % n]))
+            .collect();
+        let e = rel_l2(&points(&f32s(r), precision), &want);
+        assert!(
+            e <= bound(precision),
+            "WebGPU {precision} convolution of {n}: {e:.2e}"
+        );
+    }
     let bad = v["bad"].as_array().unwrap();
     for (name, text) in [
         ("no device", "GPUDevice"),
-        ("length 12", "2^k points"),
-        ("length 1", "2^k points"),
+        ("length 0", "whole number of points"),
+        ("length 2.5", "whole number of points"),
+        ("Bluestein too large", "past the largest plan"),
+        ("multiply by another length", "same length"),
+        ("multiply through Bluestein", "zero-pad"),
+        ("multiply before upload", "nothing uploaded"),
         ("precision f64", "precision"),
         ("batch 0", "batch"),
-        ("too large", "2^k points"),
+        ("too large", "whole number of points"),
         ("short input", "this plan takes 32"),
         ("NaN input", "finite numbers only"),
         ("bad direction", "direction"),
@@ -660,5 +702,6 @@ fn create_fft_webgpu_matches_the_reference() {
         HashMap::new(),
     );
     refused(&v, "folded", "relative error");
+    refused(&v, "pointwise", "pointwise product computed known products");
     refused(&v, "corrupt", "failed checkWebGPU");
 }
