@@ -447,26 +447,10 @@ WebGpuFft.prototype._operand = function (values, fixed) {
   const words = this._words;
   const per = this._per;
   const data = new Float32Array(values.length * words);
-  let s;
-  if (fixed) {
-    let max = 0n;
-    values.forEach(function (v) { const a = v < 0n ? -v : v; if (a > max) max = a; });
-    s = max === 0n ? 0 : max.toString(2).length - FIXED_BITS;
-    const shift = BigInt(Math.abs(s));
-    for (let i = 0; i < values.length; i++) {
-      data.set(wordsFromFixed(s >= 0 ? values[i] >> shift : values[i] << shift, words), (i >> 1) * per + (i & 1) * words);
-    }
-  } else {
-    let max = 0;
-    for (let i = 0; i < values.length; i++) max = Math.max(max, Math.abs(values[i]));
-    s = HOST.blockExponent(max);
-    const scale = Math.pow(2, -s);
-    const w = [0, 0, 0, 0];
-    for (let i = 0; i < values.length; i++) {
-      splitDouble(values[i] * scale, words, w, 0);
-      for (let k = 0; k < words; k++) data[(i >> 1) * per + (i & 1) * words + k] = w[k];
-    }
-  }
+  const scaled = HOST.blockScaledParts(values, fixed, words);
+  const s = scaled.exponent;
+  // Part i: point i >> 1, re words then im words.
+  for (let i = 0; i < values.length; i++) scaled.part(i, data, (i >> 1) * per + (i & 1) * words);
   const buffer = this.device.createBuffer({
     size: this._bytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC,
   });

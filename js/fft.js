@@ -113,7 +113,7 @@ export const WRAPPER_API = {
   checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, directionOf: directionOf, fail: fail,
   REAL_POST: REAL_POST, REAL_PRE: REAL_PRE,
   blockExponent: blockExponent, selftestSignal: selftestSignal, fixedWords: fixedWords, exactDftError: exactDftError,
-  relativeError: relativeError,
+  relativeError: relativeError, blockScaledParts: blockScaledParts,
   PRECISIONS: PRECISIONS, CHECKED: CHECKED,
 };
 
@@ -796,30 +796,35 @@ WebGLFft.prototype._upload = function (x) {
 // every point of the plan; block-scaled like the data.
 WebGLFft.prototype._operand = function (values, fixed) {
   const buffer = this._naturalBuffer(this._natural[0].layout);
-  const per = this._words;
-  let s;
+  const scaled = blockScaledParts(values, fixed, this._words);
+  this._storeParts(buffer, values.length / 2, scaled.part);
+  // Words below 1: complex magnitudes below 2^1.
+  return { buffer: buffer, exponent: scaled.exponent, bound: 1 };
+};
+
+// Constant factors (doubles, or with `fixed` BigInt fixed-point numbers) block-scaled by a
+// power of two: the exponent, and part(i, out, at), which writes part i's `words` f32 words at
+// out[at..] (shared with fft-webgpu.js).
+function blockScaledParts(values, fixed, words) {
   if (fixed) {
     let max = 0n;
     values.forEach(function (v) { const a = v < 0n ? -v : v; if (a > max) max = a; });
-    s = max === 0n ? 0 : max.toString(2).length - FIXED_BITS;
+    const s = max === 0n ? 0 : max.toString(2).length - FIXED_BITS;
     const shift = BigInt(Math.abs(s));
-    this._storeParts(buffer, values.length / 2, function (i, out, at) {
-      const v = s >= 0 ? values[i] >> shift : values[i] << shift;
-      const w = wordsFromFixed(v, per);
-      for (let k = 0; k < per; k++) out[at + k] = w[k];
-    });
-  } else {
-    let max = 0;
-    for (let i = 0; i < values.length; i++) max = Math.max(max, Math.abs(values[i]));
-    s = blockExponent(max);
-    const scale = Math.pow(2, -s);
-    this._storeParts(buffer, values.length / 2, function (i, out, at) {
-      splitDouble(values[i] * scale, per, out, at);
-    });
+    return {
+      exponent: s,
+      part: function (i, out, at) {
+        const w = wordsFromFixed(s >= 0 ? values[i] >> shift : values[i] << shift, words);
+        for (let k = 0; k < words; k++) out[at + k] = w[k];
+      },
+    };
   }
-  // Words below 1: complex magnitudes below 2^1.
-  return { buffer: buffer, exponent: s, bound: 1 };
-};
+  let max = 0;
+  for (let i = 0; i < values.length; i++) max = Math.max(max, Math.abs(values[i]));
+  const s = blockExponent(max);
+  const scale = Math.pow(2, -s);
+  return { exponent: s, part: function (i, out, at) { splitDouble(values[i] * scale, words, out, at); } };
+}
 
 WebGLFft.prototype._put = function (texture, layout, data) {
   const gl = this.gl;

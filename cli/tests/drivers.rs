@@ -41,6 +41,51 @@ fn probe_json(driver: &str, env: &[(&str, &str)]) -> (i32, Value) {
     (code, v)
 }
 
+/// `df64gl --gl-driver <driver> --json accuracy --no-cost --check` running only the sections
+/// `run` names (`--flag`, samples) beside Table II's `samples` of `ops`: every other section's
+/// samples 0. The exit code and the parsed report.
+fn accuracy_only(
+    driver: &str,
+    samples: &str,
+    ops: &str,
+    run: &[(&str, &str)],
+    env: &[(&str, &str)],
+) -> (i32, Value, String) {
+    let sections = [
+        "--warwick-samples",
+        "--function-samples",
+        "--qf128-samples",
+        "--dagraca-samples",
+        "--class-samples",
+        "--qf128-exponent-samples",
+        "--qf128-class-samples",
+        "--vector-samples",
+    ];
+    let mut args = vec![
+        "--gl-driver",
+        driver,
+        "--json",
+        "accuracy",
+        "--samples",
+        samples,
+        "--ops",
+        ops,
+        "--no-cost",
+        "--check",
+    ];
+    for flag in sections {
+        args.push(flag);
+        args.push(
+            run.iter()
+                .find(|(f, _)| *f == flag)
+                .map_or("0", |(_, n)| *n),
+        );
+    }
+    let (code, out, err) = df64gl(&args, env);
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{driver}: {e}: {out} {err}"));
+    (code, v, err)
+}
+
 /// A small df64 FFT through fft-demo: exit 0 and the df64 error within its target.
 fn assert_fft_runs(driver: &str, env: &[(&str, &str)]) {
     let (code, out, err) = fft_demo(
@@ -257,42 +302,17 @@ fn knuths_two_sum_in_the_sum_gives_the_mirrors_words() {
     let (code, v) = probe_json("llvmpipe", &env);
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["config"]["two_sum"], "knuth", "{v}");
-    let (code, out, err) = df64gl(
-        &[
-            "--gl-driver",
-            "llvmpipe",
-            "--json",
-            "accuracy",
-            "--samples",
-            "65536",
-            "--ops",
-            "add,sub,add_unscaled,add_fast,sub_fast",
-            "--warwick-samples",
-            "0",
-            "--function-samples",
-            "0",
-            "--qf128-samples",
-            "0",
-            "--dagraca-samples",
-            "0",
-            "--class-samples",
-            "0",
-            "--qf128-exponent-samples",
-            "0",
-            "--qf128-class-samples",
-            "0",
-            "--vector-samples",
-            "0",
-            "--no-cost",
-            "--check",
-        ],
+    let (code, v, err) = accuracy_only(
+        "llvmpipe",
+        "65536",
+        "add,sub,add_unscaled,add_fast,sub_fast",
+        &[],
         &env,
     );
-    assert_eq!(code, 0, "{out}{err}");
-    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
-    assert_eq!(v["config"]["two_sum"], "knuth", "{out}");
+    assert_eq!(code, 0, "{v}{err}");
+    assert_eq!(v["config"]["two_sum"], "knuth", "{v}");
     let rows = v["rows"].as_array().expect("Table II rows");
-    assert_eq!(rows.len(), 5, "{out}");
+    assert_eq!(rows.len(), 5, "{v}");
     for r in rows {
         assert_eq!(r["mirror_mismatches"], 0, "{r}");
         assert_eq!(r["mirror_must_match"], true, "{r}");
@@ -318,40 +338,9 @@ fn an_unknown_driver_lists_the_choices() {
 /// IEEE rules, every result equal to the mirror.
 #[test]
 fn softpipe_functions_hold_at_every_argument_class() {
-    let (code, out, err) = df64gl(
-        &[
-            "--gl-driver",
-            "softpipe",
-            "--json",
-            "accuracy",
-            "--samples",
-            "16",
-            "--ops",
-            "add",
-            "--warwick-samples",
-            "0",
-            "--function-samples",
-            "0",
-            "--qf128-samples",
-            "0",
-            "--dagraca-samples",
-            "0",
-            "--class-samples",
-            "128",
-            "--qf128-exponent-samples",
-            "0",
-            "--qf128-class-samples",
-            "0",
-            // The vector routines on softpipe: every_exponent_on_the_driver_of_this_process.
-            "--vector-samples",
-            "0",
-            "--no-cost",
-            "--check",
-        ],
-        &[],
-    );
+    // The vector routines on softpipe: every_exponent_on_the_driver_of_this_process.
+    let (code, v, err) = accuracy_only("softpipe", "16", "add", &[("--class-samples", "128")], &[]);
     assert_eq!(code, 0, "softpipe: {err}");
-    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
     let rows = v["function_classes"].as_array().unwrap();
     assert!(rows.len() > 300, "{} class rows", rows.len());
     for r in rows {
@@ -377,40 +366,18 @@ fn softpipe_functions_hold_at_every_argument_class() {
 /// and qf128's functions over every argument class there.
 #[test]
 fn softpipe_qf128_holds_at_every_exponent() {
-    let (code, out, err) = df64gl(
+    // qf128's functions by argument class on an IEEE driver, judged below.
+    let (code, v, err) = accuracy_only(
+        "softpipe",
+        "16",
+        "add",
         &[
-            "--gl-driver",
-            "softpipe",
-            "--json",
-            "accuracy",
-            "--samples",
-            "16",
-            "--ops",
-            "add",
-            "--warwick-samples",
-            "0",
-            "--function-samples",
-            "0",
-            "--qf128-samples",
-            "0",
-            "--dagraca-samples",
-            "0",
-            "--class-samples",
-            "0",
-            "--qf128-exponent-samples",
-            "512",
-            // qf128's functions by argument class on an IEEE driver, judged below.
-            "--qf128-class-samples",
-            "32",
-            "--vector-samples",
-            "0",
-            "--no-cost",
-            "--check",
+            ("--qf128-exponent-samples", "512"),
+            ("--qf128-class-samples", "32"),
         ],
         &[],
     );
     assert_eq!(code, 0, "softpipe: {err}");
-    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
     // qf128's functions by class (exp, log, sin, cos over 11 classes): --check above already
     // refused a miss; here, that every class ran and none differed from the mirror.
     let classes = v["qf128_classes"].as_array().unwrap();

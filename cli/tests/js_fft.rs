@@ -297,6 +297,46 @@ fn real_errors(c: &Case, x: &[f64], bins_bytes: &[u8], r: &Value) -> (f64, f64) 
     (forward, rel_l2(&got, &want))
 }
 
+/// The two signals of each circular convolution the pages run (df64 of 256 points, qf128 of
+/// 64), served at /__df64gl/fft/conv-<precision>-x.bin and -y.bin.
+fn convolution_inputs(
+    seed: u64,
+    memory: &mut HashMap<String, Vec<u8>>,
+) -> Vec<(&'static str, Vec<f64>, Vec<f64>)> {
+    let mut convolutions = Vec::new();
+    for (k, (precision, n)) in [("df64", 256), ("qf128", 64)].into_iter().enumerate() {
+        let x = input(seed + 2 * k as u64, 2 * n, 0);
+        let y = input(seed + 1 + 2 * k as u64, 2 * n, 0);
+        for (name, v) in [("x", &x), ("y", &y)] {
+            memory.insert(
+                format!("/__df64gl/fft/conv-{precision}-{name}.bin"),
+                bytes_f64(v),
+            );
+        }
+        convolutions.push((precision, x, y));
+    }
+    convolutions
+}
+
+/// The page's circular convolutions (two spectra, multiply, inverse) against the sum computed
+/// here in double-double.
+fn assert_convolutions(v: &Value, convolutions: &[(&str, Vec<f64>, Vec<f64>)], leg: &str) {
+    let got = v["convolution"].as_array().expect("convolutions");
+    assert_eq!(got.len(), convolutions.len(), "{leg}");
+    for ((precision, x, y), r) in convolutions.iter().zip(got) {
+        let (x, y) = (complex(x), complex(y));
+        let n = x.len();
+        let want: Vec<Cdd> = (0..n)
+            .map(|k| (0..n).fold(Cdd::ZERO, |acc, j| acc + x[j] * y[(n + k - j) % n]))
+            .collect();
+        let e = rel_l2(&points(&f32s(r), precision), &want);
+        assert!(
+            e <= bound(precision),
+            "{leg} {precision} convolution of {n}: {e:.2e}"
+        );
+    }
+}
+
 fn run_page(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
     run_page_at(PAGE, backend, query, memory)
 }
@@ -352,20 +392,7 @@ fn transforms_match_the_reference(backend: BrowserBackend) {
         "/__df64gl/fft/resident.bin".to_string(),
         bytes_f64(&resident),
     );
-    let mut convolutions = Vec::new();
-    for (k, (precision, n)) in [("df64", 256), ("qf128", 64)].into_iter().enumerate() {
-        let x = input(2000 + 2 * k as u64, 2 * n, 0);
-        let y = input(2001 + 2 * k as u64, 2 * n, 0);
-        memory.insert(
-            format!("/__df64gl/fft/conv-{precision}-x.bin"),
-            bytes_f64(&x),
-        );
-        memory.insert(
-            format!("/__df64gl/fft/conv-{precision}-y.bin"),
-            bytes_f64(&y),
-        );
-        convolutions.push((precision, x, y));
-    }
+    let convolutions = convolution_inputs(2000, &mut memory);
     let v = run_page(backend, "", memory.clone());
     let got = v["cases"].as_array().expect("cases");
     assert_eq!(got.len(), cases.len());
@@ -435,21 +462,7 @@ fn transforms_match_the_reference(backend: BrowserBackend) {
     let e = rel_l2(&back, &complex(&resident));
     assert!(e <= 1e-14, "round trip on the GPU: {e:.2e}");
 
-    // Circular convolutions (two spectra, multiply, inverse) against the sum computed here in
-    // double-double.
-    let got = v["convolution"].as_array().expect("convolutions");
-    for ((precision, x, y), r) in convolutions.iter().zip(got) {
-        let (x, y) = (complex(x), complex(y));
-        let n = x.len();
-        let want: Vec<Cdd> = (0..n)
-            .map(|k| (0..n).fold(Cdd::ZERO, |acc, j| acc + x[j] * y[(n + k - j) % n]))
-            .collect();
-        let e = rel_l2(&points(&f32s(r), precision), &want);
-        assert!(
-            e <= bound(precision),
-            "{precision} convolution of {n}: {e:.2e}"
-        );
-    }
+    assert_convolutions(&v, &convolutions, "WebGL");
 
     // Every bad call throws, of the right type, saying what to do.
     let expect: [(&str, &str, &str); 20] = [
@@ -593,20 +606,7 @@ fn create_fft_webgpu_matches_the_reference() {
         "/__df64gl/fft/resident.bin".to_string(),
         bytes_f64(&resident),
     );
-    let mut convolutions = Vec::new();
-    for (k, (precision, n)) in [("df64", 256), ("qf128", 64)].into_iter().enumerate() {
-        let x = input(5000 + 2 * k as u64, 2 * n, 0);
-        let y = input(5001 + 2 * k as u64, 2 * n, 0);
-        memory.insert(
-            format!("/__df64gl/fft/conv-{precision}-x.bin"),
-            bytes_f64(&x),
-        );
-        memory.insert(
-            format!("/__df64gl/fft/conv-{precision}-y.bin"),
-            bytes_f64(&y),
-        );
-        convolutions.push((precision, x, y));
-    }
+    let convolutions = convolution_inputs(5000, &mut memory);
     let v = run_page_at(
         "/cli/tests/data/js-fft-webgpu.html",
         BrowserBackend::WebGpu,
@@ -649,22 +649,7 @@ fn create_fft_webgpu_matches_the_reference() {
     let back = points(&f32s(&v["roundTrip"]), "df64");
     let e = rel_l2(&back, &complex(&resident));
     assert!(e <= bound("df64"), "round trip on the device: {e:.2e}");
-    // Circular convolutions (two spectra, multiply, inverse) against the sum computed here in
-    // double-double.
-    let got = v["convolution"].as_array().expect("convolutions");
-    assert_eq!(got.len(), convolutions.len());
-    for ((precision, x, y), r) in convolutions.iter().zip(got) {
-        let (x, y) = (complex(x), complex(y));
-        let n = x.len();
-        let want: Vec<Cdd> = (0..n)
-            .map(|k| (0..n).fold(Cdd::ZERO, |acc, j| acc + x[j] * y[(n + k - j) % n]))
-            .collect();
-        let e = rel_l2(&points(&f32s(r), precision), &want);
-        assert!(
-            e <= bound(precision),
-            "WebGPU {precision} convolution of {n}: {e:.2e}"
-        );
-    }
+    assert_convolutions(&v, &convolutions, "WebGPU");
     let bad = v["bad"].as_array().unwrap();
     for (name, text) in [
         ("no device", "GPUDevice"),

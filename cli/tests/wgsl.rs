@@ -26,7 +26,7 @@ const QF128_GLSL: &str = include_str!("../../glsl/qf128.glsl");
 /// build replaces with 0.
 const TWO_SUM_ERRORS: [&str; 2] = [
     "DF64_PRECISE float e = DF64_B(DF64_B(a - DF64_B(s - v)) + DF64_B(b - v));",
-    "DF64_PRECISE float e = small - (s - big);",
+    "DF64_PRECISE float e = small + (big - s);",
 ];
 
 /// The export translated from a copy of df64.glsl whose twoSums return no error term: what a

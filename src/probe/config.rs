@@ -304,8 +304,13 @@ pub(super) fn decide(
         TwoProdKind::Dekker => "; twoProd via Dekker split (fma is not fused on this driver)",
     });
     why.push_str(&format!(
-        "; the sum's TwoSum {} (the same words either way; the cheaper form measured on this vendor)",
-        two_sum.name()
+        "; the sum's TwoSum {} ({}; the two give the same words)",
+        two_sum.name(),
+        if std::env::var(TWO_SUM_ENV).is_ok() {
+            format!("forced by {TWO_SUM_ENV}")
+        } else {
+            "Knuth's on NVIDIA, where it measured cheaper; sorted elsewhere".to_string()
+        }
     ));
     (
         Some(DriverConfig {

@@ -391,6 +391,7 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
     let info = ctx.info().clone();
     let library = GlslLibrary::builtin();
     let has_fma = info.glsl_number >= 400;
+    let two_sum = TwoSumKind::for_driver(&info);
     let build = |protection: Protection, fma: bool| {
         let config = DriverConfig {
             protection,
@@ -399,7 +400,7 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
             } else {
                 TwoProdKind::Dekker
             },
-            two_sum: TwoSumKind::for_driver(&info),
+            two_sum,
         };
         Program::build(ctx, &library, "probe.glsl", &config.defines())
     };
@@ -571,7 +572,7 @@ pub fn run_probe(ctx: &GlContext, samples: usize) -> Result<ProbeReport, ProbeEr
         fma_fused,
         fma_exact,
         &transforms,
-        TwoSumKind::for_driver(&info),
+        two_sum,
     );
     unsafe { ctx.gl().flush() };
     Ok(ProbeReport {
