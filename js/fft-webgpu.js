@@ -1,5 +1,5 @@
 // fft-webgpu.js: the FFT on a WebGPU device (createFftWebGPU), in f32, df64 and qf128, for
-// any length (batches of rows): Thall's transposed Stockham radix-2 stage (his Algorithm 10,
+// any length and real input (batches of rows): Thall's transposed Stockham radix-2 stage (his Algorithm 10,
 // natural order in and out, W_long twiddles) as one compute pipeline per precision, run once per
 // stage with the stage's L, ping-pong between two storage buffers; other lengths than 2^k
 // through Bluestein's chirp-z (fft-bluestein.js's factors) on a 2^k plan and a pointwise
@@ -16,6 +16,7 @@ import { checkWebGPU } from './index.js';
 import { WRAPPER_API as HOST } from './fft.js';
 import { wordsFromFixed, baseDouble, baseFixed, wLong, splitDouble, fixedFromDouble, FIXED_BITS } from './fft-words.js';
 import { BluesteinFft, chirpDouble, chirpFixed, fftDouble } from './fft-bluestein.js';
+import { RealFft } from './fft-real.js';
 
 const fail = HOST.fail;
 // Words per complex point.
@@ -47,6 +48,8 @@ fn c_mul(a: vec2<f32>, b: vec2<f32>) -> vec2<f32> {
 }
 fn c_conj_if(a: vec2<f32>, conj: f32) -> vec2<f32> { return select(a, vec2<f32>(a.x, -a.y), conj < 0.0); }
 fn c_scale(a: vec2<f32>, s: f32) -> vec2<f32> { return a * s; }
+fn c_bin0(a: vec2<f32>) -> vec2<f32> { return vec2<f32>(fb(a.x + a.y), fb(a.x - a.y)); }
+fn c_mul_neg_i(a: vec2<f32>, conj: f32) -> vec2<f32> { return vec2<f32>(a.y * conj, -a.x * conj); }
 `,
   },
   df64: {
@@ -65,6 +68,8 @@ fn c_mul(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {
 fn c_conj_if(a: vec4<f32>, conj: f32) -> vec4<f32> { return select(a, vec4<f32>(a.xy, -a.zw), conj < 0.0); }
 // Times a power of two: each word exactly.
 fn c_scale(a: vec4<f32>, s: f32) -> vec4<f32> { return a * s; }
+fn c_bin0(a: vec4<f32>) -> vec4<f32> { return vec4<f32>(df64_add_unscaled(a.xy, a.zw), df64_sub_unscaled(a.xy, a.zw)); }
+fn c_mul_neg_i(a: vec4<f32>, conj: f32) -> vec4<f32> { return vec4<f32>(a.zw * conj, -a.xy * conj); }
 `,
   },
   qf128: {
@@ -91,6 +96,8 @@ fn c_mul(a: FftQ, b: FftQ) -> FftQ {
 }
 fn c_conj_if(a: FftQ, conj: f32) -> FftQ { if (conj < 0.0) { return FftQ(a.re, -a.im); } return a; }
 fn c_scale(a: FftQ, s: f32) -> FftQ { return FftQ(a.re * s, a.im * s); }
+fn c_bin0(a: FftQ) -> FftQ { return FftQ(qf128_add(a.re, a.im), qf128_sub(a.re, a.im)); }
+fn c_mul_neg_i(a: FftQ, conj: f32) -> FftQ { return FftQ(a.im * conj, -a.re * conj); }
 `,
   },
 };
@@ -130,6 +137,44 @@ fn df64gl_fft_radix2(@builtin(global_invocation_id) id: vec3<u32>) {
   } else {
     c_store(row + e, c_scale(c_add(x, tau), fft_p.scale));
   }
+}
+
+// The real-input passes (glsl/stockham_real_post.glsl and _pre.glsl): n/2 packed values z_k =
+// x_2k + i x_2k+1 transformed to the n/2 + 1 bins (bin 0 carries X_0 in re and X_(n/2) in im),
+// and back; the twiddles w_n^k (k < n/2) bound where the stage has its table, fft_p.conj -1
+// conjugating them for the inverse.
+@compute @workgroup_size(${WORKGROUP})
+fn df64gl_fft_real_post(@builtin(global_invocation_id) id: vec3<u32>) {
+  let m = fft_p.n;
+  let k = id.x;
+  if (k >= m) { return; }
+  let row = id.y * m;
+  let z = c_load_in(row + k);
+  if (k == 0u) {
+    c_store(row, c_bin0(z));
+    return;
+  }
+  let b = c_conj_if(c_load_in(row + m - k), -1.0);
+  let even = c_scale(c_add(z, b), 0.5);
+  let odd = c_mul_neg_i(c_scale(c_sub(z, b), 0.5), 1.0);
+  c_store(row + k, c_add(even, c_mul(c_conj_if(c_load_tw(k), fft_p.conj), odd)));
+}
+
+@compute @workgroup_size(${WORKGROUP})
+fn df64gl_fft_real_pre(@builtin(global_invocation_id) id: vec3<u32>) {
+  let m = fft_p.n;
+  let k = id.x;
+  if (k >= m) { return; }
+  let row = id.y * m;
+  let z = c_load_in(row + k);
+  if (k == 0u) {
+    c_store(row, c_scale(c_bin0(z), 0.5));
+    return;
+  }
+  let b = c_conj_if(c_load_in(row + m - k), -1.0);
+  let even = c_scale(c_add(z, b), 0.5);
+  let odd = c_mul(c_conj_if(c_load_tw(k), fft_p.conj), c_scale(c_sub(z, b), 0.5));
+  c_store(row + k, c_add(even, c_mul_neg_i(odd, -1.0)));
 }
 
 // The data times an operand of the same layout (bound where the stage has its twiddles),
@@ -195,6 +240,14 @@ async function pipelineOf(device, precision) {
       layout: layout,
       compute: { module: module, entryPoint: 'df64gl_fft_pointwise' },
     });
+    const realPost = device.createComputePipeline({
+      label: 'df64gl ' + precision + ' FFT real-input pass', layout: layout,
+      compute: { module: module, entryPoint: 'df64gl_fft_real_post' },
+    });
+    const realPre = device.createComputePipeline({
+      label: 'df64gl ' + precision + ' FFT real-input inverse pass', layout: layout,
+      compute: { module: module, entryPoint: 'df64gl_fft_real_pre' },
+    });
     if (!state.zero) {
       state.zero = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
       new Uint32Array(state.zero.getMappedRange()).fill(0);
@@ -202,7 +255,7 @@ async function pipelineOf(device, precision) {
     }
     const zeroGroup = device.createBindGroup({ layout: zeroLayout, entries: [{ binding: 0, resource: { buffer: state.zero } }] });
     return {
-      pipeline: pipeline, pointwise: pointwise, ioLayout: ioLayout, zeroGroup: zeroGroup,
+      pipeline: pipeline, pointwise: pointwise, realPost: realPost, realPre: realPre, ioLayout: ioLayout, zeroGroup: zeroGroup,
       label: precision + ' FFT pipeline', proven: false,
     };
   });
@@ -218,10 +271,12 @@ function powerOfTwoLog2(n) {
 /**
  * A planned FFT of `options.length` points on a WebGPU device (2^k from 2 to 2^22; any other
  * length from 1 to 2^21 through Bluestein on the 2^k plan of at least 2n - 1 points), in
- * `options.precision` ('f32', 'df64' (default) or 'qf128'), `options.batch` rows at once.
+ * `options.precision` ('f32', 'df64' (default) or 'qf128'), `options.batch` rows at once;
+ * `options.real`: n reals a row (a power of two, at least 4) to n/2 + 1 bins and back.
  * Resolves once `checkWebGPU` has passed for the routines the stage uses and the stage's (and,
- * for Bluestein, the pointwise product's) known-answer self-test has passed on this device;
- * rejects with an Error that says why otherwise, and for bad options.
+ * for Bluestein, the pointwise product's; for real input, the real-input passes') known-answer
+ * self-test has passed on this device; rejects with an Error that says why otherwise, and for
+ * bad options.
  */
 export async function createFftWebGPU(device, options) {
   if (!device || typeof device.createComputePipeline !== 'function') {
@@ -237,9 +292,14 @@ export async function createFftWebGPU(device, options) {
     throw new RangeError('df64gl FFT: createFftWebGPU takes a whole number of points, 1 to 2^' + MAX_LOG2 +
       ' (2^k) or 2^' + (MAX_LOG2 - 1) + ' (other lengths, through Bluestein), not ' + String(n));
   }
-  // Bluestein: a circular convolution of m >= 2n - 1 points.
-  let m = n;
-  if (powerOfTwoLog2(n) < 1) {
+  const real = Boolean(opts.real);
+  if (real && (n < 4 || powerOfTwoLog2(n) < 2)) {
+    throw new RangeError('df64gl FFT: a real-input plan takes a power of two of at least 4 reals (got ' + n +
+      '): zero-pad to ' + Math.max(4, 1 << Math.ceil(Math.log2(n))) + ', or transform as complex');
+  }
+  // Real input: n/2 packed values; Bluestein: a circular convolution of m >= 2n - 1 points.
+  let m = real ? n / 2 : n;
+  if (!real && powerOfTwoLog2(n) < 1) {
     m = 2;
     while (m < 2 * n - 1) m *= 2;
     if (m > (1 << MAX_LOG2)) {
@@ -277,6 +337,20 @@ export async function createFftWebGPU(device, options) {
       small.dispose();
     }
     stage.proven = true;
+  }
+  if (real) {
+    if (!stage.realProven) {
+      const small = new WebGpuRealFft(new WebGpuFft(device, stage, 8, 1, precision), 16);
+      try {
+        const t = HOST.realSelftest(16, precision, PER[precision] / 2);
+        const bins = HOST.fixedWords(await small._run(t.x, 'forward'));
+        t.judge(bins, HOST.fixedWords(await small._run(t.y, 'inverse')), 'device');
+      } finally {
+        small.dispose();
+      }
+      stage.realProven = true;
+    }
+    return new WebGpuRealFft(new WebGpuFft(device, stage, m, batch, precision), n);
   }
   if (m === n) return new WebGpuFft(device, stage, n, batch, precision);
   if (!stage.pointwiseProven) {
@@ -347,10 +421,16 @@ function WebGpuFft(device, stage, n, batch, precision) {
 // exact fixed-point roots.
 WebGpuFft.prototype._twiddleBuffer = function () {
   const n = this.length;
+  const qf = this.precision === 'qf128';
+  return this._tableBuffer(qf ? wLong(n, baseFixed(n), [0n, 0n]) : wLong(n, baseDouble(n), [0, 0]));
+};
+
+// A table of complex factors ([re, im]: doubles, or BigInt fixed point for qf128) in the plan's
+// words, unscaled (each part below 1 in magnitude).
+WebGpuFft.prototype._tableBuffer = function (table) {
   const per = this._per;
   const words = this._words;
   const qf = this.precision === 'qf128';
-  const table = qf ? wLong(n, baseFixed(n), [0n, 0n]) : wLong(n, baseDouble(n), [0, 0]);
   const data = new Float32Array(per * Math.max(table.length, 1));
   const pair = [0, 0, 0, 0];
   table.forEach(function (w, i) {
@@ -462,24 +542,31 @@ WebGpuFft.prototype._operand = function (values, fixed) {
 // The data times `operand` ({buffer, exponent}: a constant factor or another plan's data),
 // point by point, on the device.
 WebGpuFft.prototype._pointwise = function (operand) {
-  const encoder = this.device.createCommandEncoder({ label: 'df64gl FFT pointwise product' });
+  this._elementwise(this._stage.pointwise, operand.buffer, 0);
+  this._exponent += operand.exponent;
+};
+
+// One pass of `pipeline` over the data, reading `operand` where the stage reads its twiddles
+// and the parameters of uniform slot `slot` (0: the forward's first stage, n and conj 1;
+// log2 n: the inverse's, conj -1).
+WebGpuFft.prototype._elementwise = function (pipeline, operand, slot) {
+  const encoder = this.device.createCommandEncoder({ label: 'df64gl FFT ' + pipeline.label });
   const pass = encoder.beginComputePass();
-  pass.setPipeline(this._stage.pointwise);
+  pass.setPipeline(pipeline);
   pass.setBindGroup(0, this._stage.zeroGroup);
   pass.setBindGroup(1, this.device.createBindGroup({
     layout: this._stage.ioLayout,
     entries: [
       { binding: 0, resource: { buffer: this._buffers[this._front] } },
       { binding: 1, resource: { buffer: this._buffers[1 - this._front] } },
-      { binding: 2, resource: { buffer: operand.buffer } },
+      { binding: 2, resource: { buffer: operand } },
       { binding: 3, resource: { buffer: this._params, size: 16 } },
     ],
-  }), [0]);
+  }), [slot * SLOT]);
   pass.dispatchWorkgroups(Math.ceil(this.length / WORKGROUP), this.batch, 1);
   pass.end();
   this.device.queue.submit([encoder.finish()]);
   this._front = 1 - this._front;
-  this._exponent += operand.exponent;
 };
 
 // Known products (fixed signals) against their exact values in BigInt.
@@ -685,6 +772,106 @@ WebGpuBluestein.prototype.multiply = function () {
     ' points through Bluestein on ' + this._m + '): zero-pad the convolution to such a length');
 };
 WebGpuBluestein.prototype.dispose = function () {
+  if (this._disposed) return;
+  this._disposed = true;
+  this._inner.dispose();
+};
+
+// ------------------------------------------------------------------ real input
+
+/**
+ * A plan of `n` reals a row (a power of two, at least 4) over `inner`, a complex plan of n/2
+ * points: forward(x) takes n reals a row to the n/2 + 1 bins a row (re, im interleaved),
+ * inverse(bins) takes them back (with 1/n), through one real-input pass after the forward
+ * transform and one before the inverse (fft-real.js's algebra; its packing of the bins).
+ */
+function WebGpuRealFft(inner, n) {
+  this.device = inner.device;
+  this.length = n;
+  this.batch = inner.batch;
+  this.precision = inner.precision;
+  this.real = true;
+  this._inner = inner;
+  this._api = HOST;
+  this._disposed = false;
+  // What the device holds after upload or execute: 'reals' or 'bins'.
+  this._holds = null;
+  const qf = this.precision === 'qf128';
+  this._twiddles = inner._tableBuffer(qf ? baseFixed(n) : baseDouble(n));
+  inner._owned.push(this._twiddles);
+}
+
+WebGpuRealFft.prototype._packBins = RealFft.prototype._packBins;
+WebGpuRealFft.prototype._unpackBins = RealFft.prototype._unpackBins;
+WebGpuRealFft.prototype._reals = RealFft.prototype._reals;
+
+WebGpuRealFft.prototype._usable = function () {
+  if (this._disposed) throw fail('this plan was disposed: create a new one');
+};
+
+WebGpuRealFft.prototype._apply = function (direction) {
+  const inner = this._inner;
+  if (direction === 'forward') {
+    inner._execute('forward');
+    inner._elementwise(inner._stage.realPost, this._twiddles, 0);
+    this._holds = 'bins';
+  } else {
+    inner._elementwise(inner._stage.realPre, this._twiddles, inner._log2);
+    inner._execute('inverse');
+    this._holds = 'reals';
+  }
+};
+
+WebGpuRealFft.prototype._result = async function () {
+  const r = await this._inner._download();
+  // Packed reals (n/2 complex values a row) read part by part are the n reals as they stand.
+  return this._holds === 'bins' ? this._unpackBins(r) : r;
+};
+
+WebGpuRealFft.prototype._run = async function (x, direction) {
+  this._usable();
+  const d = HOST.directionOf(direction);
+  this._inner._upload(d === 'forward' ? this._reals(x) : this._packBins(x));
+  this._apply(d);
+  return this._result();
+};
+
+/** n reals a row to the n/2 + 1 bins a row. */
+WebGpuRealFft.prototype.forward = async function (x) { return HOST.toDoubles(await this._run(x, 'forward')); };
+/** n/2 + 1 bins a row back to the n reals (with 1/n). */
+WebGpuRealFft.prototype.inverse = async function (bins) { return HOST.toDoubles(await this._run(bins, 'inverse')); };
+WebGpuRealFft.prototype.forwardWords = async function (x) { return HOST.toWords(await this._run(x, 'forward')); };
+WebGpuRealFft.prototype.inverseWords = async function (bins) { return HOST.toWords(await this._run(bins, 'inverse')); };
+/** Loads reals (n a row) or bins (n/2 + 1 a row: the length says which). */
+WebGpuRealFft.prototype.upload = function (data) {
+  this._usable();
+  const bins = Boolean(data) && data.length === (this.length + 2) * this.batch;
+  this._inner._upload(bins ? this._packBins(data) : this._reals(data));
+  this._holds = bins ? 'bins' : 'reals';
+};
+/** 'forward' takes reals to bins, 'inverse' bins to reals. */
+WebGpuRealFft.prototype.execute = function (direction) {
+  this._usable();
+  const d = HOST.directionOf(direction);
+  const wants = d === 'forward' ? 'reals' : 'bins';
+  if (this._holds !== wants) {
+    throw fail(this._holds === null ? 'nothing uploaded: call upload(x) before execute()'
+      : 'the ' + d + ' real transform takes ' + wants + ' and the plan holds ' + this._holds);
+  }
+  this._apply(d);
+};
+WebGpuRealFft.prototype.download = async function () {
+  this._usable();
+  if (this._holds === null) throw fail('nothing uploaded: call upload(x) before download()');
+  return HOST.toDoubles(await this._result());
+};
+WebGpuRealFft.prototype.downloadWords = async function () {
+  this._usable();
+  if (this._holds === null) throw fail('nothing uploaded: call upload(x) before download()');
+  return HOST.toWords(await this._result());
+};
+WebGpuRealFft.prototype.multiply = RealFft.prototype.multiply;
+WebGpuRealFft.prototype.dispose = function () {
   if (this._disposed) return;
   this._disposed = true;
   this._inner.dispose();

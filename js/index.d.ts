@@ -296,6 +296,8 @@ export interface FftWebGPUOptions {
   precision?: 'f32' | 'df64' | 'qf128';
   /** Rows transformed at once (1 to 65535, default 1). */
   batch?: number;
+  /** Real input: `length` reals a row (a power of two, at least 4) to length/2 + 1 bins a row, and back (default false). */
+  real?: boolean;
   /** Passed to `checkWebGPU` (default true). */
   cache?: boolean;
   /** Passed to `checkWebGPU` (default localStorage). */
@@ -323,8 +325,8 @@ export interface WebGPUFft {
 
 /**
  * The FFT on a WebGPU device: Thall's radix-2 Stockham stage as a compute pipeline over the
- * WGSL export, for 2^k points, and every other length through Bluestein (a pointwise product
- * pipeline beside the stage), in f32, df64 or qf128. Resolves after `checkWebGPU` of the
+ * WGSL export, for 2^k points, every other length through Bluestein (a pointwise product
+ * pipeline beside the stage) and real input (`real: true`), in f32, df64 or qf128. Resolves after `checkWebGPU` of the
  * routines it uses and the stage's (and the pointwise product's) known-answer self-tests pass
  * on this device; rejects with an Error that says why otherwise.
  */

@@ -607,6 +607,33 @@ fn create_fft_webgpu_matches_the_reference() {
         bytes_f64(&resident),
     );
     let convolutions = convolution_inputs(5000, &mut memory);
+    // Real input: n reals a row to n/2 + 1 bins, and random bins back.
+    let real_cases = [
+        real("f32", 256, 1),
+        real("df64", 4, 1),
+        real("df64", 1024, 2),
+        real("qf128", 64, 1),
+    ];
+    let list: Vec<Value> = real_cases
+        .iter()
+        .map(|c| serde_json::json!({ "precision": c.precision, "length": c.length, "batch": c.batch }))
+        .collect();
+    memory.insert(
+        "/__df64gl/fft/real-cases.json".to_string(),
+        serde_json::to_vec(&list).unwrap(),
+    );
+    let mut real_inputs = Vec::new();
+    for (i, c) in real_cases.iter().enumerate() {
+        let x = input(6000 + i as u64, c.length * c.batch, 0);
+        let mut b = input(6500 + i as u64, (c.length + 2) * c.batch, 0);
+        for row in b.chunks_exact_mut(c.length + 2) {
+            row[1] = 0.0;
+            row[c.length + 1] = 0.0;
+        }
+        memory.insert(format!("/__df64gl/fft/real-{i}.bin"), bytes_f64(&x));
+        memory.insert(format!("/__df64gl/fft/real-{i}-bins.bin"), bytes_f64(&b));
+        real_inputs.push((x, bytes_f64(&b)));
+    }
     let v = run_page_at(
         "/cli/tests/data/js-fft-webgpu.html",
         BrowserBackend::WebGpu,
@@ -650,10 +677,29 @@ fn create_fft_webgpu_matches_the_reference() {
     let e = rel_l2(&back, &complex(&resident));
     assert!(e <= bound("df64"), "round trip on the device: {e:.2e}");
     assert_convolutions(&v, &convolutions, "WebGPU");
+    let got = v["real"].as_array().expect("real cases");
+    assert_eq!(got.len(), real_cases.len());
+    for ((c, (x, bins)), r) in real_cases.iter().zip(&real_inputs).zip(got) {
+        let (forward, inverse) = real_errors(c, x, bins, r);
+        eprintln!(
+            "WebGPU {} real n={} batch={}: forward {forward:.2e}, inverse {inverse:.2e}",
+            c.precision, c.length, c.batch
+        );
+        for e in [forward, inverse] {
+            assert!(
+                e <= bound(c.precision),
+                "WebGPU {} real n={} batch={}: forward {forward:.2e}, inverse {inverse:.2e}",
+                c.precision,
+                c.length,
+                c.batch
+            );
+        }
+    }
     let bad = v["bad"].as_array().unwrap();
     for (name, text) in [
         ("no device", "GPUDevice"),
         ("length 0", "whole number of points"),
+        ("real of 12", "power of two"),
         ("length 2.5", "whole number of points"),
         ("Bluestein too large", "past the largest plan"),
         ("multiply by another length", "same length"),
@@ -688,5 +734,6 @@ fn create_fft_webgpu_matches_the_reference() {
     );
     refused(&v, "folded", "relative error");
     refused(&v, "pointwise", "pointwise product computed known products");
+    refused(&v, "real", "real-input passes computed");
     refused(&v, "corrupt", "failed checkWebGPU");
 }
