@@ -1,14 +1,16 @@
-// fft-webgpu.js: the FFT on a WebGPU device (createFftWebGPU), in f32, df64 and qf128, for
-// any length and real input (batches of rows): Thall's transposed Stockham radix-2 stage (his Algorithm 10,
-// natural order in and out, W_long twiddles) as one compute pipeline per precision, run once per
-// stage with the stage's L, ping-pong between two storage buffers; other lengths than 2^k
-// through Bluestein's chirp-z (fft-bluestein.js's factors) on a 2^k plan and a pointwise
-// product pipeline, which also serves `multiply` (the frequency-domain step of a convolution). The arithmetic is the WGSL
-// export (DF64_WGSL / DF64_QF128_WGSL: the same GLSL as the WebGL passes, translated by naga,
-// every float step behind the export's barrier), so `checkWebGPU` proves it on the device first;
-// then each precision's pipeline runs a known-answer self-test against the exact DFT (BigInt)
-// before its first transform. The host side (input checks, block scaling, words out, the
-// self-test's signal and bound) is fft.js's. WebGPU reads back asynchronously: every method
+// fft-webgpu.js: the FFT on a WebGPU device (createFftWebGPU), in f32, df64 and qf128, for any
+// length, real input and 2-D images (batches of rows): Thall's transposed Stockham radix-2 stage
+// (his Algorithm 10, natural order in and out, W_long twiddles) as one compute pipeline per
+// precision, run once per stage with the stage's L, ping-pong between two storage buffers.
+// Beside it, from the same module: a pointwise product (Bluestein's chirp-z for lengths other
+// than 2^k, with fft-bluestein.js's factors, and `multiply`), the real-input passes (with
+// fft-real.js's packing) and a transpose (the columns of a 2-D plan). The arithmetic is the
+// WGSL export (DF64_WGSL / DF64_QF128_WGSL: the same GLSL as the WebGL passes, translated by
+// naga, every float step behind the export's barrier), so `checkWebGPU` proves it on the device
+// first; then each pipeline runs a known-answer self-test (the stage against the exact DFT in
+// BigInt, the product against exact products, the real passes both ways, the transpose word for
+// word) before its first use. The host side (input checks, block scaling, words out, the
+// self-tests' signals and bounds) is fft.js's. WebGPU reads back asynchronously: every method
 // that returns data returns a Promise.
 
 import { DF64_WGSL, DF64_QF128_WGSL } from './generated.js';
@@ -177,6 +179,14 @@ fn df64gl_fft_real_pre(@builtin(global_invocation_id) id: vec3<u32>) {
   c_store(row + k, c_add(even, c_mul_neg_i(odd, -1.0)));
 }
 
+// The data of a row-major fft_p.l x fft_p.n image transposed (out[c l + r] = in[r n + c]):
+// a copy, for the columns' transforms of a 2-D plan.
+@compute @workgroup_size(${WORKGROUP})
+fn df64gl_fft_transpose(@builtin(global_invocation_id) id: vec3<u32>) {
+  if (id.x >= fft_p.n) { return; }
+  c_store(id.x * fft_p.l + id.y, c_load_in(id.y * fft_p.n + id.x));
+}
+
 // The data times an operand of the same layout (bound where the stage has its twiddles),
 // point by point: Bluestein's chirps and filter, and multiply().
 @compute @workgroup_size(${WORKGROUP})
@@ -244,6 +254,10 @@ async function pipelineOf(device, precision) {
       label: 'df64gl ' + precision + ' FFT real-input pass', layout: layout,
       compute: { module: module, entryPoint: 'df64gl_fft_real_post' },
     });
+    const transpose = device.createComputePipeline({
+      label: 'df64gl ' + precision + ' FFT transpose', layout: layout,
+      compute: { module: module, entryPoint: 'df64gl_fft_transpose' },
+    });
     const realPre = device.createComputePipeline({
       label: 'df64gl ' + precision + ' FFT real-input inverse pass', layout: layout,
       compute: { module: module, entryPoint: 'df64gl_fft_real_pre' },
@@ -255,7 +269,8 @@ async function pipelineOf(device, precision) {
     }
     const zeroGroup = device.createBindGroup({ layout: zeroLayout, entries: [{ binding: 0, resource: { buffer: state.zero } }] });
     return {
-      pipeline: pipeline, pointwise: pointwise, realPost: realPost, realPre: realPre, ioLayout: ioLayout, zeroGroup: zeroGroup,
+      pipeline: pipeline, pointwise: pointwise, realPost: realPost, realPre: realPre, transpose: transpose,
+      ioLayout: ioLayout, zeroGroup: zeroGroup,
       label: precision + ' FFT pipeline', proven: false,
     };
   });
@@ -287,6 +302,7 @@ export async function createFftWebGPU(device, options) {
   if (!PER[precision]) {
     throw new TypeError("df64gl FFT: precision must be 'f32', 'df64' or 'qf128', not " + String(precision));
   }
+  if (opts.shape !== undefined) return createImageFftWebGPU(device, opts, precision);
   const n = opts.length;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > (1 << MAX_LOG2)) {
     throw new RangeError('df64gl FFT: createFftWebGPU takes a whole number of points, 1 to 2^' + MAX_LOG2 +
@@ -875,4 +891,163 @@ WebGpuRealFft.prototype.dispose = function () {
   if (this._disposed) return;
   this._disposed = true;
   this._inner.dispose();
+};
+
+// ------------------------------------------------------------------ 2-D
+
+// A 2-D plan: [rows, columns], each a power of two, row-major data: the rows' transforms (a
+// plan of `columns` points, `rows` rows), a transpose into a plan of `rows` points a row, the
+// columns' transforms, and a transpose back.
+async function createImageFftWebGPU(device, opts, precision) {
+  const s = opts.shape;
+  if (!Array.isArray(s) || s.length !== 2 || !s.every(function (v) {
+    return typeof v === 'number' && Number.isInteger(v) && v >= 2 && v <= 0x8000 && (v & (v - 1)) === 0;
+  })) {
+    throw new RangeError('df64gl FFT: options.shape must be [rows, columns], each a power of two from 2 to 32768 (got ' +
+      JSON.stringify(s) + '); pad an image of other sizes with zeros');
+  }
+  if (opts.real || (opts.batch !== undefined && opts.batch !== 1) || (opts.length !== undefined && opts.length !== s[0] * s[1])) {
+    throw new RangeError('df64gl FFT: options.shape takes no batch, real or other length (a 2-D plan transforms one ' +
+      s[0] + ' x ' + s[1] + ' image)');
+  }
+  const common = { precision: precision, storage: opts.storage, cache: opts.cache };
+  const rows = await createFftWebGPU(device, Object.assign({ length: s[1], batch: s[0] }, common));
+  let columns;
+  try {
+    columns = await createFftWebGPU(device, Object.assign({ length: s[0], batch: s[1] }, common));
+    const plan = new WebGpuImageFft(rows, columns, s);
+    if (!rows._stage.transposeProven) {
+      await plan._selftestTranspose();
+      rows._stage.transposeProven = true;
+    }
+    return plan;
+  } catch (e) {
+    rows.dispose();
+    if (columns) columns.dispose();
+    throw e;
+  }
+}
+
+function WebGpuImageFft(rows, columns, shape) {
+  this.device = rows.device;
+  this.length = shape[0] * shape[1];
+  this.batch = 1;
+  this.precision = rows.precision;
+  this.shape = [shape[0], shape[1]];
+  this._rows = rows;
+  this._columns = columns;
+  this._disposed = false;
+  // Each plan's transpose parameters (n = the source's row length, l = its rows) in a slot of
+  // its own.
+  const params = new ArrayBuffer(2 * SLOT);
+  new Uint32Array(params, 0, 2).set([shape[1], shape[0]]);
+  new Uint32Array(params, SLOT, 2).set([shape[0], shape[1]]);
+  this._params = this.device.createBuffer({ size: params.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  this.device.queue.writeBuffer(this._params, 0, params);
+}
+
+// The front data of `from` transposed into `to`'s first buffer (slot 0: rows to columns).
+WebGpuImageFft.prototype._transpose = function (from, to, slot) {
+  const stage = from._stage;
+  const encoder = this.device.createCommandEncoder({ label: 'df64gl FFT transpose' });
+  const pass = encoder.beginComputePass();
+  pass.setPipeline(stage.transpose);
+  pass.setBindGroup(0, stage.zeroGroup);
+  pass.setBindGroup(1, this.device.createBindGroup({
+    layout: stage.ioLayout,
+    entries: [
+      { binding: 0, resource: { buffer: from._buffers[from._front] } },
+      { binding: 1, resource: { buffer: to._buffers[0] } },
+      { binding: 2, resource: { buffer: from._twiddles } },
+      { binding: 3, resource: { buffer: this._params, size: 16 } },
+    ],
+  }), [slot * SLOT]);
+  pass.dispatchWorkgroups(Math.ceil(from.length / WORKGROUP), from.batch, 1);
+  pass.end();
+  this.device.queue.submit([encoder.finish()]);
+  to._front = 0;
+  to._exponent = from._exponent;
+  to._loaded = true;
+};
+
+WebGpuImageFft.prototype._usable = function () {
+  if (this._disposed) throw fail('this plan was disposed: create a new one');
+};
+
+WebGpuImageFft.prototype._apply = function (direction) {
+  this._rows._execute(direction);
+  this._transpose(this._rows, this._columns, 0);
+  this._columns._execute(direction);
+  this._transpose(this._columns, this._rows, 1);
+};
+
+// Known words through both transposes: each must come back to its place, bit for bit (a copy).
+WebGpuImageFft.prototype._selftestTranspose = async function () {
+  const x = HOST.selftestSignal(2 * this.length, this._rows._words, 7);
+  this._rows._upload(x);
+  const sent = await this._rows._download();
+  this._transpose(this._rows, this._columns, 0);
+  const across = await this._columns._download();
+  this._transpose(this._columns, this._rows, 1);
+  const back = await this._rows._download();
+  const [h, w] = this.shape;
+  const per = sent.per;
+  for (let r = 0; r < h; r++) {
+    for (let c = 0; c < w; c++) {
+      for (let k = 0; k < per; k++) {
+        const v = sent.words[per * (r * w + c) + k];
+        if (across.words[per * (c * h + r) + k] !== v || back.words[per * (r * w + c) + k] !== v) {
+          throw fail('the ' + this.precision + ' WebGPU transpose moved point (' + r + ', ' + c +
+            ') wrongly on this device, so a 2-D plan will not run here');
+        }
+      }
+    }
+  }
+};
+
+WebGpuImageFft.prototype._run = async function (x, direction) {
+  this._usable();
+  const d = HOST.directionOf(direction);
+  this._rows._upload(x);
+  this._apply(d);
+  return this._rows._download();
+};
+
+WebGpuImageFft.prototype.forward = async function (x) { return HOST.toDoubles(await this._run(x, 'forward')); };
+WebGpuImageFft.prototype.inverse = async function (y) { return HOST.toDoubles(await this._run(y, 'inverse')); };
+WebGpuImageFft.prototype.forwardWords = async function (x) { return HOST.toWords(await this._run(x, 'forward')); };
+WebGpuImageFft.prototype.inverseWords = async function (y) { return HOST.toWords(await this._run(y, 'inverse')); };
+WebGpuImageFft.prototype.upload = function (x) {
+  this._usable();
+  this._rows._upload(x);
+};
+WebGpuImageFft.prototype.execute = function (direction) {
+  this._usable();
+  const d = HOST.directionOf(direction);
+  if (!this._rows._loaded) throw fail('nothing uploaded: call upload(x) before execute()');
+  this._apply(d);
+};
+WebGpuImageFft.prototype.download = async function () {
+  this._usable();
+  return HOST.toDoubles(await this._rows._download());
+};
+WebGpuImageFft.prototype.downloadWords = async function () {
+  this._usable();
+  return HOST.toWords(await this._rows._download());
+};
+/** The data times `other`'s (a 2-D plan of the same shape and precision on the same device, both uploaded). */
+WebGpuImageFft.prototype.multiply = function (other) {
+  if (!(other instanceof WebGpuImageFft) || String(other.shape) !== String(this.shape)) {
+    throw new TypeError('df64gl FFT: multiply takes a plan of the same shape, batch and precision on the same device');
+  }
+  this._usable();
+  other._usable();
+  this._rows.multiply(other._rows);
+};
+WebGpuImageFft.prototype.dispose = function () {
+  if (this._disposed) return;
+  this._disposed = true;
+  this._rows.dispose();
+  this._columns.dispose();
+  this._params.destroy();
 };

@@ -298,6 +298,8 @@ export interface FftWebGPUOptions {
   batch?: number;
   /** Real input: `length` reals a row (a power of two, at least 4) to length/2 + 1 bins a row, and back (default false). */
   real?: boolean;
+  /** A 2-D plan of one row-major image: [rows, columns], each a power of two from 2 to 32768 (then no batch, real or other length). */
+  shape?: [number, number];
   /** Passed to `checkWebGPU` (default true). */
   cache?: boolean;
   /** Passed to `checkWebGPU` (default localStorage). */
@@ -308,6 +310,8 @@ export interface FftWebGPUOptions {
 export interface WebGPUFft {
   readonly device: object;
   readonly length: number;
+  /** A 2-D plan's [rows, columns] (options.shape). */
+  readonly shape?: [number, number];
   readonly batch: number;
   readonly precision: 'f32' | 'df64' | 'qf128';
   forward(x: FftInput): Promise<Float64Array>;
@@ -326,7 +330,8 @@ export interface WebGPUFft {
 /**
  * The FFT on a WebGPU device: Thall's radix-2 Stockham stage as a compute pipeline over the
  * WGSL export, for 2^k points, every other length through Bluestein (a pointwise product
- * pipeline beside the stage) and real input (`real: true`), in f32, df64 or qf128. Resolves after `checkWebGPU` of the
+ * pipeline beside the stage), real input (`real: true`) and 2-D images (`shape`: the rows, a
+ * transpose, the columns, a transpose back), in f32, df64 or qf128. Resolves after `checkWebGPU` of the
  * routines it uses and the stage's (and the pointwise product's) known-answer self-tests pass
  * on this device; rejects with an Error that says why otherwise.
  */

@@ -622,6 +622,27 @@ fn create_fft_webgpu_matches_the_reference() {
         "/__df64gl/fft/real-cases.json".to_string(),
         serde_json::to_vec(&list).unwrap(),
     );
+    // 2-D images (row-major), transformed both ways.
+    let image_cases = [
+        image("df64", 2, 2),
+        image("df64", 4, 8),
+        image("f32", 32, 64),
+        image("qf128", 8, 16),
+    ];
+    let list: Vec<Value> = image_cases
+        .iter()
+        .map(|c| serde_json::json!({ "precision": c.precision, "shape": c.shape.map(|(h, w)| vec![h, w]) }))
+        .collect();
+    memory.insert(
+        "/__df64gl/fft/image-cases.json".to_string(),
+        serde_json::to_vec(&list).unwrap(),
+    );
+    let mut image_inputs = Vec::new();
+    for (i, c) in image_cases.iter().enumerate() {
+        let x = input(7000 + i as u64, 2 * c.length, 0);
+        memory.insert(format!("/__df64gl/fft/image-{i}.bin"), bytes_f64(&x));
+        image_inputs.push(x);
+    }
     let mut real_inputs = Vec::new();
     for (i, c) in real_cases.iter().enumerate() {
         let x = input(6000 + i as u64, c.length * c.batch, 0);
@@ -677,6 +698,26 @@ fn create_fft_webgpu_matches_the_reference() {
     let e = rel_l2(&back, &complex(&resident));
     assert!(e <= bound("df64"), "round trip on the device: {e:.2e}");
     assert_convolutions(&v, &convolutions, "WebGPU");
+    let got = v["images"].as_array().expect("images");
+    assert_eq!(got.len(), image_cases.len());
+    for ((c, x), r) in image_cases.iter().zip(&image_inputs).zip(got) {
+        let (h, w) = c.shape.unwrap_or((1, c.length));
+        for (dir, key) in [
+            (Direction::Forward, "forward"),
+            (Direction::Inverse, "inverse"),
+        ] {
+            let e = rel_l2(
+                &points(&f32s(&r[key]), c.precision),
+                &image_dft(&complex(x), h, w, dir),
+            );
+            eprintln!("WebGPU {} image {h}x{w} {key}: {e:.2e}", c.precision);
+            assert!(
+                e <= bound(c.precision),
+                "WebGPU {} image {h}x{w} {key}: {e:.2e}",
+                c.precision
+            );
+        }
+    }
     let got = v["real"].as_array().expect("real cases");
     assert_eq!(got.len(), real_cases.len());
     for ((c, (x, bins)), r) in real_cases.iter().zip(&real_inputs).zip(got) {
@@ -700,6 +741,8 @@ fn create_fft_webgpu_matches_the_reference() {
         ("no device", "GPUDevice"),
         ("length 0", "whole number of points"),
         ("real of 12", "power of two"),
+        ("shape 3 x 4", "options.shape"),
+        ("shape with a batch", "no batch"),
         ("length 2.5", "whole number of points"),
         ("Bluestein too large", "past the largest plan"),
         ("multiply by another length", "same length"),
@@ -735,5 +778,6 @@ fn create_fft_webgpu_matches_the_reference() {
     refused(&v, "folded", "relative error");
     refused(&v, "pointwise", "pointwise product computed known products");
     refused(&v, "real", "real-input passes computed");
+    refused(&v, "transpose", "transpose moved point");
     refused(&v, "corrupt", "failed checkWebGPU");
 }
