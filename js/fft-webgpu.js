@@ -899,17 +899,7 @@ WebGpuRealFft.prototype.dispose = function () {
 // plan of `columns` points, `rows` rows), a transpose into a plan of `rows` points a row, the
 // columns' transforms, and a transpose back.
 async function createImageFftWebGPU(device, opts, precision) {
-  const s = opts.shape;
-  if (!Array.isArray(s) || s.length !== 2 || !s.every(function (v) {
-    return typeof v === 'number' && Number.isInteger(v) && v >= 2 && v <= 0x8000 && (v & (v - 1)) === 0;
-  })) {
-    throw new RangeError('df64gl FFT: options.shape must be [rows, columns], each a power of two from 2 to 32768 (got ' +
-      JSON.stringify(s) + '); pad an image of other sizes with zeros');
-  }
-  if (opts.real || (opts.batch !== undefined && opts.batch !== 1) || (opts.length !== undefined && opts.length !== s[0] * s[1])) {
-    throw new RangeError('df64gl FFT: options.shape takes no batch, real or other length (a 2-D plan transforms one ' +
-      s[0] + ' x ' + s[1] + ' image)');
-  }
+  const s = HOST.imageShape(opts);
   const common = { precision: precision, storage: opts.storage, cache: opts.cache };
   const rows = await createFftWebGPU(device, Object.assign({ length: s[1], batch: s[0] }, common));
   let columns;

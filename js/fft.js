@@ -113,7 +113,7 @@ export const WRAPPER_API = {
   checkInput: checkInput, toDoubles: toDoubles, toWords: toWords, directionOf: directionOf, fail: fail,
   REAL_POST: REAL_POST, REAL_PRE: REAL_PRE,
   blockExponent: blockExponent, selftestSignal: selftestSignal, fixedWords: fixedWords, exactDftError: exactDftError,
-  relativeError: relativeError, blockScaledParts: blockScaledParts, realSelftest: realSelftest,
+  relativeError: relativeError, blockScaledParts: blockScaledParts, realSelftest: realSelftest, imageShape: imageShape,
   PRECISIONS: PRECISIONS, CHECKED: CHECKED,
 };
 
@@ -221,6 +221,12 @@ export function createFft(gl, options) {
 
 // A 2-D plan: [rows, columns], each a power of two, row-major data.
 function createImageFft(gl, opts) {
+  const s = imageShape(opts);
+  return new WebGLFft(gl, Object.assign({}, opts, { length: s[0] * s[1], batch: 1 }));
+}
+
+// options.shape checked (shared with fft-webgpu.js): [rows, columns], each a power of two.
+function imageShape(opts) {
   const s = opts.shape;
   if (!Array.isArray(s) || s.length !== 2 || !s.every(function (v) {
     return typeof v === 'number' && Number.isInteger(v) && v >= 2 && v <= 0x8000 && (v & (v - 1)) === 0;
@@ -232,7 +238,7 @@ function createImageFft(gl, opts) {
     throw new RangeError('df64gl FFT: options.shape takes no batch, real or other length (a 2-D plan transforms one ' +
       s[0] + ' x ' + s[1] + ' image)');
   }
-  return new WebGLFft(gl, Object.assign({}, opts, { length: s[0] * s[1], batch: 1 }));
+  return s;
 }
 
 // A real-input plan: n reals (a power of two, at least 4) a row as n/2 packed complex values.
