@@ -331,7 +331,7 @@ export async function createFftWebGPU(device, options) {
   if (bytes > device.limits.maxStorageBufferBindingSize) {
     throw new RangeError('df64gl FFT: ' + m + ' x ' + batch + ' ' + precision + ' points need ' + bytes +
       ' bytes a buffer; this device binds at most ' + device.limits.maxStorageBufferBindingSize +
-      (m !== n ? ' (' + n + ' points run through Bluestein on ' + m + ')' : ''));
+      (real ? ' (' + n + ' reals as ' + m + ' packed points)' : m !== n ? ' (' + n + ' points run through Bluestein on ' + m + ')' : ''));
   }
   const state = deviceState(device);
   if (precision !== 'f32' && !state.checks[precision]) {
