@@ -1,7 +1,9 @@
 // fft-webgpu.js: the FFT on a WebGPU device (createFftWebGPU), in f32, df64 and qf128, for any
-// length, real input and 2-D images (batches of rows): Thall's transposed Stockham radix-2 stage
-// (his Algorithm 10, natural order in and out, W_long twiddles) as one compute pipeline per
-// precision, run once per stage with the stage's L, ping-pong between two storage buffers.
+// length, real input and 2-D images (batches of rows): Thall's transposed Stockham stage (his
+// Algorithm 10, natural order in and out, W_long twiddles) in radix 4 (one invocation a
+// butterfly; a radix-2 stage last for odd log2 N) or radix 2 throughout (one invocation an
+// output, as his fragment programs), one compute pipeline per radix and precision, run once per
+// stage with the stage's L, ping-pong between two storage buffers.
 // Beside it, from the same module: a pointwise product (Bluestein's chirp-z for lengths other
 // than 2^k, with fft-bluestein.js's factors, and `multiply`), the real-input passes (with
 // fft-real.js's packing) and a transpose (the columns of a 2-D plan). The arithmetic is the
@@ -13,7 +15,7 @@
 // self-tests' signals and bounds) is fft.js's. WebGPU reads back asynchronously: every method
 // that returns data returns a Promise.
 
-import { DF64_WGSL, DF64_QF128_WGSL } from './generated.js';
+import { DF64_WGSL, DF64_QF128_WGSL, FFT_GLSL } from './generated.js';
 import { checkWebGPU } from './index.js';
 import { WRAPPER_API as HOST } from './fft.js';
 import { wordsFromFixed, baseDouble, baseFixed, wLong, splitDouble, fixedFromDouble, FIXED_BITS } from './fft-words.js';
@@ -52,6 +54,8 @@ fn c_conj_if(a: vec2<f32>, conj: f32) -> vec2<f32> { return select(a, vec2<f32>(
 fn c_scale(a: vec2<f32>, s: f32) -> vec2<f32> { return a * s; }
 fn c_bin0(a: vec2<f32>) -> vec2<f32> { return vec2<f32>(fb(a.x + a.y), fb(a.x - a.y)); }
 fn c_mul_neg_i(a: vec2<f32>, conj: f32) -> vec2<f32> { return vec2<f32>(a.y * conj, -a.x * conj); }
+fn c_neg(a: vec2<f32>) -> vec2<f32> { return -a; }
+fn c_mul_real(a: vec2<f32>, c: vec4<f32>) -> vec2<f32> { return vec2<f32>(fb(a.x * c.x), fb(a.y * c.x)); }
 `,
   },
   df64: {
@@ -72,6 +76,8 @@ fn c_conj_if(a: vec4<f32>, conj: f32) -> vec4<f32> { return select(a, vec4<f32>(
 fn c_scale(a: vec4<f32>, s: f32) -> vec4<f32> { return a * s; }
 fn c_bin0(a: vec4<f32>) -> vec4<f32> { return vec4<f32>(df64_add_unscaled(a.xy, a.zw), df64_sub_unscaled(a.xy, a.zw)); }
 fn c_mul_neg_i(a: vec4<f32>, conj: f32) -> vec4<f32> { return vec4<f32>(a.zw * conj, -a.xy * conj); }
+fn c_neg(a: vec4<f32>) -> vec4<f32> { return -a; }
+fn c_mul_real(a: vec4<f32>, c: vec4<f32>) -> vec4<f32> { return vec4<f32>(df64_mul_unscaled(a.xy, c.xy), df64_mul_unscaled(a.zw, c.xy)); }
 `,
   },
   qf128: {
@@ -100,13 +106,52 @@ fn c_conj_if(a: FftQ, conj: f32) -> FftQ { if (conj < 0.0) { return FftQ(a.re, -
 fn c_scale(a: FftQ, s: f32) -> FftQ { return FftQ(a.re * s, a.im * s); }
 fn c_bin0(a: FftQ) -> FftQ { return FftQ(qf128_add(a.re, a.im), qf128_sub(a.re, a.im)); }
 fn c_mul_neg_i(a: FftQ, conj: f32) -> FftQ { return FftQ(a.im * conj, -a.re * conj); }
+fn c_neg(a: FftQ) -> FftQ { return FftQ(-a.re, -a.im); }
+fn c_mul_real(a: FftQ, c: vec4<f32>) -> FftQ { return FftQ(qf128_mul(a.re, c), qf128_mul(a.im, c)); }
 `,
   },
 };
 
-// Thall's Algorithm 10 for one stage of length L: out[k L + j] = x + w y and
-// out[k L + j + L/2] = x - w y, x = in[k L/2 + j], y = in[k L/2 + j + N/2], w = w_L^j (W_long
-// index L/2 + j - 1); one invocation per output, one row per id.y.
+// The radix-4 stage's loads and twiddle products: f32 and df64 straight-line; qf128 as a loop
+// whose bound the compiler cannot see (l < 2^31, so it is 4), as stockham_radix4.glsl does,
+// since three qf128 complex products inline make a slow compile.
+const RADIX4_LOADS = {
+  plain: `
+  let a0 = c_load_in(row + p);
+  var a1 = c_load_in(row + p + quarter);
+  var a2 = c_load_in(row + p + 2u * quarter);
+  var a3 = c_load_in(row + p + 3u * quarter);
+  if (l > 4u) {
+    a1 = c_mul(tw_power(l, j), a1);
+    a2 = c_mul(tw_power(l, 2u * j), a2);
+    a3 = c_mul(tw_power(l, 3u * j), a3);
+  }`,
+  looped: `
+  var a: array<FftQ, 4>;
+  let radix = 4u + (l >> 31u);
+  for (var m = 0u; m < radix; m++) {
+    var v = c_load_in(row + p + m * quarter);
+    if (m > 0u && l > 4u) { v = c_mul(tw_power(l, m * j), v); }
+    a[m & 3u] = v;
+  }
+  let a0 = a[0];
+  let a1 = a[1];
+  let a2 = a[2];
+  let a3 = a[3];`,
+};
+
+// A qf128 constant of stockham_radix3.glsl (sqrt(3)/2, 1/3) as a WGSL vec4, from its #define
+// (one source for both passes).
+function radix3Constant(name) {
+  const at = FFT_GLSL.radix3.indexOf('#define ' + name + ' ');
+  const words = at < 0 ? null : FFT_GLSL.radix3.slice(at).split('\n').slice(0, 2).join('\n').match(/0x[0-9a-f]{8}u/g);
+  if (!words || words.length !== 4) throw fail('internal: stockham_radix3.glsl defines no ' + name);
+  return 'vec4<f32>(' + words.map(function (w) { return 'bitcast<f32>(' + w + ')'; }).join(', ') + ')';
+}
+
+// The stages: Thall's Algorithm 10 (radix 2, one invocation an output) and its radix-4 form
+// (one invocation a butterfly, as glsl/stockham_radix4.glsl, natural order out); one pipeline
+// each, run once per stage with the stage's L.
 function stageSource(precision) {
   const k = KERNELS[precision];
   const library = k.library === 'df64' ? DF64_WGSL : k.library === 'qf128' ? DF64_QF128_WGSL : '';
@@ -118,10 +163,25 @@ struct FftParams { n: u32, l: u32, conj: f32, scale: f32 }
 @group(1) @binding(2) var<storage, read> fft_tw: array<f32>;
 @group(1) @binding(3) var<uniform> fft_p: FftParams;
 ` + k.code + `
+// The element (or butterfly) an invocation takes: the dispatch's first dimension, and past
+// 2^21 its third (a dimension holds at most 65,535 workgroups of 64).
+fn fft_index(id: vec3<u32>) -> u32 { return id.x + (id.z << 21u); }
+
+// w_L^i for i < L, conjugated for the inverse: W_long holds w_L^i for i < L/2 at L/2 + i - 1,
+// and w_L^(L/2 + i) = -w_L^i (exact).
+fn tw_power(l: u32, i: u32) -> ${k.type} {
+  let h = l >> 1u;
+  if (i < h) { return c_conj_if(c_load_tw(h + i - 1u), fft_p.conj); }
+  return c_neg(c_conj_if(c_load_tw(i - 1u), fft_p.conj));
+}
+
+// Thall's Algorithm 10 for one stage of length L: out[k L + j] = x + w y and
+// out[k L + j + L/2] = x - w y, x = in[k L/2 + j], y = in[k L/2 + j + N/2], w = w_L^j (W_long
+// index L/2 + j - 1); one invocation per output, one row per id.y.
 @compute @workgroup_size(${WORKGROUP})
 fn df64gl_fft_radix2(@builtin(global_invocation_id) id: vec3<u32>) {
   let n = fft_p.n;
-  let e = id.x;
+  let e = fft_index(id);
   if (e >= n) { return; }
   let half_l = fft_p.l >> 1u;
   let k = e / fft_p.l;
@@ -141,6 +201,71 @@ fn df64gl_fft_radix2(@builtin(global_invocation_id) id: vec3<u32>) {
   }
 }
 
+// Radix 4: invocation p = k Ls + j (Ls = L/4) reads a_m = in[m N/4 + p] times w_L^(m j) and
+// writes out[k L + t Ls + j], t = 0..3: y0,2 = (a0 + a2) +- (a1 + a3), y1,3 = (a0 - a2) -+
+// i (a1 - a3) (forward; the inverse swaps the sign of i).
+@compute @workgroup_size(${WORKGROUP})
+fn df64gl_fft_radix4(@builtin(global_invocation_id) id: vec3<u32>) {
+  let n = fft_p.n;
+  let quarter = n >> 2u;
+  let p = fft_index(id);
+  if (p >= quarter) { return; }
+  let l = fft_p.l;
+  let ls = l >> 2u;
+  let k = p / ls;
+  let j = p - k * ls;
+  let row = id.y * n;` + (precision === 'qf128' ? RADIX4_LOADS.looped : RADIX4_LOADS.plain) + `
+  let s02 = c_add(a0, a2);
+  let d02 = c_sub(a0, a2);
+  let s13 = c_add(a1, a3);
+  let d13 = c_mul_neg_i(c_sub(a1, a3), fft_p.conj);
+  let at = row + k * l + j;
+  c_store(at, c_scale(c_add(s02, s13), fft_p.scale));
+  c_store(at + ls, c_scale(c_add(d02, d13), fft_p.scale));
+  c_store(at + 2u * ls, c_scale(c_sub(s02, s13), fft_p.scale));
+  c_store(at + 3u * ls, c_scale(c_sub(d02, d13), fft_p.scale));
+}
+
+// Radix 3, the last stage of N = 3 * 2^k points (glsl/stockham_radix3.glsl; L = N, Ls = N/3):
+// invocation p reads a_m = in[m N/3 + p] times w_N^(m p) and writes out[t N/3 + p], t = 0..2;
+// w_3 = -1/2 - i sqrt(3)/2 (forward), so with s = a1 + a2: y0 = a0 + s, y1,2 = (a0 - s/2) -+
+// i sqrt(3)/2 (a1 - a2) (the signs swap for the inverse, which takes its 1/3 here). Its
+// twiddles w_N^i (i < N/2) follow the power-of-two stages' W_long (2^k - 1 entries) in the
+// table, and w_N^(N/2 + i) = -w_N^i.
+fn tw_odd(third: u32, i: u32) -> ${k.type} {
+  let h = fft_p.n >> 1u;
+  if (i < h) { return c_conj_if(c_load_tw(third - 1u + i), fft_p.conj); }
+  return c_neg(c_conj_if(c_load_tw(third - 1u + i - h), fft_p.conj));
+}
+
+@compute @workgroup_size(${WORKGROUP})
+fn df64gl_fft_radix3(@builtin(global_invocation_id) id: vec3<u32>) {
+  let n = fft_p.n;
+  let third = n / 3u;
+  let p = fft_index(id);
+  if (p >= third) { return; }
+  let row = id.y * n;
+  // The products and the stores as loops whose bound the compiler cannot see (n < 2^31, so it
+  // is 3), as stockham_radix3.glsl does for qf128: one stage of the transform, and a compile
+  // that stays short.
+  let radix = 3u + (n >> 31u);
+  var a: array<${k.type}, 3>;
+  for (var m = 0u; m < radix; m++) {
+    var v = c_load_in(row + p + m * third);
+    if (m > 0u && n > 3u) { v = c_mul(tw_odd(third, m * p), v); }
+    a[m % 3u] = v;
+  }
+  let s = c_add(a[1], a[2]);
+  let d = c_mul_neg_i(c_mul_real(c_sub(a[1], a[2]), ${radix3Constant('FFT_SQRT3_2')}), fft_p.conj);
+  let m = c_sub(a[0], c_scale(s, 0.5));
+  let y = array<${k.type}, 3>(c_add(a[0], s), c_add(m, d), c_sub(m, d));
+  for (var t = 0u; t < radix; t++) {
+    var v = y[t % 3u];
+    if (fft_p.conj < 0.0) { v = c_mul_real(v, ${radix3Constant('FFT_THIRD')}); }
+    c_store(row + p + t * third, c_scale(v, fft_p.scale));
+  }
+}
+
 // The real-input passes (glsl/stockham_real_post.glsl and _pre.glsl): n/2 packed values z_k =
 // x_2k + i x_2k+1 transformed to the n/2 + 1 bins (bin 0 carries X_0 in re and X_(n/2) in im),
 // and back; the twiddles w_n^k (k < n/2) bound where the stage has its table, fft_p.conj -1
@@ -148,7 +273,7 @@ fn df64gl_fft_radix2(@builtin(global_invocation_id) id: vec3<u32>) {
 @compute @workgroup_size(${WORKGROUP})
 fn df64gl_fft_real_post(@builtin(global_invocation_id) id: vec3<u32>) {
   let m = fft_p.n;
-  let k = id.x;
+  let k = fft_index(id);
   if (k >= m) { return; }
   let row = id.y * m;
   let z = c_load_in(row + k);
@@ -165,7 +290,7 @@ fn df64gl_fft_real_post(@builtin(global_invocation_id) id: vec3<u32>) {
 @compute @workgroup_size(${WORKGROUP})
 fn df64gl_fft_real_pre(@builtin(global_invocation_id) id: vec3<u32>) {
   let m = fft_p.n;
-  let k = id.x;
+  let k = fft_index(id);
   if (k >= m) { return; }
   let row = id.y * m;
   let z = c_load_in(row + k);
@@ -191,8 +316,9 @@ fn df64gl_fft_transpose(@builtin(global_invocation_id) id: vec3<u32>) {
 // point by point: Bluestein's chirps and filter, and multiply().
 @compute @workgroup_size(${WORKGROUP})
 fn df64gl_fft_pointwise(@builtin(global_invocation_id) id: vec3<u32>) {
-  if (id.x >= fft_p.n) { return; }
-  let i = id.y * fft_p.n + id.x;
+  let e = fft_index(id);
+  if (e >= fft_p.n) { return; }
+  let i = id.y * fft_p.n + e;
   c_store(i, c_mul(c_load_in(i), c_load_tw(i)));
 }
 `;
@@ -223,7 +349,9 @@ async function errorScoped(device, work) {
   return value;
 }
 
-async function pipelineOf(device, precision) {
+// A precision's FFT module on a device (built once): its layouts; each entry point's pipeline is
+// built at its first use (pipelineFor) and self-tested before a plan runs it (prove).
+async function stageOf(device, precision) {
   const state = deviceState(device);
   if (state.pipelines[precision]) return state.pipelines[precision];
   const built = await errorScoped(device, function () {
@@ -240,28 +368,6 @@ async function pipelineOf(device, precision) {
       ],
     });
     const layout = device.createPipelineLayout({ bindGroupLayouts: [zeroLayout, ioLayout] });
-    const pipeline = device.createComputePipeline({
-      label: 'df64gl ' + precision + ' FFT stage',
-      layout: layout,
-      compute: { module: module, entryPoint: 'df64gl_fft_radix2' },
-    });
-    const pointwise = device.createComputePipeline({
-      label: 'df64gl ' + precision + ' FFT pointwise product',
-      layout: layout,
-      compute: { module: module, entryPoint: 'df64gl_fft_pointwise' },
-    });
-    const realPost = device.createComputePipeline({
-      label: 'df64gl ' + precision + ' FFT real-input pass', layout: layout,
-      compute: { module: module, entryPoint: 'df64gl_fft_real_post' },
-    });
-    const transpose = device.createComputePipeline({
-      label: 'df64gl ' + precision + ' FFT transpose', layout: layout,
-      compute: { module: module, entryPoint: 'df64gl_fft_transpose' },
-    });
-    const realPre = device.createComputePipeline({
-      label: 'df64gl ' + precision + ' FFT real-input inverse pass', layout: layout,
-      compute: { module: module, entryPoint: 'df64gl_fft_real_pre' },
-    });
     if (!state.zero) {
       state.zero = device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
       new Uint32Array(state.zero.getMappedRange()).fill(0);
@@ -269,13 +375,82 @@ async function pipelineOf(device, precision) {
     }
     const zeroGroup = device.createBindGroup({ layout: zeroLayout, entries: [{ binding: 0, resource: { buffer: state.zero } }] });
     return {
-      pipeline: pipeline, pointwise: pointwise, realPost: realPost, realPre: realPre, transpose: transpose,
-      ioLayout: ioLayout, zeroGroup: zeroGroup,
-      label: precision + ' FFT pipeline', proven: false,
+      precision: precision, module: module, layout: layout, ioLayout: ioLayout, zeroGroup: zeroGroup,
+      label: precision + ' FFT module',
+      // Entry point (radix2, radix3, radix4, pointwise, real_post, real_pre, transpose): its
+      // pipeline, and whether its self-test has passed on this device.
+      pipelines: {}, proven: {},
     };
   });
   state.pipelines[precision] = built;
   return built;
+}
+
+// The pipeline of entry point df64gl_fft_<name> (built at its first use).
+async function pipelineFor(device, stage, name) {
+  if (!stage.pipelines[name]) {
+    stage.pipelines[name] = await errorScoped(device, function () {
+      return device.createComputePipeline({
+        label: 'df64gl ' + stage.precision + ' FFT ' + name, layout: stage.layout,
+        compute: { module: stage.module, entryPoint: 'df64gl_fft_' + name },
+      });
+    });
+  }
+  return stage.pipelines[name];
+}
+
+// Builds the stage pipelines an n-point plan of `radix` runs, and self-tests those not yet
+// proven on this device: the plan of the fewest points that runs the same stage kinds
+// (at least 16 where one exists: a twiddled stage), both ways against the exact DFT.
+async function proveStages(device, stage, n, radix) {
+  const odd = oddFactor(n);
+  const log2 = Math.round(Math.log2(n / odd));
+  const kinds = stageRadices(log2, radix).concat(odd === 3 ? [3] : []);
+  const names = kinds.map(function (r) { return 'radix' + r; });
+  if (names.every(function (k) { return stage.proven[k]; })) return;
+  for (const name of names) await pipelineFor(device, stage, name);
+  const small = log2 < 2 ? log2 : radix === 4 && log2 % 2 === 1 ? 5 : 4;
+  const plan = new WebGpuFft(device, stage, odd << small, 1, stage.precision, radix);
+  try {
+    await plan._selftest();
+  } finally {
+    plan.dispose();
+  }
+  for (const name of names) stage.proven[name] = true;
+}
+
+// Builds the pointwise product and self-tests it once (Bluestein and multiply run it).
+async function provePointwise(device, stage) {
+  await pipelineFor(device, stage, 'pointwise');
+  if (stage.proven.pointwise) return;
+  const small = new WebGpuFft(device, stage, 16, 1, stage.precision, 4);
+  try {
+    await small._selftestPointwise();
+  } finally {
+    small.dispose();
+  }
+  stage.proven.pointwise = true;
+}
+
+// `count` invocations a row over `rows` rows: workgroups along x, past 2^21 invocations also
+// along z (fft_index in the shader).
+function dispatch(pass, count, rows) {
+  const groups = Math.ceil(count / WORKGROUP);
+  const across = Math.min(groups, (1 << 21) / WORKGROUP);
+  pass.dispatchWorkgroups(across, rows, Math.ceil(groups / across));
+}
+
+// The stages' radices for 2^log2 points: radix 4, and one radix-2 stage last for odd log2
+// (or radix 2 throughout).
+function stageRadices(log2, radix) {
+  const stages = [];
+  if (radix === 4) {
+    for (let s = 0; s + 2 <= log2; s += 2) stages.push(4);
+    if (log2 % 2) stages.push(2);
+  } else {
+    for (let s = 0; s < log2; s++) stages.push(2);
+  }
+  return stages;
 }
 
 function powerOfTwoLog2(n) {
@@ -283,15 +458,21 @@ function powerOfTwoLog2(n) {
   return Math.round(Math.log2(n));
 }
 
+// 3 for N = 3 * 2^k (k >= 0: mixed radix, the radix-3 stage last), else 1.
+function oddFactor(n) {
+  return n % 3 === 0 && (n === 3 || powerOfTwoLog2(n / 3) >= 1) ? 3 : 1;
+}
+
+
 /**
- * A planned FFT of `options.length` points on a WebGPU device (2^k from 2 to 2^22; any other
- * length from 1 to 2^21 through Bluestein on the 2^k plan of at least 2n - 1 points), in
- * `options.precision` ('f32', 'df64' (default) or 'qf128'), `options.batch` rows at once;
- * `options.real`: n reals a row (a power of two, at least 4) to n/2 + 1 bins and back.
- * Resolves once `checkWebGPU` has passed for the routines the stage uses and the stage's (and,
- * for Bluestein, the pointwise product's; for real input, the real-input passes') known-answer
- * self-test has passed on this device; rejects with an Error that says why otherwise, and for
- * bad options.
+ * A planned FFT of `options.length` points on a WebGPU device (2^k from 2 to 2^22, 3 * 2^k up
+ * to 3 * 2^20 as mixed radix; any other length from 1 to 2^21 through Bluestein on the 2^k plan
+ * of at least 2n - 1 points), in `options.precision` ('f32', 'df64' (default) or 'qf128'),
+ * `options.batch` rows at once, `options.radix` 4 (default) or 2; `options.real`: n reals a row
+ * (a power of two, at least 4) to n/2 + 1 bins and back. Resolves once `checkWebGPU` has passed
+ * for the routines the stages use and the known-answer self-test of each pipeline the plan runs
+ * (its stage kinds, the pointwise product, the real-input passes) has passed on this device;
+ * rejects with an Error that says why otherwise, and for bad options.
  */
 export async function createFftWebGPU(device, options) {
   if (!device || typeof device.createComputePipeline !== 'function') {
@@ -313,9 +494,11 @@ export async function createFftWebGPU(device, options) {
     throw new RangeError('df64gl FFT: a real-input plan takes a power of two of at least 4 reals (got ' + n +
       '): zero-pad to ' + Math.max(4, 1 << Math.ceil(Math.log2(n))) + ', or transform as complex');
   }
-  // Real input: n/2 packed values; Bluestein: a circular convolution of m >= 2n - 1 points.
+  // Real input: n/2 packed values; 3 * 2^k: mixed radix; Bluestein: a circular convolution of
+  // m >= 2n - 1 points.
   let m = real ? n / 2 : n;
-  if (!real && powerOfTwoLog2(n) < 1) {
+  const odd = real ? 1 : oddFactor(n);
+  if (!real && odd === 1 && powerOfTwoLog2(n) < 1) {
     m = 2;
     while (m < 2 * n - 1) m *= 2;
     if (m > (1 << MAX_LOG2)) {
@@ -326,6 +509,10 @@ export async function createFftWebGPU(device, options) {
   const batch = opts.batch === undefined ? 1 : opts.batch;
   if (!Number.isInteger(batch) || batch < 1 || batch > 65535) {
     throw new RangeError('df64gl FFT: batch must be an integer from 1 to 65535, not ' + String(batch));
+  }
+  const radix = opts.radix === undefined ? 4 : opts.radix;
+  if (radix !== 2 && radix !== 4) {
+    throw new RangeError('df64gl FFT: options.radix must be 4 (default) or 2 on WebGPU, not ' + String(radix));
   }
   const bytes = 4 * PER[precision] * m * batch;
   if (bytes > device.limits.maxStorageBufferBindingSize) {
@@ -344,19 +531,13 @@ export async function createFftWebGPU(device, options) {
     }
     state.checks[precision] = verdict;
   }
-  const stage = await pipelineOf(device, precision);
-  if (!stage.proven) {
-    const small = new WebGpuFft(device, stage, Math.min(m, 16), 1, precision);
-    try {
-      await small._selftest();
-    } finally {
-      small.dispose();
-    }
-    stage.proven = true;
-  }
+  const stage = await stageOf(device, precision);
   if (real) {
-    if (!stage.realProven) {
-      const small = new WebGpuRealFft(new WebGpuFft(device, stage, 8, 1, precision), 16);
+    if (!stage.proven.real) {
+      await proveStages(device, stage, 8, radix);
+      await pipelineFor(device, stage, 'real_post');
+      await pipelineFor(device, stage, 'real_pre');
+      const small = new WebGpuRealFft(new WebGpuFft(device, stage, 8, 1, precision, radix), 16);
       try {
         const t = HOST.realSelftest(16, precision, PER[precision] / 2);
         const bins = HOST.fixedWords(await small._run(t.x, 'forward'));
@@ -364,21 +545,16 @@ export async function createFftWebGPU(device, options) {
       } finally {
         small.dispose();
       }
-      stage.realProven = true;
+      stage.proven.real = true;
     }
-    return new WebGpuRealFft(new WebGpuFft(device, stage, m, batch, precision), n);
+    await proveStages(device, stage, m, radix);
+    return new WebGpuRealFft(new WebGpuFft(device, stage, m, batch, precision, radix), n);
   }
-  if (m === n) return new WebGpuFft(device, stage, n, batch, precision);
-  if (!stage.pointwiseProven) {
-    const small = new WebGpuFft(device, stage, 16, 1, precision);
-    try {
-      await small._selftestPointwise();
-    } finally {
-      small.dispose();
-    }
-    stage.pointwiseProven = true;
-  }
-  const inner = new WebGpuFft(device, stage, m, batch, precision);
+  await proveStages(device, stage, m, radix);
+  // Every complex plan can multiply (a 2^k or 3 * 2^k plan by another) or runs Bluestein.
+  await provePointwise(device, stage);
+  if (m === n) return new WebGpuFft(device, stage, n, batch, precision, radix);
+  const inner = new WebGpuFft(device, stage, m, batch, precision, radix);
   try {
     return new WebGpuBluestein(inner, n);
   } catch (e) {
@@ -387,13 +563,17 @@ export async function createFftWebGPU(device, options) {
   }
 }
 
-function WebGpuFft(device, stage, n, batch, precision) {
+function WebGpuFft(device, stage, n, batch, precision, radix) {
   this.device = device;
   this.length = n;
   this.batch = batch;
   this.precision = precision;
+  this.radix = radix;
   this._stage = stage;
-  this._log2 = Math.round(Math.log2(n));
+  // N = odd * 2^log2: the power-of-two stages, then (odd 3) the radix-3 stage.
+  this._odd = oddFactor(n);
+  this._log2 = Math.round(Math.log2(n / this._odd));
+  this._radices = stageRadices(this._log2, radix).concat(this._odd === 3 ? [3] : []);
   this._per = PER[precision];
   this._words = this._per / 2;
   this._bytes = 4 * this._per * n * batch;
@@ -401,13 +581,17 @@ function WebGpuFft(device, stage, n, batch, precision) {
   this._buffers = [device.createBuffer({ size: this._bytes, usage: usage }), device.createBuffer({ size: this._bytes, usage: usage })];
   this._read = device.createBuffer({ size: this._bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
   this._twiddles = this._twiddleBuffer();
-  // Each stage's (n, L, conj, scale) in its own slot, forward stages first, then the inverse's.
-  const params = new ArrayBuffer(2 * this._log2 * SLOT);
+  // Each stage's (n, L, conj, scale) in its own slot, forward stages first, then the inverse's
+  // (slot `stages` is the inverse's first: conj -1).
+  const stages = this._radices.length;
+  const params = new ArrayBuffer(2 * Math.max(stages, 1) * SLOT);
   for (let d = 0; d < 2; d++) {
-    for (let s = 0; s < this._log2; s++) {
-      const at = (d * this._log2 + s) * SLOT;
-      new Uint32Array(params, at, 2).set([n, 2 << s]);
-      const last = d === 1 && s === this._log2 - 1;
+    let l = 1;
+    for (let s = 0; s < stages; s++) {
+      l *= this._radices[s];
+      const at = (d * stages + s) * SLOT;
+      new Uint32Array(params, at, 2).set([n, l]);
+      const last = d === 1 && s === stages - 1;
       new Float32Array(params, at + 8, 2).set([d === 0 ? 1 : -1, last ? Math.pow(2, -this._log2) : 1]);
     }
   }
@@ -496,12 +680,14 @@ WebGpuFft.prototype._execute = function (direction) {
   const d = HOST.directionOf(direction) === 'inverse' ? 1 : 0;
   const encoder = this.device.createCommandEncoder({ label: 'df64gl FFT' });
   const pass = encoder.beginComputePass({ label: 'df64gl FFT ' + direction });
-  pass.setPipeline(this._stage.pipeline);
   pass.setBindGroup(0, this._stage.zeroGroup);
-  const groups = Math.ceil(this.length / WORKGROUP);
-  for (let s = 0; s < this._log2; s++) {
-    pass.setBindGroup(1, this._groups[this._front], [(d * this._log2 + s) * SLOT]);
-    pass.dispatchWorkgroups(groups, this.batch, 1);
+  const stages = this._radices.length;
+  for (let s = 0; s < stages; s++) {
+    const r = this._radices[s];
+    pass.setPipeline(this._stage.pipelines['radix' + r]);
+    pass.setBindGroup(1, this._groups[this._front], [(d * stages + s) * SLOT]);
+    // Radix 4 and 3: one invocation a butterfly; radix 2: one an output.
+    dispatch(pass, r === 2 ? this.length : this.length / r, this.batch);
     this._front = 1 - this._front;
   }
   pass.end();
@@ -558,13 +744,13 @@ WebGpuFft.prototype._operand = function (values, fixed) {
 // The data times `operand` ({buffer, exponent}: a constant factor or another plan's data),
 // point by point, on the device.
 WebGpuFft.prototype._pointwise = function (operand) {
-  this._elementwise(this._stage.pointwise, operand.buffer, 0);
+  this._elementwise(this._stage.pipelines.pointwise, operand.buffer, 0);
   this._exponent += operand.exponent;
 };
 
 // One pass of `pipeline` over the data, reading `operand` where the stage reads its twiddles
 // and the parameters of uniform slot `slot` (0: the forward's first stage, n and conj 1;
-// log2 n: the inverse's, conj -1).
+// _radices.length: the inverse's, conj -1).
 WebGpuFft.prototype._elementwise = function (pipeline, operand, slot) {
   const encoder = this.device.createCommandEncoder({ label: 'df64gl FFT ' + pipeline.label });
   const pass = encoder.beginComputePass();
@@ -579,7 +765,7 @@ WebGpuFft.prototype._elementwise = function (pipeline, operand, slot) {
       { binding: 3, resource: { buffer: this._params, size: 16 } },
     ],
   }), [slot * SLOT]);
-  pass.dispatchWorkgroups(Math.ceil(this.length / WORKGROUP), this.batch, 1);
+  dispatch(pass, this.length, this.batch);
   pass.end();
   this.device.queue.submit([encoder.finish()]);
   this._front = 1 - this._front;
@@ -678,6 +864,7 @@ function WebGpuBluestein(inner, n) {
   this.length = n;
   this.batch = inner.batch;
   this.precision = inner.precision;
+  this.radix = inner.radix;
   this._inner = inner;
   this._m = inner.length;
   this._api = HOST;
@@ -806,6 +993,7 @@ function WebGpuRealFft(inner, n) {
   this.length = n;
   this.batch = inner.batch;
   this.precision = inner.precision;
+  this.radix = inner.radix;
   this.real = true;
   this._inner = inner;
   this._api = HOST;
@@ -829,10 +1017,10 @@ WebGpuRealFft.prototype._apply = function (direction) {
   const inner = this._inner;
   if (direction === 'forward') {
     inner._execute('forward');
-    inner._elementwise(inner._stage.realPost, this._twiddles, 0);
+    inner._elementwise(inner._stage.pipelines.real_post, this._twiddles, 0);
     this._holds = 'bins';
   } else {
-    inner._elementwise(inner._stage.realPre, this._twiddles, inner._log2);
+    inner._elementwise(inner._stage.pipelines.real_pre, this._twiddles, inner._radices.length);
     inner._execute('inverse');
     this._holds = 'reals';
   }
@@ -900,15 +1088,16 @@ WebGpuRealFft.prototype.dispose = function () {
 // columns' transforms, and a transpose back.
 async function createImageFftWebGPU(device, opts, precision) {
   const s = HOST.imageShape(opts);
-  const common = { precision: precision, storage: opts.storage, cache: opts.cache };
+  const common = { precision: precision, radix: opts.radix, storage: opts.storage, cache: opts.cache };
   const rows = await createFftWebGPU(device, Object.assign({ length: s[1], batch: s[0] }, common));
   let columns;
   try {
     columns = await createFftWebGPU(device, Object.assign({ length: s[0], batch: s[1] }, common));
     const plan = new WebGpuImageFft(rows, columns, s);
-    if (!rows._stage.transposeProven) {
+    if (!rows._stage.proven.transpose) {
+      await pipelineFor(device, rows._stage, 'transpose');
       await plan._selftestTranspose();
-      rows._stage.transposeProven = true;
+      rows._stage.proven.transpose = true;
     }
     return plan;
   } catch (e) {
@@ -923,6 +1112,7 @@ function WebGpuImageFft(rows, columns, shape) {
   this.length = shape[0] * shape[1];
   this.batch = 1;
   this.precision = rows.precision;
+  this.radix = rows.radix;
   this.shape = [shape[0], shape[1]];
   this._rows = rows;
   this._columns = columns;
@@ -941,7 +1131,7 @@ WebGpuImageFft.prototype._transpose = function (from, to, slot) {
   const stage = from._stage;
   const encoder = this.device.createCommandEncoder({ label: 'df64gl FFT transpose' });
   const pass = encoder.beginComputePass();
-  pass.setPipeline(stage.transpose);
+  pass.setPipeline(stage.pipelines.transpose);
   pass.setBindGroup(0, stage.zeroGroup);
   pass.setBindGroup(1, this.device.createBindGroup({
     layout: stage.ioLayout,
@@ -952,7 +1142,7 @@ WebGpuImageFft.prototype._transpose = function (from, to, slot) {
       { binding: 3, resource: { buffer: this._params, size: 16 } },
     ],
   }), [slot * SLOT]);
-  pass.dispatchWorkgroups(Math.ceil(from.length / WORKGROUP), from.batch, 1);
+  dispatch(pass, from.length, from.batch);
   pass.end();
   this.device.queue.submit([encoder.finish()]);
   to._front = 0;

@@ -300,6 +300,8 @@ export interface FftWebGPUOptions {
   real?: boolean;
   /** A 2-D plan of one row-major image: [rows, columns], each a power of two from 2 to 32768 (then no batch, real or other length). */
   shape?: [number, number];
+  /** The stages' radix: 4 (default: radix-4 stages, one radix-2 stage last for odd log2 N) or 2 (Thall's radix-2 stage throughout). */
+  radix?: 2 | 4;
   /** Passed to `checkWebGPU` (default true). */
   cache?: boolean;
   /** Passed to `checkWebGPU` (default localStorage). */
@@ -314,6 +316,8 @@ export interface WebGPUFft {
   readonly shape?: [number, number];
   readonly batch: number;
   readonly precision: 'f32' | 'df64' | 'qf128';
+  /** The stages' radix (options.radix). */
+  readonly radix: 2 | 4;
   forward(x: FftInput): Promise<Float64Array>;
   inverse(y: FftInput): Promise<Float64Array>;
   forwardWords(x: FftInput): Promise<Float32Array>;
@@ -328,7 +332,7 @@ export interface WebGPUFft {
 }
 
 /**
- * The FFT on a WebGPU device: Thall's radix-2 Stockham stage as a compute pipeline over the
+ * The FFT on a WebGPU device: Thall's Stockham stage in radix 4 (and radix 2) as compute pipelines over the
  * WGSL export, for 2^k points, every other length through Bluestein (a pointwise product
  * pipeline beside the stage), real input (`real: true`) and 2-D images (`shape`: the rows, a
  * transpose, the columns, a transpose back), in f32, df64 or qf128. Resolves after `checkWebGPU` of the

@@ -562,41 +562,57 @@ fn create_fft_refuses_broken_passes_and_a_failing_check() {
 }
 
 /// `createFftWebGPU` (js/fft-webgpu.js) in headless Chromium's WebGPU (Dawn on SwiftShader):
-/// f32, df64 and qf128 at several powers of two and a batch, forward and inverse, against the
-/// double-double DFT with this file's bounds; a round trip kept on the device; bad calls
-/// rejected with a message.
+/// f32, df64 and qf128 at several powers of two (radix 4 with and without the last radix-2
+/// stage, and radix 2 throughout), through Bluestein, a batch, real input and 2-D, forward and
+/// inverse, against the double-double DFT with this file's bounds; a 2^22-point plan past the
+/// dispatch's first dimension; a round trip kept on the device; bad calls rejected with a
+/// message; broken pipelines refused.
 #[test]
 fn create_fft_webgpu_matches_the_reference() {
-    // Other lengths than 2^k run through Bluestein on 2^k >= 2n - 1 points; the first df64
-    // and qf128 plans are such, so the stage's self-test runs from a Bluestein plan.
-    let cases: Vec<(&str, usize, usize, bool)> = vec![
-        ("f32", 16, 1, false),
-        ("f32", 4096, 1, false),
-        ("f32", 12, 1, false),
-        ("df64", 12, 2, true),
-        ("df64", 2, 1, false),
-        ("df64", 16, 1, true),
-        ("df64", 64, 3, false),
-        ("df64", 4096, 1, false),
-        ("df64", 1 << 16, 1, false),
-        ("df64", 1, 1, false),
-        ("df64", 3000, 1, false),
-        ("qf128", 12, 1, false),
-        ("qf128", 16, 1, false),
-        ("qf128", 512, 1, false),
-        ("qf128", 100, 1, false),
+    // 3 * 2^k runs as mixed radix (the radix-3 stage last); other lengths than 2^k run through
+    // Bluestein on 2^k >= 2n - 1 points. The first df64 and qf128 plans are Bluestein's, so
+    // the stages' self-tests run from such a plan.
+    // (precision, points, batch, doubles too, radix)
+    let cases: Vec<(&str, usize, usize, bool, usize)> = vec![
+        ("f32", 16, 1, false, 4),
+        ("f32", 4096, 1, false, 4),
+        ("f32", 2048, 1, false, 2),
+        ("f32", 10, 1, false, 4),
+        ("f32", 3 << 10, 1, false, 4),
+        ("df64", 10, 2, true, 4),
+        ("df64", 3, 1, false, 4),
+        ("df64", 6, 2, false, 4),
+        ("df64", 12, 1, true, 4),
+        ("df64", 96, 1, false, 2),
+        ("df64", 3 << 15, 1, false, 4),
+        ("df64", 2, 1, false, 4),
+        ("df64", 16, 1, true, 4),
+        ("df64", 64, 3, false, 4),
+        ("df64", 128, 2, false, 4),
+        ("df64", 4096, 1, false, 4),
+        ("df64", 4096, 1, false, 2),
+        ("df64", 1 << 16, 1, false, 4),
+        ("df64", 1 << 17, 1, false, 4),
+        ("df64", 1, 1, false, 4),
+        ("df64", 3000, 1, false, 4),
+        ("qf128", 10, 1, false, 4),
+        ("qf128", 16, 1, false, 4),
+        ("qf128", 48, 1, false, 4),
+        ("qf128", 32, 1, false, 2),
+        ("qf128", 512, 1, false, 4),
+        ("qf128", 100, 1, false, 4),
     ];
     let mut memory = HashMap::new();
     let list: Vec<Value> = cases
         .iter()
-        .map(|(p, n, b, d)| serde_json::json!({ "precision": p, "length": n, "batch": b, "doubles": d }))
+        .map(|(p, n, b, d, r)| serde_json::json!({ "precision": p, "length": n, "batch": b, "doubles": d, "radix": r }))
         .collect();
     memory.insert(
         "/__df64gl/fft/cases.json".to_string(),
         serde_json::to_vec(&list).unwrap(),
     );
     let mut inputs = Vec::new();
-    for (i, (_, n, b, _)) in cases.iter().enumerate() {
+    for (i, (_, n, b, _, _)) in cases.iter().enumerate() {
         let x = input(3000 + i as u64, 2 * n * b, 0);
         memory.insert(format!("/__df64gl/fft/{i}.bin"), bytes_f64(&x));
         inputs.push(x);
@@ -607,6 +623,13 @@ fn create_fft_webgpu_matches_the_reference() {
         bytes_f64(&resident),
     );
     let convolutions = convolution_inputs(5000, &mut memory);
+    // An impulse at point `at` of 2^22 (radix 2: one invocation an output, so the stages'
+    // dispatches take their third dimension), every `stride`-th bin back.
+    let (big_n, big_at, big_stride) = (1usize << 22, 1_234_567usize, 4096usize);
+    memory.insert(
+        "/__df64gl/fft/big-cases.json".to_string(),
+        serde_json::to_vec(&serde_json::json!([{ "precision": "f32", "length": big_n, "radix": 2, "at": big_at, "stride": big_stride }])).unwrap(),
+    );
     // Real input: n reals a row to n/2 + 1 bins, and random bins back.
     let real_cases = [
         real("f32", 256, 1),
@@ -667,7 +690,7 @@ fn create_fft_webgpu_matches_the_reference() {
     assert_eq!(got.len(), cases.len());
     let mut table = Vec::new();
     let mut failures = Vec::new();
-    for ((&(precision, n, batch, doubles), x), r) in cases.iter().zip(&inputs).zip(got) {
+    for ((&(precision, n, batch, doubles, radix), x), r) in cases.iter().zip(&inputs).zip(got) {
         let xs = complex(x);
         for (dir, key) in [
             (Direction::Forward, "forward"),
@@ -678,7 +701,7 @@ fn create_fft_webgpu_matches_the_reference() {
             assert_eq!(y.len(), reference.len(), "{precision} {n}");
             let e = rel_l2(&y, &reference);
             table.push(format!(
-                "{precision} n={n} batch={batch} {key}: {e:.2e} (plan {:.0} ms, both {:.0} ms)",
+                "{precision} n={n} batch={batch} radix {radix} {key}: {e:.2e} (plan {:.0} ms, both {:.0} ms)",
                 r["planMs"].as_f64().unwrap_or(f64::NAN),
                 r["runMs"].as_f64().unwrap_or(f64::NAN)
             ));
@@ -694,6 +717,25 @@ fn create_fft_webgpu_matches_the_reference() {
     }
     eprintln!("WebGPU: {}", table.join("\n"));
     assert!(failures.is_empty(), "WebGPU: {failures:?}");
+    // The impulse's spectrum: X_k = w^(at k), w = e^(-2 pi i / N), at the sampled k.
+    let big = points(&f32s(&v["big"][0]), "f32");
+    let exact: Vec<Cdd> = (0..big_n / big_stride)
+        .map(|s| {
+            let phase = (big_at * s * big_stride) % big_n;
+            let angle = -2.0 * std::f64::consts::PI * phase as f64 / big_n as f64;
+            Cdd {
+                re: Dd::from_f64(angle.cos()),
+                im: Dd::from_f64(angle.sin()),
+            }
+        })
+        .collect();
+    assert_eq!(big.len(), exact.len(), "2^22 impulse: sampled bins");
+    let e = rel_l2(&big, &exact);
+    eprintln!("WebGPU f32 2^22 radix 2 impulse: {e:.2e}");
+    assert!(
+        e <= bound("f32"),
+        "WebGPU f32 2^22 radix 2 impulse: {e:.2e}"
+    );
     let back = points(&f32s(&v["roundTrip"]), "df64");
     let e = rel_l2(&back, &complex(&resident));
     assert!(e <= bound("df64"), "round trip on the device: {e:.2e}");
@@ -750,6 +792,7 @@ fn create_fft_webgpu_matches_the_reference() {
         ("multiply before upload", "nothing uploaded"),
         ("precision f64", "precision"),
         ("batch 0", "batch"),
+        ("radix 8", "radix must be 4"),
         ("too large", "whole number of points"),
         ("short input", "this plan takes 32"),
         ("NaN input", "finite numbers only"),
@@ -776,6 +819,7 @@ fn create_fft_webgpu_matches_the_reference() {
         HashMap::new(),
     );
     refused(&v, "folded", "relative error");
+    refused(&v, "radix4", "inverse transform with relative error");
     refused(&v, "pointwise", "pointwise product computed known products");
     refused(&v, "real", "real-input passes computed");
     refused(&v, "transpose", "transpose moved point");
