@@ -21,6 +21,7 @@ import { WRAPPER_API as HOST } from './fft.js';
 import { wordsFromFixed, baseDouble, baseFixed, wLong, splitDouble, fixedFromDouble, FIXED_BITS } from './fft-words.js';
 import { BluesteinFft, chirpDouble, chirpFixed, fftDouble } from './fft-bluestein.js';
 import { RealFft } from './fft-real.js';
+import { RENDER_WGSL, WebGpuRenderFft } from './fft-webgpu-render.js';
 
 const fail = HOST.fail;
 // Words per complex point.
@@ -157,7 +158,8 @@ function stageSource(precision) {
   const library = k.library === 'df64' ? DF64_WGSL : k.library === 'qf128' ? DF64_QF128_WGSL : '';
   return library + `
 // ---- df64gl FFT stage (fft-webgpu.js)
-struct FftParams { n: u32, l: u32, conj: f32, scale: f32 }
+// wlog2: the render form's texture width (log2); the compute stages leave it 0.
+struct FftParams { n: u32, l: u32, conj: f32, scale: f32, wlog2: u32, pad0: u32, pad1: u32, pad2: u32 }
 @group(1) @binding(0) var<storage, read> fft_in: array<f32>;
 @group(1) @binding(1) var<storage, read_write> fft_out: array<f32>;
 @group(1) @binding(2) var<storage, read> fft_tw: array<f32>;
@@ -321,7 +323,7 @@ fn df64gl_fft_pointwise(@builtin(global_invocation_id) id: vec3<u32>) {
   let i = id.y * fft_p.n + e;
   c_store(i, c_mul(c_load_in(i), c_load_tw(i)));
 }
-`;
+` + RENDER_WGSL(precision);
 }
 
 // Per device: the precisions' pipelines (built and self-tested once) and check verdicts.
@@ -339,7 +341,13 @@ async function errorScoped(device, work) {
   device.pushErrorScope('out-of-memory');
   device.pushErrorScope('internal');
   device.pushErrorScope('validation');
-  const value = work();
+  let value;
+  try {
+    value = work();
+  } catch (e) {
+    for (let i = 0; i < 3; i++) await device.popErrorScope();
+    throw e;
+  }
   const errors = [];
   for (let i = 0; i < 3; i++) {
     const e = await device.popErrorScope();
@@ -347,6 +355,54 @@ async function errorScoped(device, work) {
   }
   if (errors.length) throw fail('WebGPU refused the FFT\'s ' + (typeof value === 'object' && value && value.label ? value.label : 'work') + ': ' + errors.join('; '));
   return value;
+}
+
+// checkWebGPU of the routines the FFT's complex arithmetic calls, once per precision and
+// shader stage on a device (f32 has none to prove); throws where it fails.
+async function checkedIn(device, precision, shaderStage, opts) {
+  const state = deviceState(device);
+  const key = precision + ':' + shaderStage;
+  if (precision === 'f32' || state.checks[key]) return;
+  const verdict = await checkWebGPU(device, {
+    routines: HOST.CHECKED[precision], qf128: precision === 'qf128', stages: [shaderStage],
+    storage: opts.storage, cache: opts.cache,
+  });
+  if (!verdict.pass) {
+    throw fail('the ' + precision + ' routines the FFT uses failed checkWebGPU on this device (' + shaderStage +
+      ' stage), so its spectra would be wrong: ' + verdict.reason);
+  }
+  state.checks[key] = verdict;
+}
+
+// A render-form plan (fft-webgpu-render.js): 2^k complex points, radix 2; checkWebGPU in the
+// fragment stage and the render stage's self-test first.
+async function createRenderFftWebGPU(device, opts, precision) {
+  const n = opts.length;
+  const log2 = powerOfTwoLog2(n);
+  if (opts.shape !== undefined || opts.real || log2 < 1 || log2 > MAX_LOG2) {
+    throw new RangeError("df64gl FFT: form 'render' runs complex plans of 2^k points (2 to 2^" + MAX_LOG2 +
+      '), not ' + (opts.shape !== undefined ? 'a 2-D shape' : opts.real ? 'real input' : String(n) + ' points') +
+      ': use the compute form (the default) for that');
+  }
+  if (opts.radix !== undefined && opts.radix !== 2) {
+    throw new RangeError("df64gl FFT: form 'render' is Thall's radix-2 stage: leave options.radix out (or 2), or use the compute form");
+  }
+  const batch = opts.batch === undefined ? 1 : opts.batch;
+  if (!Number.isInteger(batch) || batch < 1 || batch > 65535) {
+    throw new RangeError('df64gl FFT: batch must be an integer from 1 to 65535, not ' + String(batch));
+  }
+  await checkedIn(device, precision, 'fragment', opts);
+  const stage = await stageOf(device, precision);
+  if (!stage.proven.render2) {
+    const small = await errorScoped(device, function () { return new WebGpuRenderFft(device, stage, 16, 1, precision); });
+    try {
+      await small._selftest();
+    } finally {
+      small.dispose();
+    }
+    stage.proven.render2 = true;
+  }
+  return errorScoped(device, function () { return new WebGpuRenderFft(device, stage, n, batch, precision); });
 }
 
 // A precision's FFT module on a device (built once): its layouts; each entry point's pipeline is
@@ -357,7 +413,7 @@ async function stageOf(device, precision) {
   const built = await errorScoped(device, function () {
     const module = device.createShaderModule({ label: 'df64gl ' + precision + ' FFT stage', code: stageSource(precision) });
     const zeroLayout = device.createBindGroupLayout({
-      entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'read-only-storage' } }],
+      entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE | GPUShaderStage.FRAGMENT, buffer: { type: 'read-only-storage' } }],
     });
     const ioLayout = device.createBindGroupLayout({
       entries: [
@@ -375,7 +431,8 @@ async function stageOf(device, precision) {
     }
     const zeroGroup = device.createBindGroup({ layout: zeroLayout, entries: [{ binding: 0, resource: { buffer: state.zero } }] });
     return {
-      precision: precision, module: module, layout: layout, ioLayout: ioLayout, zeroGroup: zeroGroup,
+      precision: precision, module: module, layout: layout, ioLayout: ioLayout, zeroLayout: zeroLayout, zeroGroup: zeroGroup,
+      render: null,
       label: precision + ' FFT module',
       // Entry point (radix2, radix3, radix4, pointwise, real_post, real_pre, transpose): its
       // pipeline, and whether its self-test has passed on this device.
@@ -483,6 +540,11 @@ export async function createFftWebGPU(device, options) {
   if (!PER[precision]) {
     throw new TypeError("df64gl FFT: precision must be 'f32', 'df64' or 'qf128', not " + String(precision));
   }
+  const form = opts.form === undefined ? 'compute' : opts.form;
+  if (form !== 'compute' && form !== 'render') {
+    throw new RangeError("df64gl FFT: options.form must be 'compute' (default) or 'render', not " + String(form));
+  }
+  if (form === 'render') return createRenderFftWebGPU(device, opts, precision);
   if (opts.shape !== undefined) return createImageFftWebGPU(device, opts, precision);
   const n = opts.length;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > (1 << MAX_LOG2)) {
@@ -520,17 +582,7 @@ export async function createFftWebGPU(device, options) {
       ' bytes a buffer; this device binds at most ' + device.limits.maxStorageBufferBindingSize +
       (real ? ' (' + n + ' reals as ' + m + ' packed points)' : m !== n ? ' (' + n + ' points run through Bluestein on ' + m + ')' : ''));
   }
-  const state = deviceState(device);
-  if (precision !== 'f32' && !state.checks[precision]) {
-    const verdict = await checkWebGPU(device, {
-      routines: HOST.CHECKED[precision], qf128: precision === 'qf128', stages: ['compute'],
-      storage: opts.storage, cache: opts.cache,
-    });
-    if (!verdict.pass) {
-      throw fail('the ' + precision + ' routines the FFT uses failed checkWebGPU on this device, so its spectra would be wrong: ' + verdict.reason);
-    }
-    state.checks[precision] = verdict;
-  }
+  await checkedIn(device, precision, 'compute', opts);
   const stage = await stageOf(device, precision);
   if (real) {
     if (!stage.proven.real) {
@@ -605,7 +657,7 @@ function WebGpuFft(device, stage, n, batch, precision, radix) {
         { binding: 0, resource: { buffer: self._buffers[from] } },
         { binding: 1, resource: { buffer: self._buffers[1 - from] } },
         { binding: 2, resource: { buffer: self._twiddles } },
-        { binding: 3, resource: { buffer: self._params, size: 16 } },
+        { binding: 3, resource: { buffer: self._params, size: 32 } },
       ],
     });
   });
@@ -762,7 +814,7 @@ WebGpuFft.prototype._elementwise = function (pipeline, operand, slot) {
       { binding: 0, resource: { buffer: this._buffers[this._front] } },
       { binding: 1, resource: { buffer: this._buffers[1 - this._front] } },
       { binding: 2, resource: { buffer: operand } },
-      { binding: 3, resource: { buffer: this._params, size: 16 } },
+      { binding: 3, resource: { buffer: this._params, size: 32 } },
     ],
   }), [slot * SLOT]);
   dispatch(pass, this.length, this.batch);
@@ -859,6 +911,12 @@ WebGpuFft.prototype.multiply = function (other) {
  * directions are made here: chirps and the f32 and df64 filters from doubles, the qf128 filter
  * from 200-bit fixed point transformed by the qf128 stage itself (proven by then).
  */
+// The render form shares the compute form's host side: tables, runs and the self-test.
+['_twiddleBuffer', '_tableBuffer', '_run', '_selftest', 'forward', 'inverse', 'forwardWords', 'inverseWords',
+  'upload', 'execute', 'download', 'downloadWords'].forEach(function (name) {
+  WebGpuRenderFft.prototype[name] = WebGpuFft.prototype[name];
+});
+
 function WebGpuBluestein(inner, n) {
   this.device = inner.device;
   this.length = n;
@@ -1139,7 +1197,7 @@ WebGpuImageFft.prototype._transpose = function (from, to, slot) {
       { binding: 0, resource: { buffer: from._buffers[from._front] } },
       { binding: 1, resource: { buffer: to._buffers[0] } },
       { binding: 2, resource: { buffer: from._twiddles } },
-      { binding: 3, resource: { buffer: this._params, size: 16 } },
+      { binding: 3, resource: { buffer: this._params, size: 32 } },
     ],
   }), [slot * SLOT]);
   dispatch(pass, from.length, from.batch);

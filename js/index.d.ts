@@ -83,7 +83,7 @@ export interface CheckResult {
   vectors: RoutineResult[];
   /** The qf128 routines, with options.qf128; else null. */
   qf128: { pass: boolean; routines: RoutineResult[] } | null;
-  /** Each stage's own result (null: not checked). `check` has vertex and fragment; `checkWebGPU` compute and vertex. */
+  /** Each stage's own result (null: not checked). `check` has vertex and fragment; `checkWebGPU` compute, vertex and (on request) fragment. */
   stages: { vertex: StageResult | null; fragment?: StageResult | null; compute?: StageResult | null };
   /** Milliseconds the check took (or the cache lookup). */
   ms: number;
@@ -135,8 +135,8 @@ export interface WebGPUCheckOptions {
   qf128?: boolean;
   /** Check only these routines (names as in RoutineResult.name); default all. */
   routines?: string[];
-  /** The stages to check in: ['compute', 'vertex'] (the default: compute shaders and a render pipeline's vertex stage), or one of them. */
-  stages?: Array<'compute' | 'vertex'>;
+  /** The stages to check in: ['compute', 'vertex'] (the default: compute shaders and a render pipeline's vertex stage), or any of 'compute', 'vertex' and 'fragment' (a render pipeline's fragment stage: one fragment per answer). */
+  stages?: Array<'compute' | 'vertex' | 'fragment'>;
   /** Check this WGSL instead of the export (df64, and qf128 with options.qf128; its barrier buffer, if any, at @group(0) @binding(0)). */
   wgsl?: string;
   /** The kind of the barrier's buffer in `wgsl`: 'storage' (read-only, as exported; default) or 'uniform' (`df64gl wgsl --zero uniform`). */
@@ -145,7 +145,7 @@ export interface WebGPUCheckOptions {
 
 /**
  * Proves the WGSL routines on this WebGPU device (a GPUDevice): every routine on the same known answers as
- * `check`, in compute shaders and in a render pipeline's vertex stage, judged alike (`probe` is
+ * `check`, in compute shaders and in a render pipeline's vertex stage (and its fragment stage with `stages`), judged alike (`probe` is
  * null: twoSum and twoProduct are among the routines). Resolves to the same kind of result as `check`; never rejects for a device
  * that fails (a module that does not compile, a validation error, a wrong answer: `pass: false`
  * with the reason). Its buffers are destroyed before it resolves.
@@ -302,6 +302,8 @@ export interface FftWebGPUOptions {
   shape?: [number, number];
   /** The stages' radix: 4 (default: radix-4 stages, one radix-2 stage last for odd log2 N) or 2 (Thall's radix-2 stage throughout). */
   radix?: 2 | 4;
+  /** 'compute' (default: compute pipelines over storage buffers) or 'render' (Thall's radix-2 stage as a fragment program on rgba32float textures, checked in the fragment stage; 2^k complex plans only, no multiply). */
+  form?: 'compute' | 'render';
   /** Passed to `checkWebGPU` (default true). */
   cache?: boolean;
   /** Passed to `checkWebGPU` (default localStorage). */
@@ -316,8 +318,10 @@ export interface WebGPUFft {
   readonly shape?: [number, number];
   readonly batch: number;
   readonly precision: 'f32' | 'df64' | 'qf128';
-  /** The stages' radix (options.radix). */
+  /** The stages' radix (options.radix; 2 for the render form). */
   readonly radix: 2 | 4;
+  /** 'render' for a render-form plan; absent for the compute form. */
+  readonly form?: 'render';
   forward(x: FftInput): Promise<Float64Array>;
   inverse(y: FftInput): Promise<Float64Array>;
   forwardWords(x: FftInput): Promise<Float32Array>;

@@ -1198,10 +1198,12 @@ const WGSL_IO = '\n// ---- df64gl known-answer check\n' +
   'struct Df64glVertex { @builtin(position) position: vec4<f32>, @location(0) @interpolate(flat) bits: vec4<u32> }\n' +
   '@fragment\nfn df64gl_fs(v: Df64glVertex) -> @location(0) vec4<f32> { return bitcast<vec4<f32>>(v.bits); }\n';
 const RANGE_SLOT = 256;
-const WEBGPU_STAGES = ['compute', 'vertex'];
+// The stages checkWebGPU can prove the routines in (the fragment stage on request: the
+// render form of createFftWebGPU runs there).
+const WEBGPU_STAGES = ['compute', 'vertex', 'fragment'];
 
-// The value routine k writes at output i (df64gl_value_k), and its compute and vertex entry
-// points.
+// The value routine k writes at output i (df64gl_value_k), and its compute, vertex and fragment
+// entry points.
 function wgslRoutine(set, r, k) {
   let helpers = '';
   let body;
@@ -1230,12 +1232,19 @@ function wgslRoutine(set, r, k) {
     '@vertex\nfn df64gl_vs_' + k + '(@builtin(vertex_index) i: u32) -> Df64glVertex {\n' +
     '  var v: Df64glVertex;\n' +
     '  v.position = vec4<f32>((f32(i) + 0.5) / f32(df64gl_range.width) * 2.0 - 1.0, 0.0, 0.0, 1.0);\n' +
-    '  v.bits = bitcast<vec4<u32>>(df64gl_value_' + k + '(i));\n  return v;\n}\n';
+    '  v.bits = bitcast<vec4<u32>>(df64gl_value_' + k + '(i));\n  return v;\n}\n' +
+    '@fragment\nfn df64gl_fs_' + k + '(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {\n' +
+    '  return df64gl_value_' + k + '(u32(p.x));\n}\n';
 }
+
+// A triangle that covers the viewport (the fragment stage's check draws row k of its target).
+const WGSL_COVER = '@vertex\nfn df64gl_cover(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {\n' +
+  '  return vec4<f32>(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);\n}\n';
 
 // Every chosen routine of a set in the stages asked (compute: one dispatch per routine; vertex:
 // one point per output texel into a row of an rgba32float target, handed to the fragment
-// shader flat), one module holding them all. Returns per stage a function out(k) giving routine
+// shader flat; fragment: one fragment per output texel of such a row, under a triangle that
+// covers it), one module holding them all. Returns per stage a function out(k) giving routine
 // k's output texels (4 floats each), and the times.
 async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
   const isVec = set.words === undefined;
@@ -1283,7 +1292,7 @@ async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
     first += counts[k];
     inputAt += inputs[k].length;
   });
-  let code = source + WGSL_IO;
+  let code = source + WGSL_IO + WGSL_COVER;
   set.routines.forEach(function (r, k) { if (chosen(r)) code += wgslRoutine(set, r, k); });
   const made = [];
   const buffer = function (size, usage, data) {
@@ -1313,15 +1322,15 @@ async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
     const S = GPUShaderStage;
     const zeroKind = opts.zero === 'uniform' ? 'uniform' : 'read-only-storage';
     const zeroLayout = device.createBindGroupLayout({ entries: [
-      { binding: 0, visibility: S.COMPUTE | S.VERTEX, buffer: { type: zeroKind } }] });
+      { binding: 0, visibility: S.COMPUTE | S.VERTEX | S.FRAGMENT, buffer: { type: zeroKind } }] });
     const ioLayout = device.createBindGroupLayout({ entries: [
       { binding: 0, visibility: S.COMPUTE, buffer: { type: 'read-only-storage' } },
       { binding: 1, visibility: S.COMPUTE, buffer: { type: 'storage' } },
       { binding: 2, visibility: S.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true } }] });
     // The vertex stage may not write storage buffers: its layout leaves the output out.
     const vertexIoLayout = device.createBindGroupLayout({ entries: [
-      { binding: 0, visibility: S.VERTEX, buffer: { type: 'read-only-storage' } },
-      { binding: 2, visibility: S.VERTEX, buffer: { type: 'uniform', hasDynamicOffset: true } }] });
+      { binding: 0, visibility: S.VERTEX | S.FRAGMENT, buffer: { type: 'read-only-storage' } },
+      { binding: 2, visibility: S.VERTEX | S.FRAGMENT, buffer: { type: 'uniform', hasDynamicOffset: true } }] });
     const zero = buffer(16, U.UNIFORM | U.STORAGE, new Uint32Array(4));
     const inBuf = buffer(input.byteLength, U.STORAGE, input);
     const rangeBuf = buffer(ranges.byteLength, U.UNIFORM, ranges);
@@ -1355,16 +1364,16 @@ async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
       }
       encoder.copyBufferToBuffer(outBuf, 0, computeRead, 0, 16 * Math.max(total, 1));
     }
-    let vertexRead = null;
     const rowBytes = Math.ceil(16 * width / 256) * 256;
-    if (stages.vertex) {
+    // vertex: one point per output; fragment: a covering triangle over the row.
+    const renderStage = async function (stage) {
       const target = device.createTexture({
         size: [width, set.routines.length],
         format: 'rgba32float',
         usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC,
       });
       made.push(target);
-      vertexRead = buffer(rowBytes * set.routines.length, U.MAP_READ | U.COPY_DST);
+      const read = buffer(rowBytes * set.routines.length, U.MAP_READ | U.COPY_DST);
       const layout = device.createPipelineLayout({ bindGroupLayouts: [zeroLayout, vertexIoLayout] });
       const ioGroup = device.createBindGroup({ layout: vertexIoLayout, entries: [
         { binding: 0, resource: { buffer: inBuf } },
@@ -1373,11 +1382,12 @@ async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
       for (let k = 0; k < set.routines.length; k++) {
         if (!chosen(set.routines[k])) { pipelines.push(null); continue; }
         const t = now();
+        const vertex = stage === 'vertex';
         pipelines.push(await device.createRenderPipelineAsync({
           layout: layout,
-          vertex: { module: module, entryPoint: 'df64gl_vs_' + k },
-          fragment: { module: module, entryPoint: 'df64gl_fs', targets: [{ format: 'rgba32float' }] },
-          primitive: { topology: 'point-list' },
+          vertex: { module: module, entryPoint: vertex ? 'df64gl_vs_' + k : 'df64gl_cover' },
+          fragment: { module: module, entryPoint: vertex ? 'df64gl_fs' : 'df64gl_fs_' + k, targets: [{ format: 'rgba32float' }] },
+          primitive: { topology: vertex ? 'point-list' : 'triangle-list' },
         }));
         times[k] += now() - t;
       }
@@ -1388,18 +1398,26 @@ async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
         if (!pipeline) return;
         pass.setPipeline(pipeline);
         pass.setBindGroup(1, ioGroup, [k * RANGE_SLOT]);
-        pass.setViewport(0, k, width, 1, 0, 1);
-        pass.draw(counts[k]);
+        if (stage === 'vertex') {
+          pass.setViewport(0, k, width, 1, 0, 1);
+          pass.draw(counts[k]);
+        } else {
+          pass.setViewport(0, k, counts[k], 1, 0, 1);
+          pass.draw(3);
+        }
       });
       pass.end();
-      encoder.copyTextureToBuffer({ texture: target }, { buffer: vertexRead, bytesPerRow: rowBytes },
+      encoder.copyTextureToBuffer({ texture: target }, { buffer: read, bytesPerRow: rowBytes },
         [width, set.routines.length]);
-    }
+      return read;
+    };
+    const vertexRead = stages.vertex ? await renderStage('vertex') : null;
+    const fragmentRead = stages.fragment ? await renderStage('fragment') : null;
     device.queue.submit([encoder.finish()]);
     scoped = false;
     const error = await device.popErrorScope();
     if (error) throw new CheckFailure('WebGPU error during the ' + label + ' check: ' + error.message);
-    const out = { compute: null, vertex: null, times: times };
+    const out = { compute: null, vertex: null, fragment: null, times: times };
     if (computeRead) {
       await computeRead.mapAsync(GPUMapMode.READ);
       const px = new Float32Array(computeRead.getMappedRange().slice(0));
@@ -1409,11 +1427,12 @@ async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
         return px.subarray(at, at + 4 * counts[k]);
       };
     }
-    if (vertexRead) {
-      await vertexRead.mapAsync(GPUMapMode.READ);
-      const px = new Float32Array(vertexRead.getMappedRange().slice(0));
-      vertexRead.unmap();
-      out.vertex = function (k) {
+    for (const [stage, read] of [['vertex', vertexRead], ['fragment', fragmentRead]]) {
+      if (!read) continue;
+      await read.mapAsync(GPUMapMode.READ);
+      const px = new Float32Array(read.getMappedRange().slice(0));
+      read.unmap();
+      out[stage] = function (k) {
         const at = k * rowBytes / 4;
         return px.subarray(at, at + 4 * counts[k]);
       };
@@ -1463,7 +1482,7 @@ export async function checkWebGPU(device, options) {
   const opts = options || {};
   const t0 = now();
   const result = emptyResult();
-  result.stages = { compute: null, vertex: null };
+  result.stages = { compute: null, vertex: null, fragment: null };
   const done = function (pass, reason) {
     return settle(result, pass, reason, t0);
   };
@@ -1477,9 +1496,9 @@ export async function checkWebGPU(device, options) {
     if (opts.stages !== undefined) {
       const list = Array.isArray(opts.stages) ? opts.stages.map(String) : [];
       if (!list.length || list.some(function (x) { return WEBGPU_STAGES.indexOf(x) < 0; })) {
-        throw new CheckFailure("options.stages: a list of 'compute' and 'vertex' (got " + JSON.stringify(opts.stages) + ')');
+        throw new CheckFailure("options.stages: a list of 'compute', 'vertex' and 'fragment' (got " + JSON.stringify(opts.stages) + ')');
       }
-      stages = { compute: list.indexOf('compute') >= 0, vertex: list.indexOf('vertex') >= 0 };
+      stages = { compute: list.indexOf('compute') >= 0, vertex: list.indexOf('vertex') >= 0, fragment: list.indexOf('fragment') >= 0 };
     }
     const known = knownAnswers();
     const only = routinesAskedFor(known, opts);
@@ -1507,7 +1526,8 @@ export async function checkWebGPU(device, options) {
         out.push('qf128 routines off their bounds on ' + result.renderer + ' in the ' + stage + ' stage: ' + summarize(s.qf128.routines));
       }
     });
-    const which = stages.compute && stages.vertex ? 'compute and vertex stages' : stages.compute ? 'compute stage' : 'vertex stage';
+    const names = WEBGPU_STAGES.filter(function (x) { return stages[x]; });
+    const which = names.length > 1 ? names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1] + ' stages' : names[0] + ' stage';
     return done(!out.length, out.length ? out.join('; ') : 'df64' + (result.qf128 ? ' and qf128' : '') + ' exact on ' + result.renderer + ' in the ' + which);
   } catch (e) {
     return done(false, e instanceof CheckFailure ? e.reason : 'the check could not run: ' + (e && e.message ? e.message : String(e)));

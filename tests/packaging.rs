@@ -133,6 +133,7 @@ fn npm_pack_lists_only_what_the_module_needs() {
         "fft-bluestein.js",
         "fft-real.js",
         "fft-webgpu.js",
+        "fft-webgpu-render.js",
         "three.js",
         "three.d.ts",
     ]
@@ -147,6 +148,7 @@ fn npm_pack_lists_only_what_the_module_needs() {
         "fft.js",
         "fft-words.js",
         "fft-webgpu.js",
+        "fft-webgpu-render.js",
         "gl-state.js",
     ] {
         let text = std::fs::read_to_string(js.join(module)).expect("module source");

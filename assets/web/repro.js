@@ -704,7 +704,7 @@ async function fftTables(gpu, dev) {
   const thall = table('thall-fft', "Thall's FFT study: df64 transposed Stockham, round-trip accuracy and GFLOP/s, per N",
     [paper.source + ' (' + paper.device + ')', 'measured: df64gl repro page, ' + (gpu.api === 'webgpu' ? 'createFftWebGPU' : 'createFft') + ' on ' + dev + ', uniform random complex input in [-1, 1]^2, best of 3 forward transforms'],
     (paper.note ? [paper.note] : []).concat([gpu.api === 'webgpu'
-      ? 'The page runs the npm module\'s createFftWebGPU (radix-2 compute stages, twiddles from a table computed exactly in BigInt); the last column is its GFLOP/s.'
+      ? 'The page runs the npm module\'s createFftWebGPU (radix-4 compute stages, twiddles from a table computed exactly in BigInt); the last column is its GFLOP/s.'
       : 'The page runs the npm module\'s createFft (radix 4, twiddles from a table computed exactly in BigInt).']),
     ['m', 'N', 'RMSE |x|, table [' + dev + ']', 'RMSE phase, table [' + dev + ']', 'peak S/N dB, table [' + dev + ']', 'GFLOP/s radix 4, table [' + dev + ']']);
   const prec = table('fft-precisions', 'The FFT per precision: round-trip error and forward time',

@@ -563,7 +563,8 @@ fn create_fft_refuses_broken_passes_and_a_failing_check() {
 
 /// `createFftWebGPU` (js/fft-webgpu.js) in headless Chromium's WebGPU (Dawn on SwiftShader):
 /// f32, df64 and qf128 at several powers of two (radix 4 with and without the last radix-2
-/// stage, and radix 2 throughout), through Bluestein, a batch, real input and 2-D, forward and
+/// stage, radix 2 throughout, and the render form: radix 2 as a fragment program on
+/// textures), 3 * 2^k as mixed radix, through Bluestein, a batch, real input and 2-D, forward and
 /// inverse, against the double-double DFT with this file's bounds; a 2^22-point plan past the
 /// dispatch's first dimension; a round trip kept on the device; bad calls rejected with a
 /// message; broken pipelines refused.
@@ -572,40 +573,46 @@ fn create_fft_webgpu_matches_the_reference() {
     // 3 * 2^k runs as mixed radix (the radix-3 stage last); other lengths than 2^k run through
     // Bluestein on 2^k >= 2n - 1 points. The first df64 and qf128 plans are Bluestein's, so
     // the stages' self-tests run from such a plan.
-    // (precision, points, batch, doubles too, radix)
-    let cases: Vec<(&str, usize, usize, bool, usize)> = vec![
-        ("f32", 16, 1, false, 4),
-        ("f32", 4096, 1, false, 4),
-        ("f32", 2048, 1, false, 2),
-        ("f32", 10, 1, false, 4),
-        ("f32", 3 << 10, 1, false, 4),
-        ("df64", 10, 2, true, 4),
-        ("df64", 3, 1, false, 4),
-        ("df64", 6, 2, false, 4),
-        ("df64", 12, 1, true, 4),
-        ("df64", 96, 1, false, 2),
-        ("df64", 3 << 15, 1, false, 4),
-        ("df64", 2, 1, false, 4),
-        ("df64", 16, 1, true, 4),
-        ("df64", 64, 3, false, 4),
-        ("df64", 128, 2, false, 4),
-        ("df64", 4096, 1, false, 4),
-        ("df64", 4096, 1, false, 2),
-        ("df64", 1 << 16, 1, false, 4),
-        ("df64", 1 << 17, 1, false, 4),
-        ("df64", 1, 1, false, 4),
-        ("df64", 3000, 1, false, 4),
-        ("qf128", 10, 1, false, 4),
-        ("qf128", 16, 1, false, 4),
-        ("qf128", 48, 1, false, 4),
-        ("qf128", 32, 1, false, 2),
-        ("qf128", 512, 1, false, 4),
-        ("qf128", 100, 1, false, 4),
+    // (precision, points, batch, doubles too, variant: radix "4" or "2", or "render": the
+    // fragment-program form)
+    let cases: Vec<(&str, usize, usize, bool, &str)> = vec![
+        ("f32", 16, 1, false, "4"),
+        ("f32", 4096, 1, false, "4"),
+        ("f32", 2048, 1, false, "2"),
+        ("f32", 10, 1, false, "4"),
+        ("f32", 3 << 10, 1, false, "4"),
+        ("df64", 10, 2, true, "4"),
+        ("df64", 3, 1, false, "4"),
+        ("df64", 6, 2, false, "4"),
+        ("df64", 12, 1, true, "4"),
+        ("df64", 96, 1, false, "2"),
+        ("df64", 3 << 15, 1, false, "4"),
+        ("df64", 2, 1, false, "4"),
+        ("df64", 16, 1, true, "4"),
+        ("df64", 64, 3, false, "4"),
+        ("df64", 128, 2, false, "4"),
+        ("df64", 4096, 1, false, "4"),
+        ("df64", 4096, 1, false, "2"),
+        ("df64", 1 << 16, 1, false, "4"),
+        ("df64", 1 << 17, 1, false, "4"),
+        ("df64", 1, 1, false, "4"),
+        ("df64", 3000, 1, false, "4"),
+        ("qf128", 10, 1, false, "4"),
+        ("qf128", 16, 1, false, "4"),
+        ("qf128", 48, 1, false, "4"),
+        ("qf128", 32, 1, false, "2"),
+        ("qf128", 512, 1, false, "4"),
+        ("qf128", 100, 1, false, "4"),
+        ("f32", 1024, 1, false, "render"),
+        ("df64", 2, 1, false, "render"),
+        ("df64", 64, 3, false, "render"),
+        ("df64", 1 << 14, 1, false, "render"),
+        ("qf128", 32, 2, false, "render"),
     ];
     let mut memory = HashMap::new();
     let list: Vec<Value> = cases
         .iter()
-        .map(|(p, n, b, d, r)| serde_json::json!({ "precision": p, "length": n, "batch": b, "doubles": d, "radix": r }))
+        .map(|(p, n, b, d, v)| serde_json::json!({ "precision": p, "length": n, "batch": b, "doubles": d, "variant": v }))
         .collect();
     memory.insert(
         "/__df64gl/fft/cases.json".to_string(),
@@ -690,7 +697,7 @@ fn create_fft_webgpu_matches_the_reference() {
     assert_eq!(got.len(), cases.len());
     let mut table = Vec::new();
     let mut failures = Vec::new();
-    for ((&(precision, n, batch, doubles, radix), x), r) in cases.iter().zip(&inputs).zip(got) {
+    for ((&(precision, n, batch, doubles, variant), x), r) in cases.iter().zip(&inputs).zip(got) {
         let xs = complex(x);
         for (dir, key) in [
             (Direction::Forward, "forward"),
@@ -701,7 +708,7 @@ fn create_fft_webgpu_matches_the_reference() {
             assert_eq!(y.len(), reference.len(), "{precision} {n}");
             let e = rel_l2(&y, &reference);
             table.push(format!(
-                "{precision} n={n} batch={batch} radix {radix} {key}: {e:.2e} (plan {:.0} ms, both {:.0} ms)",
+                "{precision} n={n} batch={batch} {variant} {key}: {e:.2e} (plan {:.0} ms, both {:.0} ms)",
                 r["planMs"].as_f64().unwrap_or(f64::NAN),
                 r["runMs"].as_f64().unwrap_or(f64::NAN)
             ));
@@ -793,6 +800,11 @@ fn create_fft_webgpu_matches_the_reference() {
         ("precision f64", "precision"),
         ("batch 0", "batch"),
         ("radix 8", "radix must be 4"),
+        ("form bogus", "options.form"),
+        ("render real", "complex plans of 2^k"),
+        ("render of 12", "complex plans of 2^k"),
+        ("render radix 4", "radix-2 stage"),
+        ("render multiply", "compute form"),
         ("too large", "whole number of points"),
         ("short input", "this plan takes 32"),
         ("NaN input", "finite numbers only"),
@@ -820,6 +832,7 @@ fn create_fft_webgpu_matches_the_reference() {
     );
     refused(&v, "folded", "relative error");
     refused(&v, "radix4", "inverse transform with relative error");
+    refused(&v, "render", "relative error");
     refused(&v, "pointwise", "pointwise product computed known products");
     refused(&v, "real", "real-input passes computed");
     refused(&v, "transpose", "transpose moved point");

@@ -330,6 +330,45 @@ fn check_webgpu_passes_in_chromium_and_fails_the_broken_build() {
     let rows = js_rows(&r["routines"]);
     assert!(rows.iter().any(|x| x.name == "add" && x.failed > 0), "{r}");
 
+    // The fragment stage (asked for: createFftWebGPU's render form runs there): every df64
+    // and vector routine within its own bounds, and the broken build failing there too.
+    let v = webgpu_page("?stages=fragment", HashMap::new());
+    let r = &v["result"];
+    assert_eq!(r["pass"], true, "fragment stage: {r}");
+    assert!(
+        r["stages"]["compute"].is_null() && r["stages"]["vertex"].is_null(),
+        "{r}"
+    );
+    let s = &r["stages"]["fragment"];
+    let check = WgpuCheck {
+        pass: s["pass"].as_bool().unwrap(),
+        reason: r["reason"].as_str().unwrap().to_string(),
+        routines: js_rows(&s["routines"]),
+        vectors: js_rows(&s["vectors"]),
+        qf128: None,
+        ms: r["ms"].as_f64().unwrap_or(0.0),
+    };
+    assert_within_own_bounds("Chromium WebGPU, fragment stage", &check, false, true);
+    assert!(
+        r["reason"].as_str().unwrap().contains("fragment stage"),
+        "{r}"
+    );
+    let mut memory = HashMap::new();
+    memory.insert(
+        "/broken.wgsl".to_string(),
+        broken_two_sum_wgsl(false).into_bytes(),
+    );
+    let v = webgpu_page(
+        "?source=/broken.wgsl&routines=add,add12,mul&stages=fragment",
+        memory,
+    );
+    let r = &v["result"];
+    assert_eq!(
+        r["pass"], false,
+        "the broken build passed in the fragment stage: {r}"
+    );
+    assert_eq!(r["stages"]["fragment"]["pass"], false, "{r}");
+
     let v = webgpu_page("?nodevice=1", HashMap::new());
     assert_eq!(v["result"]["pass"], false);
     assert!(v["result"]["reason"]

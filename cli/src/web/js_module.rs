@@ -300,7 +300,7 @@ const GL_STATE_IMPORT: &str =
 const FFT_REEXPORT: &str = "export { createFft } from './fft.js';\n";
 const FFT_WEBGPU_REEXPORT: &str = "export { createFftWebGPU } from './fft-webgpu.js';\n";
 /// The browser FFT's files, as committed.
-const FFT_JS: [(&str, &str); 5] = [
+const FFT_JS: [(&str, &str); 6] = [
     ("fft.js", include_str!("../../../js/fft.js")),
     ("fft-words.js", include_str!("../../../js/fft-words.js")),
     (
@@ -309,6 +309,10 @@ const FFT_JS: [(&str, &str); 5] = [
     ),
     ("fft-real.js", include_str!("../../../js/fft-real.js")),
     ("fft-webgpu.js", include_str!("../../../js/fft-webgpu.js")),
+    (
+        "fft-webgpu-render.js",
+        include_str!("../../../js/fft-webgpu-render.js"),
+    ),
 ];
 
 /// Every file of the module a page imports (`index.js` and what it imports, the FFT's files

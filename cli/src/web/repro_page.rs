@@ -294,6 +294,7 @@ mod tests {
             "fft-bluestein.js",
             "fft-real.js",
             "fft-webgpu.js",
+            "fft-webgpu-render.js",
         ] {
             assert!(
                 html.contains(&format!("\"df64gl/{name}\":\"data:text/javascript;base64,")),

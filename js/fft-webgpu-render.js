@@ -1,0 +1,282 @@
+// fft-webgpu-render.js: the render form of createFftWebGPU (`form: 'render'`): Thall's radix-2
+// stage (his Algorithm 10) as a fragment program over rgba32float textures, as the paper runs
+// it and as the WebGL passes do, for the comparison issue 43 asks for (measure both): one
+// full-screen triangle per stage, one fragment per output, ping-pong between two textures (two
+// pairs for qf128: real and imaginary words), the twiddles and the stage's parameters as the
+// compute stage reads them. Its WGSL (RENDER_WGSL) joins the compute stage's module, so it calls
+// the same complex arithmetic over the same WGSL export, which `checkWebGPU` proves in the
+// fragment stage before the first render plan; the plan's known-answer self-test is the compute
+// form's (fft-webgpu.js lends it its shared methods). 2^k complex plans only: Bluestein, mixed
+// radix, real input, 2-D and multiply run on the compute form.
+
+import { WRAPPER_API as HOST } from './fft.js';
+import { splitDouble } from './fft-words.js';
+
+const fail = HOST.fail;
+// Uniform slots 256 bytes apart (minUniformBufferOffsetAlignment is at most 256), as the compute
+// stage's.
+const SLOT = 256;
+
+// Each precision's texture loads and fragment outputs (t_load: the complex value at point i of
+// the front textures; the outputs: one rgba32float target, two for qf128).
+const TEXTURES = {
+  f32: `
+struct FftRenderOut { @location(0) v: vec4<f32> }
+fn t_load(i: u32) -> vec2<f32> { return textureLoad(fft_tex, t_at(i), 0).xy; }
+fn t_out(v: vec2<f32>) -> FftRenderOut { return FftRenderOut(vec4<f32>(v, 0.0, 0.0)); }
+`,
+  df64: `
+struct FftRenderOut { @location(0) v: vec4<f32> }
+fn t_load(i: u32) -> vec4<f32> { return textureLoad(fft_tex, t_at(i), 0); }
+fn t_out(v: vec4<f32>) -> FftRenderOut { return FftRenderOut(v); }
+`,
+  qf128: `
+@group(1) @binding(5) var fft_tex_im: texture_2d<f32>;
+struct FftRenderOut { @location(0) re: vec4<f32>, @location(1) im: vec4<f32> }
+fn t_load(i: u32) -> FftQ { return FftQ(textureLoad(fft_tex, t_at(i), 0), textureLoad(fft_tex_im, t_at(i), 0)); }
+fn t_out(v: FftQ) -> FftRenderOut { return FftRenderOut(v.re, v.im); }
+`,
+};
+
+/** The render stage's WGSL for a precision (after the compute stage's: its types, c_* and fft_p). */
+export function RENDER_WGSL(precision) {
+  return `
+// ---- df64gl FFT render form (fft-webgpu-render.js): point i at texel (i mod W, i / W),
+// W = 2^fft_p.wlog2.
+@group(1) @binding(4) var fft_tex: texture_2d<f32>;
+fn t_at(i: u32) -> vec2<u32> { return vec2<u32>(i & ((1u << fft_p.wlog2) - 1u), i >> fft_p.wlog2); }
+` + TEXTURES[precision] + `
+@vertex
+fn df64gl_fft_cover(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+  return vec4<f32>(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
+}
+
+// Thall's Algorithm 10, one fragment per output (fft-webgpu.js's df64gl_fft_radix2 with texture
+// loads): out[k L + j] = x + w y, out[k L + j + L/2] = x - w y.
+@fragment
+fn df64gl_fft_render2(@builtin(position) pos: vec4<f32>) -> FftRenderOut {
+  let i = (u32(pos.y) << fft_p.wlog2) + u32(pos.x);
+  let n = fft_p.n;
+  let row = (i / n) * n;
+  let e = i - row;
+  let half_l = fft_p.l >> 1u;
+  let k = e / fft_p.l;
+  var j = e - k * fft_p.l;
+  let second = j >= half_l;
+  if (second) { j = j - half_l; }
+  let x = t_load(row + k * half_l + j);
+  let y = t_load(row + k * half_l + j + (n >> 1u));
+  let tau = c_mul(c_conj_if(c_load_tw(half_l + j - 1u), fft_p.conj), y);
+  if (second) { return t_out(c_scale(c_sub(x, tau), fft_p.scale)); }
+  return t_out(c_scale(c_add(x, tau), fft_p.scale));
+}
+`;
+}
+
+// The render pipeline of a precision's module (built at the first render plan).
+export function renderPipelineOf(device, stage) {
+  if (stage.render) return stage.render;
+  const S = GPUShaderStage;
+  const parts = stage.precision === 'qf128' ? 2 : 1;
+  const entries = [
+    { binding: 2, visibility: S.FRAGMENT, buffer: { type: 'read-only-storage' } },
+    { binding: 3, visibility: S.FRAGMENT, buffer: { type: 'uniform', hasDynamicOffset: true } },
+    { binding: 4, visibility: S.FRAGMENT, texture: { sampleType: 'unfilterable-float' } },
+  ];
+  if (parts === 2) entries.push({ binding: 5, visibility: S.FRAGMENT, texture: { sampleType: 'unfilterable-float' } });
+  const ioLayout = device.createBindGroupLayout({ entries: entries });
+  const targets = [];
+  for (let p = 0; p < parts; p++) targets.push({ format: 'rgba32float' });
+  stage.render = {
+    ioLayout: ioLayout,
+    pipeline: device.createRenderPipeline({
+      label: 'df64gl ' + stage.precision + ' FFT render stage',
+      layout: device.createPipelineLayout({ bindGroupLayouts: [stage.zeroLayout, ioLayout] }),
+      vertex: { module: stage.module, entryPoint: 'df64gl_fft_cover' },
+      fragment: { module: stage.module, entryPoint: 'df64gl_fft_render2', targets: targets },
+      primitive: { topology: 'triangle-list' },
+    }),
+    label: stage.precision + ' FFT render pipeline',
+  };
+  return stage.render;
+}
+
+/**
+ * A render-form plan of n = 2^k points (`batch` rows) on textures of W x H texels, W = 2^ceil(k/2)
+ * (the paper's layout), H = batch n / W (at most the device's maxTextureDimension2D).
+ */
+export function WebGpuRenderFft(device, stage, n, batch, precision) {
+  this.device = device;
+  this.length = n;
+  this.batch = batch;
+  this.precision = precision;
+  this.radix = 2;
+  this.form = 'render';
+  this._stage = stage;
+  this._log2 = Math.round(Math.log2(n));
+  this._words = HOST.PRECISIONS[precision].words;
+  this._per = 2 * this._words;
+  this._parts = precision === 'qf128' ? 2 : 1;
+  this._wlog2 = Math.ceil(this._log2 / 2);
+  this._width = 1 << this._wlog2;
+  this._height = (n / this._width) * batch;
+  const limit = device.limits.maxTextureDimension2D;
+  if (this._height > limit) {
+    throw new RangeError('df64gl FFT: a render-form plan of ' + n + ' x ' + batch + ' points needs textures ' + this._height +
+      ' texels high; this device allows ' + limit + ': take a smaller batch, or the compute form');
+  }
+  // copyTextureToBuffer wants rows of a multiple of 256 bytes.
+  this._rowBytes = Math.ceil(16 * this._width / 256) * 256;
+  const render = renderPipelineOf(device, stage);
+  this._render = render;
+  const T = GPUTextureUsage;
+  const self = this;
+  // Two sides (ping-pong), each one texture per part.
+  this._textures = [0, 1].map(function () {
+    const side = [];
+    for (let p = 0; p < self._parts; p++) {
+      side.push(device.createTexture({
+        size: [self._width, self._height], format: 'rgba32float',
+        usage: T.TEXTURE_BINDING | T.RENDER_ATTACHMENT | T.COPY_DST | T.COPY_SRC,
+      }));
+    }
+    return side;
+  });
+  this._read = device.createBuffer({ size: this._rowBytes * this._height * this._parts, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  this._twiddles = this._twiddleBuffer();
+  // Each stage's (n, L, conj, scale, wlog2) in its own slot, forward stages first, then the
+  // inverse's (conj -1, its last stage taking 1/N).
+  const params = new ArrayBuffer(2 * Math.max(this._log2, 1) * SLOT);
+  for (let d = 0; d < 2; d++) {
+    for (let s = 0; s < this._log2; s++) {
+      const at = (d * this._log2 + s) * SLOT;
+      new Uint32Array(params, at, 2).set([n, 2 << s]);
+      const last = d === 1 && s === this._log2 - 1;
+      new Float32Array(params, at + 8, 2).set([d === 0 ? 1 : -1, last ? Math.pow(2, -this._log2) : 1]);
+      new Uint32Array(params, at + 16, 1).set([this._wlog2]);
+    }
+  }
+  this._params = device.createBuffer({ size: params.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(this._params, 0, params);
+  this._groups = [0, 1].map(function (from) {
+    const entries = [
+      { binding: 2, resource: { buffer: self._twiddles } },
+      { binding: 3, resource: { buffer: self._params, size: 32 } },
+    ];
+    for (let p = 0; p < self._parts; p++) entries.push({ binding: 4 + p, resource: self._textures[from][p].createView() });
+    return device.createBindGroup({ layout: render.ioLayout, entries: entries });
+  });
+  this._views = this._textures.map(function (side) { return side.map(function (t) { return t.createView(); }); });
+  this._front = 0;
+  this._exponent = 0;
+  this._loaded = false;
+  this._disposed = false;
+  this._owned = [];
+}
+
+WebGpuRenderFft.prototype._usable = function () {
+  if (this._disposed) throw fail('this plan was disposed: create a new one');
+};
+
+// x (doubles) block-scaled by a power of two into the front textures' texels: point i at texel
+// i, its words in part order (f32: re, im, 0, 0; df64: re hi, lo, im hi, lo; qf128: the re
+// words in part 0, the im words in part 1).
+WebGpuRenderFft.prototype._upload = function (x) {
+  this._usable();
+  const count = 2 * this.length * this.batch;
+  const max = HOST.checkInput(x, count, 'the input');
+  const s = HOST.blockExponent(max);
+  const scale = Math.pow(2, -s);
+  const words = this._words;
+  const texels = this._width * this._height;
+  const parts = [];
+  for (let p = 0; p < this._parts; p++) parts.push(new Float32Array(4 * texels));
+  const w = [0, 0, 0, 0];
+  for (let i = 0; i < count; i++) {
+    splitDouble(x[i] * scale, words, w, 0);
+    const point = i >> 1;
+    const im = i & 1;
+    if (this._parts === 2) {
+      parts[im].set(w, 4 * point);
+    } else {
+      for (let k = 0; k < words; k++) parts[0][4 * point + im * words + k] = w[k];
+    }
+  }
+  for (let p = 0; p < this._parts; p++) {
+    this.device.queue.writeTexture({ texture: this._textures[0][p] }, parts[p],
+      { bytesPerRow: 16 * this._width, rowsPerImage: this._height }, [this._width, this._height]);
+  }
+  this._front = 0;
+  this._exponent = s;
+  this._loaded = true;
+};
+
+WebGpuRenderFft.prototype._execute = function (direction) {
+  this._usable();
+  if (!this._loaded) throw fail('nothing uploaded: call upload(x) before execute()');
+  const d = HOST.directionOf(direction) === 'inverse' ? 1 : 0;
+  const encoder = this.device.createCommandEncoder({ label: 'df64gl FFT render ' + direction });
+  for (let s = 0; s < this._log2; s++) {
+    const back = 1 - this._front;
+    const pass = encoder.beginRenderPass({
+      colorAttachments: this._views[back].map(function (view) {
+        return { view: view, loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] };
+      }),
+    });
+    pass.setPipeline(this._render.pipeline);
+    pass.setBindGroup(0, this._stage.zeroGroup);
+    pass.setBindGroup(1, this._groups[this._front], [(d * this._log2 + s) * SLOT]);
+    pass.draw(3);
+    pass.end();
+    this._front = back;
+  }
+  this.device.queue.submit([encoder.finish()]);
+};
+
+// The front textures' words in the compute form's point layout (a Promise).
+WebGpuRenderFft.prototype._download = async function () {
+  this._usable();
+  if (!this._loaded) throw fail('nothing uploaded: call upload(x) before download()');
+  const encoder = this.device.createCommandEncoder();
+  const part = this._rowBytes * this._height;
+  for (let p = 0; p < this._parts; p++) {
+    encoder.copyTextureToBuffer({ texture: this._textures[this._front][p] },
+      { buffer: this._read, offset: p * part, bytesPerRow: this._rowBytes, rowsPerImage: this._height }, [this._width, this._height]);
+  }
+  this.device.queue.submit([encoder.finish()]);
+  try {
+    await this._read.mapAsync(GPUMapMode.READ);
+  } catch (e) {
+    throw fail('the device could not read the result back (' + (e && e.message) + '): was it lost?');
+  }
+  const texels = new Float32Array(this._read.getMappedRange().slice(0));
+  this._read.unmap();
+  const points = this.length * this.batch;
+  const per = this._per;
+  const words = new Float32Array(per * points);
+  const rowFloats = this._rowBytes / 4;
+  for (let i = 0; i < points; i++) {
+    const at = (i >> this._wlog2) * rowFloats + 4 * (i & (this._width - 1));
+    for (let p = 0; p < this._parts; p++) {
+      const src = p * part / 4 + at;
+      for (let k = 0; k < Math.min(4, per); k++) words[per * i + 4 * p + k] = texels[src + k];
+    }
+  }
+  for (let i = 0; i < words.length; i++) {
+    if (!Number.isFinite(words[i])) {
+      throw fail('the transform produced a non-finite word (' + words[i] + ' at ' + i + '): the device did not compute what the check proved');
+    }
+  }
+  return { words: words, per: per, exponent: this._exponent };
+};
+
+WebGpuRenderFft.prototype.multiply = function () {
+  throw new TypeError("df64gl FFT: multiply runs on the compute form: create the plans without form: 'render'");
+};
+
+WebGpuRenderFft.prototype.dispose = function () {
+  if (this._disposed) return;
+  this._disposed = true;
+  this._textures.forEach(function (side) { side.forEach(function (t) { t.destroy(); }); });
+  [this._read, this._twiddles, this._params].forEach(function (b) { b.destroy(); });
+};
