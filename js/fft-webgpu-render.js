@@ -6,11 +6,10 @@
 // compute stage reads them. Its WGSL (RENDER_WGSL) joins the compute stage's module, so it calls
 // the same complex arithmetic over the same WGSL export, which `checkWebGPU` proves in the
 // fragment stage before the first render plan; the plan's known-answer self-test is the compute
-// form's (fft-webgpu.js lends it its shared methods). 2^k complex plans only: Bluestein, mixed
+// form's (fft-webgpu.js lends it its shared methods: input scaling, read-back, the self-test). 2^k complex plans only: Bluestein, mixed
 // radix, real input, 2-D and multiply run on the compute form.
 
 import { WRAPPER_API as HOST } from './fft.js';
-import { splitDouble } from './fft-words.js';
 
 const fail = HOST.fail;
 // Uniform slots 256 bytes apart (minUniformBufferOffsetAlignment is at most 256), as the compute
@@ -51,24 +50,13 @@ fn df64gl_fft_cover(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f3
   return vec4<f32>(f32(i & 1u) * 4.0 - 1.0, f32(i >> 1u) * 4.0 - 1.0, 0.0, 1.0);
 }
 
-// Thall's Algorithm 10, one fragment per output (fft-webgpu.js's df64gl_fft_radix2 with texture
-// loads): out[k L + j] = x + w y, out[k L + j + L/2] = x - w y.
+// Thall's Algorithm 10, one fragment per output (fft_radix2_texel: fft-webgpu.js's radix-2
+// output with texture loads).
 @fragment
 fn df64gl_fft_render2(@builtin(position) pos: vec4<f32>) -> FftRenderOut {
   let i = (u32(pos.y) << fft_p.wlog2) + u32(pos.x);
-  let n = fft_p.n;
-  let row = (i / n) * n;
-  let e = i - row;
-  let half_l = fft_p.l >> 1u;
-  let k = e / fft_p.l;
-  var j = e - k * fft_p.l;
-  let second = j >= half_l;
-  if (second) { j = j - half_l; }
-  let x = t_load(row + k * half_l + j);
-  let y = t_load(row + k * half_l + j + (n >> 1u));
-  let tau = c_mul(c_conj_if(c_load_tw(half_l + j - 1u), fft_p.conj), y);
-  if (second) { return t_out(c_scale(c_sub(x, tau), fft_p.scale)); }
-  return t_out(c_scale(c_add(x, tau), fft_p.scale));
+  let row = (i / fft_p.n) * fft_p.n;
+  return t_out(fft_radix2_texel(row, i - row));
 }
 `;
 }
@@ -174,40 +162,24 @@ export function WebGpuRenderFft(device, stage, n, batch, precision) {
   this._owned = [];
 }
 
-WebGpuRenderFft.prototype._usable = function () {
-  if (this._disposed) throw fail('this plan was disposed: create a new one');
-};
-
 // x (doubles) block-scaled by a power of two into the front textures' texels: point i at texel
 // i, its words in part order (f32: re, im, 0, 0; df64: re hi, lo, im hi, lo; qf128: the re
 // words in part 0, the im words in part 1).
 WebGpuRenderFft.prototype._upload = function (x) {
-  this._usable();
-  const count = 2 * this.length * this.batch;
-  const max = HOST.checkInput(x, count, 'the input');
-  const s = HOST.blockExponent(max);
-  const scale = Math.pow(2, -s);
-  const words = this._words;
+  const scaled = this._scaled(x);
+  const per = this._per;
   const texels = this._width * this._height;
   const parts = [];
   for (let p = 0; p < this._parts; p++) parts.push(new Float32Array(4 * texels));
-  const w = [0, 0, 0, 0];
-  for (let i = 0; i < count; i++) {
-    splitDouble(x[i] * scale, words, w, 0);
-    const point = i >> 1;
-    const im = i & 1;
-    if (this._parts === 2) {
-      parts[im].set(w, 4 * point);
-    } else {
-      for (let k = 0; k < words; k++) parts[0][4 * point + im * words + k] = w[k];
-    }
+  for (let i = 0; i < this.length * this.batch; i++) {
+    for (let k = 0; k < per; k++) parts[k >> 2][4 * i + (k & 3)] = scaled.data[per * i + k];
   }
   for (let p = 0; p < this._parts; p++) {
     this.device.queue.writeTexture({ texture: this._textures[0][p] }, parts[p],
       { bytesPerRow: 16 * this._width, rowsPerImage: this._height }, [this._width, this._height]);
   }
   this._front = 0;
-  this._exponent = s;
+  this._exponent = scaled.exponent;
   this._loaded = true;
 };
 
@@ -244,13 +216,7 @@ WebGpuRenderFft.prototype._download = async function () {
       { buffer: this._read, offset: p * part, bytesPerRow: this._rowBytes, rowsPerImage: this._height }, [this._width, this._height]);
   }
   this.device.queue.submit([encoder.finish()]);
-  try {
-    await this._read.mapAsync(GPUMapMode.READ);
-  } catch (e) {
-    throw fail('the device could not read the result back (' + (e && e.message) + '): was it lost?');
-  }
-  const texels = new Float32Array(this._read.getMappedRange().slice(0));
-  this._read.unmap();
+  const texels = await this._readBack(this._read);
   const points = this.length * this.batch;
   const per = this._per;
   const words = new Float32Array(per * points);
@@ -260,11 +226,6 @@ WebGpuRenderFft.prototype._download = async function () {
     for (let p = 0; p < this._parts; p++) {
       const src = p * part / 4 + at;
       for (let k = 0; k < Math.min(4, per); k++) words[per * i + 4 * p + k] = texels[src + k];
-    }
-  }
-  for (let i = 0; i < words.length; i++) {
-    if (!Number.isFinite(words[i])) {
-      throw fail('the transform produced a non-finite word (' + words[i] + ' at ' + i + '): the device did not compute what the check proved');
     }
   }
   return { words: words, per: per, exponent: this._exponent };

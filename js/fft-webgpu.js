@@ -150,6 +150,26 @@ function radix3Constant(name) {
   return 'vec4<f32>(' + words.map(function (w) { return 'bitcast<f32>(' + w + ')'; }).join(', ') + ')';
 }
 
+// Output e of the row starting at point `row` of Thall's radix-2 stage (his Algorithm 10), as
+// the WGSL function `name` whose inputs `load` reads: the compute stage's (storage buffers) and
+// the render form's (textures) alike.
+function radix2Output(name, load, type) {
+  return `fn ${name}(row: u32, e: u32) -> ${type} {
+  let half_l = fft_p.l >> 1u;
+  let k = e / fft_p.l;
+  var j = e - k * fft_p.l;
+  let second = j >= half_l;
+  if (second) { j = j - half_l; }
+  let x = ${load}(row + k * half_l + j);
+  let y = ${load}(row + k * half_l + j + (fft_p.n >> 1u));
+  let tau = c_mul(c_conj_if(c_load_tw(half_l + j - 1u), fft_p.conj), y);
+  // scale: 1, or the inverse's 1/N (a power of two) in its last stage, so that the words leave
+  // at the data's own scale (as the WebGL passes' results do).
+  if (second) { return c_scale(c_sub(x, tau), fft_p.scale); }
+  return c_scale(c_add(x, tau), fft_p.scale);
+}`;
+}
+
 // The stages: Thall's Algorithm 10 (radix 2, one invocation an output) and its radix-4 form
 // (one invocation a butterfly, as glsl/stockham_radix4.glsl, natural order out); one pipeline
 // each, run once per stage with the stage's L.
@@ -182,26 +202,13 @@ fn tw_power(l: u32, i: u32) -> ${k.type} {
 // index L/2 + j - 1); one invocation per output, one row per id.y.
 @compute @workgroup_size(${WORKGROUP})
 fn df64gl_fft_radix2(@builtin(global_invocation_id) id: vec3<u32>) {
-  let n = fft_p.n;
   let e = fft_index(id);
-  if (e >= n) { return; }
-  let half_l = fft_p.l >> 1u;
-  let k = e / fft_p.l;
-  var j = e - k * fft_p.l;
-  let second = j >= half_l;
-  if (second) { j = j - half_l; }
-  let row = id.y * n;
-  let x = c_load_in(row + k * half_l + j);
-  let y = c_load_in(row + k * half_l + j + (n >> 1u));
-  let tau = c_mul(c_conj_if(c_load_tw(half_l + j - 1u), fft_p.conj), y);
-  // scale: 1, or the inverse's 1/N (a power of two) in its last stage, so that the words leave
-  // at the data's own scale (as the WebGL passes' results do).
-  if (second) {
-    c_store(row + e, c_scale(c_sub(x, tau), fft_p.scale));
-  } else {
-    c_store(row + e, c_scale(c_add(x, tau), fft_p.scale));
-  }
+  if (e >= fft_p.n) { return; }
+  let row = id.y * fft_p.n;
+  c_store(row + e, fft_radix2_output(row, e));
 }
+${radix2Output('fft_radix2_output', 'c_load_in', k.type)}
+${radix2Output('fft_radix2_texel', 't_load', k.type)}
 
 // Radix 4: invocation p = k Ls + j (Ls = L/4) reads a_m = in[m N/4 + p] times w_L^(m j) and
 // writes out[k L + t Ls + j], t = 0..3: y0,2 = (a0 + a2) +- (a1 + a3), y1,3 = (a0 - a2) -+
@@ -704,8 +711,9 @@ WebGpuFft.prototype._usable = function () {
   if (this._disposed) throw fail('this plan was disposed: create a new one');
 };
 
-// x (doubles) block-scaled by a power of two into the front buffer's words.
-WebGpuFft.prototype._upload = function (x) {
+// x (doubles) block-scaled by a power of two, in the plan's words point by point (re words,
+// then im words): {data, exponent}.
+WebGpuFft.prototype._scaled = function (x) {
   this._usable();
   const count = 2 * this.length * this.batch;
   const max = HOST.checkInput(x, count, 'the input');
@@ -720,10 +728,33 @@ WebGpuFft.prototype._upload = function (x) {
     const at = (i >> 1) * this._per + (i & 1) * words;
     for (let k = 0; k < words; k++) data[at + k] = w[k];
   }
-  this.device.queue.writeBuffer(this._buffers[0], 0, data);
+  return { data: data, exponent: s };
+};
+
+// x into the front buffer's words.
+WebGpuFft.prototype._upload = function (x) {
+  const scaled = this._scaled(x);
+  this.device.queue.writeBuffer(this._buffers[0], 0, scaled.data);
   this._front = 0;
-  this._exponent = s;
+  this._exponent = scaled.exponent;
   this._loaded = true;
+};
+
+// The words of a MAP_READ buffer the queue has filled (a Promise), every one finite.
+WebGpuFft.prototype._readBack = async function (buffer) {
+  try {
+    await buffer.mapAsync(GPUMapMode.READ);
+  } catch (e) {
+    throw fail('the device could not read the result back (' + (e && e.message) + '): was it lost?');
+  }
+  const words = new Float32Array(buffer.getMappedRange().slice(0));
+  buffer.unmap();
+  for (let i = 0; i < words.length; i++) {
+    if (!Number.isFinite(words[i])) {
+      throw fail('the transform produced a non-finite word (' + words[i] + ' at ' + i + '): the device did not compute what the check proved');
+    }
+  }
+  return words;
 };
 
 WebGpuFft.prototype._execute = function (direction) {
@@ -753,18 +784,7 @@ WebGpuFft.prototype._download = async function () {
   const encoder = this.device.createCommandEncoder();
   encoder.copyBufferToBuffer(this._buffers[this._front], 0, this._read, 0, this._bytes);
   this.device.queue.submit([encoder.finish()]);
-  try {
-    await this._read.mapAsync(GPUMapMode.READ);
-  } catch (e) {
-    throw fail('the device could not read the result back (' + (e && e.message) + '): was it lost?');
-  }
-  const words = new Float32Array(this._read.getMappedRange().slice(0));
-  this._read.unmap();
-  for (let i = 0; i < words.length; i++) {
-    if (!Number.isFinite(words[i])) {
-      throw fail('the transform produced a non-finite word (' + words[i] + ' at ' + i + '): the device did not compute what the check proved');
-    }
-  }
+  const words = await this._readBack(this._read);
   return { words: words, per: this._per, exponent: this._exponent };
 };
 
@@ -912,7 +932,7 @@ WebGpuFft.prototype.multiply = function (other) {
  * from 200-bit fixed point transformed by the qf128 stage itself (proven by then).
  */
 // The render form shares the compute form's host side: tables, runs and the self-test.
-['_twiddleBuffer', '_tableBuffer', '_run', '_selftest', 'forward', 'inverse', 'forwardWords', 'inverseWords',
+['_usable', '_scaled', '_readBack', '_twiddleBuffer', '_tableBuffer', '_run', '_selftest', 'forward', 'inverse', 'forwardWords', 'inverseWords',
   'upload', 'execute', 'download', 'downloadWords'].forEach(function (name) {
   WebGpuRenderFft.prototype[name] = WebGpuFft.prototype[name];
 });

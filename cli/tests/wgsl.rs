@@ -283,6 +283,19 @@ fn js_rows(rows: &Value) -> Vec<RoutineCheck> {
         .collect()
 }
 
+/// One stage of a `checkWebGPU` result as a WgpuCheck (its qf128 rows where asked).
+fn js_stage(r: &Value, stage: &str, qf128: bool) -> WgpuCheck {
+    let s = &r["stages"][stage];
+    WgpuCheck {
+        pass: s["pass"].as_bool().unwrap(),
+        reason: r["reason"].as_str().unwrap().to_string(),
+        routines: js_rows(&s["routines"]),
+        vectors: js_rows(&s["vectors"]),
+        qf128: qf128.then(|| js_rows(&s["qf128"]["routines"])),
+        ms: r["ms"].as_f64().unwrap_or(0.0),
+    }
+}
+
 #[test]
 fn check_webgpu_passes_in_chromium_and_fails_the_broken_build() {
     let v = webgpu_page("?qf128=1", HashMap::new());
@@ -291,15 +304,7 @@ fn check_webgpu_passes_in_chromium_and_fails_the_broken_build() {
     eprintln!("adapter {} in {} ms", v["adapter"], r["ms"]);
     // Each stage on its own, then over both.
     for stage in ["compute", "vertex"] {
-        let s = &r["stages"][stage];
-        let check = WgpuCheck {
-            pass: s["pass"].as_bool().unwrap(),
-            reason: r["reason"].as_str().unwrap().to_string(),
-            routines: js_rows(&s["routines"]),
-            vectors: js_rows(&s["vectors"]),
-            qf128: Some(js_rows(&s["qf128"]["routines"])),
-            ms: r["ms"].as_f64().unwrap_or(0.0),
-        };
+        let check = js_stage(r, stage, true);
         assert_within_own_bounds(
             &format!("Chromium WebGPU, {stage} stage"),
             &check,
@@ -319,12 +324,16 @@ fn check_webgpu_passes_in_chromium_and_fails_the_broken_build() {
         "{r}"
     );
 
-    let mut memory = HashMap::new();
-    memory.insert(
-        "/broken.wgsl".to_string(),
-        broken_two_sum_wgsl(false).into_bytes(),
-    );
-    let v = webgpu_page("?source=/broken.wgsl&routines=add,add12,mul", memory);
+    // The broken build (twoSum's error term 0) served at /broken.wgsl.
+    let broken = |query: &str| {
+        let mut memory = HashMap::new();
+        memory.insert(
+            "/broken.wgsl".to_string(),
+            broken_two_sum_wgsl(false).into_bytes(),
+        );
+        webgpu_page(query, memory)
+    };
+    let v = broken("?source=/broken.wgsl&routines=add,add12,mul");
     let r = &v["result"];
     assert_eq!(r["pass"], false, "the broken build passed: {r}");
     let rows = js_rows(&r["routines"]);
@@ -339,29 +348,13 @@ fn check_webgpu_passes_in_chromium_and_fails_the_broken_build() {
         r["stages"]["compute"].is_null() && r["stages"]["vertex"].is_null(),
         "{r}"
     );
-    let s = &r["stages"]["fragment"];
-    let check = WgpuCheck {
-        pass: s["pass"].as_bool().unwrap(),
-        reason: r["reason"].as_str().unwrap().to_string(),
-        routines: js_rows(&s["routines"]),
-        vectors: js_rows(&s["vectors"]),
-        qf128: None,
-        ms: r["ms"].as_f64().unwrap_or(0.0),
-    };
+    let check = js_stage(r, "fragment", false);
     assert_within_own_bounds("Chromium WebGPU, fragment stage", &check, false, true);
     assert!(
         r["reason"].as_str().unwrap().contains("fragment stage"),
         "{r}"
     );
-    let mut memory = HashMap::new();
-    memory.insert(
-        "/broken.wgsl".to_string(),
-        broken_two_sum_wgsl(false).into_bytes(),
-    );
-    let v = webgpu_page(
-        "?source=/broken.wgsl&routines=add,add12,mul&stages=fragment",
-        memory,
-    );
+    let v = broken("?source=/broken.wgsl&routines=add,add12,mul&stages=fragment");
     let r = &v["result"];
     assert_eq!(
         r["pass"], false,
