@@ -102,6 +102,8 @@ export function WebGpuRenderFft(device, stage, n, batch, precision) {
   this.form = 'render';
   this._stage = stage;
   this._log2 = Math.round(Math.log2(n));
+  this._radices = [];
+  for (let s = 0; s < this._log2; s++) this._radices.push(2);
   this._words = HOST.PRECISIONS[precision].words;
   this._per = 2 * this._words;
   this._parts = precision === 'qf128' ? 2 : 1;
@@ -132,20 +134,8 @@ export function WebGpuRenderFft(device, stage, n, batch, precision) {
   });
   this._read = device.createBuffer({ size: this._rowBytes * this._height * this._parts, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
   this._twiddles = this._twiddleBuffer();
-  // Each stage's (n, L, conj, scale, wlog2) in its own slot, forward stages first, then the
-  // inverse's (conj -1, its last stage taking 1/N).
-  const params = new ArrayBuffer(2 * Math.max(this._log2, 1) * SLOT);
-  for (let d = 0; d < 2; d++) {
-    for (let s = 0; s < this._log2; s++) {
-      const at = (d * this._log2 + s) * SLOT;
-      new Uint32Array(params, at, 2).set([n, 2 << s]);
-      const last = d === 1 && s === this._log2 - 1;
-      new Float32Array(params, at + 8, 2).set([d === 0 ? 1 : -1, last ? Math.pow(2, -this._log2) : 1]);
-      new Uint32Array(params, at + 16, 1).set([this._wlog2]);
-    }
-  }
-  this._params = device.createBuffer({ size: params.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-  device.queue.writeBuffer(this._params, 0, params);
+  // The compute form's parameter slots, with the texture width.
+  this._params = this._paramsBuffer(this._wlog2);
   this._groups = [0, 1].map(function (from) {
     const entries = [
       { binding: 2, resource: { buffer: self._twiddles } },

@@ -364,6 +364,15 @@ async function errorScoped(device, work) {
   return value;
 }
 
+// options.batch: rows at once, 1 to 65535 (a dispatch dimension's limit).
+function batchOf(opts) {
+  const batch = opts.batch === undefined ? 1 : opts.batch;
+  if (!Number.isInteger(batch) || batch < 1 || batch > 65535) {
+    throw new RangeError('df64gl FFT: batch must be an integer from 1 to 65535, not ' + String(batch));
+  }
+  return batch;
+}
+
 // checkWebGPU of the routines the FFT's complex arithmetic calls, once per precision and
 // shader stage on a device (f32 has none to prove); throws where it fails.
 async function checkedIn(device, precision, shaderStage, opts) {
@@ -394,10 +403,7 @@ async function createRenderFftWebGPU(device, opts, precision) {
   if (opts.radix !== undefined && opts.radix !== 2) {
     throw new RangeError("df64gl FFT: form 'render' is Thall's radix-2 stage: leave options.radix out (or 2), or use the compute form");
   }
-  const batch = opts.batch === undefined ? 1 : opts.batch;
-  if (!Number.isInteger(batch) || batch < 1 || batch > 65535) {
-    throw new RangeError('df64gl FFT: batch must be an integer from 1 to 65535, not ' + String(batch));
-  }
+  const batch = batchOf(opts);
   await checkedIn(device, precision, 'fragment', opts);
   const stage = await stageOf(device, precision);
   if (!stage.proven.render2) {
@@ -575,10 +581,7 @@ export async function createFftWebGPU(device, options) {
         MAX_LOG2 + '): take at most 2^' + (MAX_LOG2 - 1) + ' points, or a power of two up to 2^' + MAX_LOG2);
     }
   }
-  const batch = opts.batch === undefined ? 1 : opts.batch;
-  if (!Number.isInteger(batch) || batch < 1 || batch > 65535) {
-    throw new RangeError('df64gl FFT: batch must be an integer from 1 to 65535, not ' + String(batch));
-  }
+  const batch = batchOf(opts);
   const radix = opts.radix === undefined ? 4 : opts.radix;
   if (radix !== 2 && radix !== 4) {
     throw new RangeError('df64gl FFT: options.radix must be 4 (default) or 2 on WebGPU, not ' + String(radix));
@@ -640,22 +643,7 @@ function WebGpuFft(device, stage, n, batch, precision, radix) {
   this._buffers = [device.createBuffer({ size: this._bytes, usage: usage }), device.createBuffer({ size: this._bytes, usage: usage })];
   this._read = device.createBuffer({ size: this._bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
   this._twiddles = this._twiddleBuffer();
-  // Each stage's (n, L, conj, scale) in its own slot, forward stages first, then the inverse's
-  // (slot `stages` is the inverse's first: conj -1).
-  const stages = this._radices.length;
-  const params = new ArrayBuffer(2 * Math.max(stages, 1) * SLOT);
-  for (let d = 0; d < 2; d++) {
-    let l = 1;
-    for (let s = 0; s < stages; s++) {
-      l *= this._radices[s];
-      const at = (d * stages + s) * SLOT;
-      new Uint32Array(params, at, 2).set([n, l]);
-      const last = d === 1 && s === stages - 1;
-      new Float32Array(params, at + 8, 2).set([d === 0 ? 1 : -1, last ? Math.pow(2, -this._log2) : 1]);
-    }
-  }
-  this._params = device.createBuffer({ size: params.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-  device.queue.writeBuffer(this._params, 0, params);
+  this._params = this._paramsBuffer(0);
   const self = this;
   this._groups = [0, 1].map(function (from) {
     return device.createBindGroup({
@@ -675,6 +663,28 @@ function WebGpuFft(device, stage, n, batch, precision, radix) {
   // Operands made for this plan (Bluestein's factors), freed with it.
   this._owned = [];
 }
+
+// Each stage's (n, L, conj, scale, wlog2) in its own uniform slot, forward stages first, then the
+// inverse's (slot _radices.length is the inverse's first: conj -1; its last stage takes the
+// power of two of 1/N). wlog2: the render form's texture width (log2), 0 for the compute form.
+WebGpuFft.prototype._paramsBuffer = function (wlog2) {
+  const stages = this._radices.length;
+  const params = new ArrayBuffer(2 * Math.max(stages, 1) * SLOT);
+  for (let d = 0; d < 2; d++) {
+    let l = 1;
+    for (let s = 0; s < stages; s++) {
+      l *= this._radices[s];
+      const at = (d * stages + s) * SLOT;
+      new Uint32Array(params, at, 2).set([this.length, l]);
+      const last = d === 1 && s === stages - 1;
+      new Float32Array(params, at + 8, 2).set([d === 0 ? 1 : -1, last ? Math.pow(2, -this._log2) : 1]);
+      new Uint32Array(params, at + 16, 1).set([wlog2]);
+    }
+  }
+  const buffer = this.device.createBuffer({ size: params.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  this.device.queue.writeBuffer(buffer, 0, params);
+  return buffer;
+};
 
 // W_long (w_L^j at L/2 + j - 1) in the plan's words: f32 and df64 from doubles, qf128 from the
 // exact fixed-point roots.
@@ -932,7 +942,7 @@ WebGpuFft.prototype.multiply = function (other) {
  * from 200-bit fixed point transformed by the qf128 stage itself (proven by then).
  */
 // The render form shares the compute form's host side: tables, runs and the self-test.
-['_usable', '_scaled', '_readBack', '_twiddleBuffer', '_tableBuffer', '_run', '_selftest', 'forward', 'inverse', 'forwardWords', 'inverseWords',
+['_usable', '_scaled', '_readBack', '_paramsBuffer', '_twiddleBuffer', '_tableBuffer', '_run', '_selftest', 'forward', 'inverse', 'forwardWords', 'inverseWords',
   'upload', 'execute', 'download', 'downloadWords'].forEach(function (name) {
   WebGpuRenderFft.prototype[name] = WebGpuFft.prototype[name];
 });
