@@ -278,14 +278,53 @@ vec2 df64_scale(vec2 r, int n) {
     return df64_finish(t);
 }
 
+// The scale of x as the bits of a power of two: 2^(E-127) for x's biased exponent E taken in
+// [1, 253] (zero and subnormals count as 2^-126, magnitudes from 2^127 as 2^126). A float
+// clamp and one mask: integer min, max and clamp cost several operations each on the
+// software renderers (on SwiftShader, in one scratch run, the accurate mul's scaling cost 10 ns
+// over its core through df64_normalizer and df64_scale, 1.3 ns with factors from the bits).
+#define DF64_MIN_NORMAL 1.17549435e-38
+#define DF64_POW2_126 8.50705917e37
+int df64_scale_bits(float x) { return floatBitsToInt(clamp(abs(x), DF64_MIN_NORMAL, DF64_POW2_126)) & 0x7f800000; }
+// 2^(E-127) and 2^(127-E) for those bits: normal floats from 2^-126 to 2^126, and x times the
+// second has magnitude in [1, 4) (in (2^-23, 1) for a subnormal x).
+float df64_scale_up(int bits) { return intBitsToFloat(bits); }
+float df64_scale_down(int bits) { return intBitsToFloat(0x7f000000 - bits); }
+
+// r * f * g for powers of two f, g from 2^-126 to 2^126 and a result r of a scaled core
+// (|r.x| in (2^-46, 16)): one rounding of the high word. Where f g is outside the normal range
+// (a quotient's factor reaches 2^252) the factors are 2^64 f g then 2^-64 (or 2^-64 f g then
+// 2^64), so the first product stays exact and the second rounds once; the result then
+// underflows (±0, or the low word flushed or rounded) or overflows.
+vec2 df64_rescale(vec2 r, float f, float g) {
+    float fg = f * g;
+    bool tiny = fg < DF64_MIN_NORMAL;
+    bool huge = fg > DF64_POW2_126;
+    float f1 = tiny ? (f * 1.8446744e19) * g : huge ? (f * 5.421011e-20) * g : fg;
+    float f2 = tiny ? 5.421011e-20 : huge ? 1.8446744e19 : 1.0;
+    DF64_PRECISE vec2 t = (r * f1) * f2;
+    return t;
+}
+
+// Zero, infinite or NaN, from the bits in one unsigned compare: the high words' IEEE result
+// (product or quotient) is then the answer. A flushing driver's subnormal result is zero.
+bool df64_zero_or_nonfinite(float x) { return (floatBitsToUint(x) & 0x7fffffffu) - 1u >= 0x7f7fffffu; }
+
+// (x, 0) where x, the IEEE result of the high words, is zero, infinite or NaN; otherwise r,
+// (±inf, 0) where r overflowed. Selects, no || (software renderers run each as a branch).
+vec2 df64_ieee_or(float x, vec2 r) {
+    DF64_PRECISE vec2 s = df64_zero_or_nonfinite(x) ? vec2(x, 0.0) : r;
+    return df64_finish(s);
+}
+
 // Zero, infinite or NaN high words: the IEEE product of the high words is the answer. Zero
 // by a float comparison (a flushing driver's subnormal is zero, as in the mirror), the rest
 // from the bits; for two operands one comparison each, no chain of ||s (software renderers
 // run each as a branch).
-bool df64_special(float x) { return x == 0.0 || (floatBitsToUint(x) & 0x7fffffffu) >= 0x7f800000u; }
+bool df64_special(float x) { return any(bvec2(x == 0.0, (floatBitsToUint(x) & 0x7fffffffu) >= 0x7f800000u)); }
 bool df64_special2(float a, float b) {
-    return min(abs(a), abs(b)) == 0.0
-            || max(floatBitsToUint(a) & 0x7fffffffu, floatBitsToUint(b) & 0x7fffffffu) >= 0x7f800000u;
+    return any(bvec2(min(abs(a), abs(b)) == 0.0,
+            max(floatBitsToUint(a) & 0x7fffffffu, floatBitsToUint(b) & 0x7fffffffu) >= 0x7f800000u));
 }
 
 // ---------------------------------------------------------------- addition
@@ -350,13 +389,15 @@ vec2 df64_add_dagraca(vec2 a, vec2 b) {
 // no error term falls below f32's normal range, and the sum is brought back with one rounding.
 vec2 df64_add(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
-    bool tiny = max(abs(a.x), abs(b.x)) < df64_pow2(-40);
+    float big = max(abs(a.x), abs(b.x));
+    bool tiny = big < df64_pow2(-40);
     float up = tiny ? df64_pow2(80) : 1.0;
     float down = tiny ? df64_pow2(-80) : 1.0;
     DF64_PRECISE float s = a.x + b.x;
     DF64_PRECISE vec2 r = df64_finish(df64_add_core(a * up, b * up)) * down;
-    // Infinite or NaN sums as IEEE; -0 + -0 is -0 (the error-free sum would give +0).
-    return (df64_nonfinite(s) || (a.x == 0.0 && b.x == 0.0)) ? vec2(s, 0.0) : r;
+    // Infinite or NaN sums as IEEE; -0 + -0 is -0 (the error-free sum would give +0). any(),
+    // not ||: software renderers run each || as a branch (0.7 ns of the add on SwiftShader).
+    return any(bvec2(df64_nonfinite(s), big == 0.0)) ? vec2(s, 0.0) : r;
 }
 
 vec2 df64_neg(vec2 a) { return -a; }
@@ -412,10 +453,11 @@ vec2 df64_mul_unscaled(vec2 a, vec2 b) {
 // multiplied, and the product scaled back with one rounding.
 vec2 df64_mul(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
-    int ka = df64_normalizer(a.x);
-    int kb = df64_normalizer(b.x);
-    DF64_PRECISE vec2 r = df64_scale(df64_mul_core(a * df64_pow2(ka), b * df64_pow2(kb)), -(ka + kb));
-    return df64_special2(a.x, b.x) ? vec2(a.x * b.x, 0.0) : r;
+    int ea = df64_scale_bits(a.x);
+    int eb = df64_scale_bits(b.x);
+    DF64_PRECISE vec2 r = df64_mul_core(a * df64_scale_down(ea), b * df64_scale_down(eb));
+    DF64_PRECISE float p = a.x * b.x;
+    return df64_ieee_or(p, df64_rescale(r, df64_scale_up(ea), df64_scale_up(eb)));
 }
 
 // Thall's df64_sqr.
@@ -447,9 +489,10 @@ vec2 df64_sqr_unscaled(vec2 a) {
 // Accurate square at every exponent.
 vec2 df64_sqr(vec2 a) {
     a = DF64_B(a);
-    int k = df64_normalizer(a.x);
-    DF64_PRECISE vec2 r = df64_scale(df64_sqr_core(a * df64_pow2(k)), -2 * k);
-    return df64_special(a.x) ? vec2(a.x * a.x, 0.0) : r;
+    int e = df64_scale_bits(a.x);
+    DF64_PRECISE vec2 r = df64_sqr_core(a * df64_scale_down(e));
+    DF64_PRECISE float p = a.x * a.x;
+    return df64_ieee_or(p, df64_rescale(r, df64_scale_up(e), df64_scale_up(e)));
 }
 
 // a * b for a float b: the core.
@@ -473,10 +516,11 @@ vec2 df64_mul_f32_unscaled(vec2 a, float b) {
 // a * b for a float b, accurate at every exponent.
 vec2 df64_mul_f32(vec2 a, float b) {
     a = DF64_B(a); b = DF64_B(b);
-    int ka = df64_normalizer(a.x);
-    int kb = df64_normalizer(b);
-    DF64_PRECISE vec2 r = df64_scale(df64_mul_f32_core(a * df64_pow2(ka), b * df64_pow2(kb)), -(ka + kb));
-    return df64_special2(a.x, b) ? vec2(a.x * b, 0.0) : r;
+    int ea = df64_scale_bits(a.x);
+    int eb = df64_scale_bits(b);
+    DF64_PRECISE vec2 r = df64_mul_f32_core(a * df64_scale_down(ea), b * df64_scale_down(eb));
+    DF64_PRECISE float p = a.x * b;
+    return df64_ieee_or(p, df64_rescale(r, df64_scale_up(ea), df64_scale_up(eb)));
 }
 
 // ---------------------------------------------------------------- the fast tier
@@ -592,26 +636,28 @@ vec2 df64_div_unscaled(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
     DF64_PRECISE float q1 = a.x / b.x;
     // Infinite or NaN quotients, and x / inf (= 0 or NaN), are final as they stand.
-    return (df64_nonfinite(q1) || df64_nonfinite(b.x)) ? vec2(q1, 0.0) : df64_finish(df64_div_core(a, b));
+    return any(bvec2(df64_nonfinite(q1), df64_nonfinite(b.x))) ? vec2(q1, 0.0) : df64_finish(df64_div_core(a, b));
 }
 
 // Zero, infinite or NaN operands of a division, as IEEE (sign from both operands).
 vec2 df64_div_special(float a, float b) {
     float sign_of = intBitsToFloat(floatBitsToInt(a) ^ (floatBitsToInt(b) & int(0x80000000)));
-    bool nan = df64_isnan(a) || df64_isnan(b) || (a == 0.0 && b == 0.0)
-            || (df64_nonfinite(a) && df64_nonfinite(b));
-    if (nan) return df64_nan();
-    if (b == 0.0 || df64_nonfinite(a)) return vec2(df64_signed_inf(sign_of), 0.0);
-    return vec2(df64_signed_zero(sign_of), 0.0);
+    // Selects only: it runs for every pixel on the software renderers, as a branch would.
+    bool nan = any(bvec4(df64_isnan(a), df64_isnan(b), max(abs(a), abs(b)) == 0.0,
+            all(bvec2(df64_nonfinite(a), df64_nonfinite(b)))));
+    bool inf = any(bvec2(b == 0.0, df64_nonfinite(a)));
+    vec2 r = vec2(inf ? df64_signed_inf(sign_of) : df64_signed_zero(sign_of), 0.0);
+    return nan ? df64_nan() : r;
 }
 
 // Accurate division at every exponent: dividend and divisor scaled to [1, 4), the quotient
 // (in (1/4, 4)) scaled back with one rounding.
 vec2 df64_div(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
-    int ka = df64_normalizer(a.x);
-    int kb = df64_normalizer(b.x);
-    DF64_PRECISE vec2 r = df64_scale(df64_div_core(a * df64_pow2(ka), b * df64_pow2(kb)), kb - ka);
+    int ea = df64_scale_bits(a.x);
+    int eb = df64_scale_bits(b.x);
+    DF64_PRECISE vec2 r = df64_div_core(a * df64_scale_down(ea), b * df64_scale_down(eb));
+    r = df64_finish(df64_rescale(r, df64_scale_up(ea), df64_scale_down(eb)));
     return df64_special2(a.x, b.x) ? df64_div_special(a.x, b.x) : r;
 }
 
@@ -630,9 +676,8 @@ vec2 df64_recip_thall(vec2 a) { return df64_div_thall(vec2(1.0, 0.0), a); }
 // sqrt of 0, negatives, infinities and NaN as IEEE: ±0 (and a subnormal the driver flushes)
 // -> ±0, x < 0 -> NaN, +inf -> +inf, NaN -> NaN; from bits, the same on every target.
 vec2 df64_sqrt_special(vec2 a) {
-    if (a.x == 0.0) return vec2(df64_signed_zero(a.x), 0.0);
-    if (a.x < 0.0 || df64_isnan(a.x)) return df64_nan();
-    return vec2(a.x, 0.0);
+    vec2 r = any(bvec2(a.x < 0.0, df64_isnan(a.x))) ? df64_nan() : vec2(a.x, 0.0);
+    return a.x == 0.0 ? vec2(df64_signed_zero(a.x), 0.0) : r;
 }
 
 // 2m such that a * 2^(2m) has magnitude in [1, 4): even, so the root scales back by 2^-m exactly.
@@ -673,16 +718,18 @@ vec2 df64_sqrt_core(vec2 a) {
 // Accurate square root without scaling, for a of magnitude 2^-60 to 2^126.
 vec2 df64_sqrt_unscaled(vec2 a) {
     a = DF64_B(a);
-    return (a.x <= 0.0 || df64_nonfinite(a.x)) ? df64_sqrt_special(a) : df64_finish(df64_sqrt_core(a));
+    return any(bvec2(a.x <= 0.0, df64_nonfinite(a.x))) ? df64_sqrt_special(a) : df64_finish(df64_sqrt_core(a));
 }
 
-// Accurate square root at every exponent: a scaled by an even power of two to [1, 4), its root
-// scaled back exactly (no rounding: the root of any f32 is far inside the normal range).
+// Accurate square root at every exponent: a scaled by an even power of two to [0.5, 4), its
+// root scaled back exactly (no rounding: the root of any f32 is far inside the normal range).
+// The factors from the scale's bits with the exponent's lowest bit cleared (even): 2^(126-E)
+// and 2^((E-126)/2) for that even E, both normal.
 vec2 df64_sqrt(vec2 a) {
     a = DF64_B(a);
-    int k = df64_even_normalizer(a.x);
-    DF64_PRECISE vec2 r = df64_sqrt_core(a * df64_pow2(k)) * df64_pow2(-k / 2);
-    return (a.x <= 0.0 || df64_nonfinite(a.x)) ? df64_sqrt_special(a) : r;
+    int e = df64_scale_bits(a.x) & 0x7f000000;
+    DF64_PRECISE vec2 r = df64_sqrt_core(a * intBitsToFloat(0x7e800000 - e)) * intBitsToFloat((e >> 1) + 0x20000000);
+    return any(bvec2(a.x <= 0.0, df64_nonfinite(a.x))) ? df64_sqrt_special(a) : r;
 }
 
 // The fast tier's root: the accurate core alone (0.5 ulp48 over the fast tier's domain), and

@@ -269,24 +269,30 @@ vec4 df64vec4_normalize(df64vec4 a) {
 // ---------------------------------------------------------------- matrices
 
 // m v: component r is row r of m dotted with v, in column order (gamma_4 times the sum of the
-// magnitudes of its products). Rows through transpose: constant indices only.
+// magnitudes of its products). A loop over the rows, not four copies of the dot product:
+// compilers that inline every call (SwiftShader, and with it the check on SwiftShader) took
+// 2.6 s to compile the four copies, and df64mat4_mul's sixteen 17.6 s.
 df64vec4 df64mat4_mul_vec4(df64mat4 m, df64vec4 v) {
     mat4 th = transpose(m.hi);
     mat4 tl = transpose(m.lo);
-    vec2 x = df64vec4_dot(df64vec4(th[0], tl[0]), v);
-    vec2 y = df64vec4_dot(df64vec4(th[1], tl[1]), v);
-    vec2 z = df64vec4_dot(df64vec4(th[2], tl[2]), v);
-    vec2 w = df64vec4_dot(df64vec4(th[3], tl[3]), v);
-    return df64vec4(vec4(x.x, y.x, z.x, w.x), vec4(x.y, y.y, z.y, w.y));
+    df64vec4 r = df64vec4(vec4(0.0), vec4(0.0));
+    for (int i = 0; i < 4; ++i) {
+        vec2 d = df64vec4_dot(df64vec4(th[i], tl[i]), v);
+        r.hi[i] = d.x;
+        r.lo[i] = d.y;
+    }
+    return r;
 }
 
-// a b, column by column (each entry as in df64mat4_mul_vec4).
+// a b, column by column (each entry as in df64mat4_mul_vec4), in a loop for the same reason.
 df64mat4 df64mat4_mul(df64mat4 a, df64mat4 b) {
-    df64vec4 c0 = df64mat4_mul_vec4(a, df64vec4(b.hi[0], b.lo[0]));
-    df64vec4 c1 = df64mat4_mul_vec4(a, df64vec4(b.hi[1], b.lo[1]));
-    df64vec4 c2 = df64mat4_mul_vec4(a, df64vec4(b.hi[2], b.lo[2]));
-    df64vec4 c3 = df64mat4_mul_vec4(a, df64vec4(b.hi[3], b.lo[3]));
-    return df64mat4(mat4(c0.hi, c1.hi, c2.hi, c3.hi), mat4(c0.lo, c1.lo, c2.lo, c3.lo));
+    df64mat4 r = df64mat4(mat4(0.0), mat4(0.0));
+    for (int c = 0; c < 4; ++c) {
+        df64vec4 col = df64mat4_mul_vec4(a, df64vec4(b.hi[c], b.lo[c]));
+        r.hi[c] = col.hi;
+        r.lo[c] = col.lo;
+    }
+    return r;
 }
 
 // ---------------------------------------------------------------- the transforms renderers use

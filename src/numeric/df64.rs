@@ -271,6 +271,61 @@ pub fn df64_scale(r: Df64, n: i32) -> Df64 {
     df64_finish(df64_scale_words(s, df64_pow2((n - n1).clamp(-126, 127))))
 }
 
+/// The smallest normal f32, 2^-126.
+const DF64_MIN_NORMAL: f32 = f32::MIN_POSITIVE;
+/// 2^126.
+const DF64_POW2_126: f32 = 8.507_059e37;
+
+/// CPU mirror of `df64_scale_bits`: the bits of 2^(E-127) for x's biased exponent E taken in
+/// [1, 253] (zero and subnormals as 2^-126, magnitudes from 2^127 as 2^126), from a clamp of
+/// |x| and a mask (a NaN gives the bits of +inf; its caller's result is the special one).
+pub fn df64_scale_bits(x: f32) -> u32 {
+    x.abs().clamp(DF64_MIN_NORMAL, DF64_POW2_126).to_bits() & 0x7f80_0000
+}
+
+/// 2^(E-127) for `df64_scale_bits`' bits.
+pub fn df64_scale_up(bits: u32) -> f32 {
+    f32::from_bits(bits)
+}
+
+/// 2^(127-E) for `df64_scale_bits`' bits (wrapping as the GLSL's int arithmetic does).
+pub fn df64_scale_down(bits: u32) -> f32 {
+    f32::from_bits(0x7f00_0000u32.wrapping_sub(bits))
+}
+
+/// CPU mirror of `df64_rescale`: r * f * g for powers of two f, g from 2^-126 to 2^126, one
+/// rounding of the high word; outside the normal range through 2^64 f g and then 2^-64 (or
+/// 2^-64 f g and then 2^64).
+pub fn df64_rescale(r: Df64, f: f32, g: f32) -> Df64 {
+    const UP: f32 = 1.844_674_4e19;
+    const DOWN: f32 = 5.421_011e-20;
+    let fg = f * g;
+    let (f1, f2) = if fg < DF64_MIN_NORMAL {
+        ((f * UP) * g, DOWN)
+    } else if fg > DF64_POW2_126 {
+        ((f * DOWN) * g, UP)
+    } else {
+        (fg, 1.0)
+    };
+    df64_scale_words(df64_scale_words(r, f1), f2)
+}
+
+/// Zero, infinite or NaN, from the bits in one unsigned compare (a flushed subnormal result
+/// is zero already).
+pub fn df64_zero_or_nonfinite(x: f32) -> bool {
+    (x.to_bits() & 0x7fff_ffff).wrapping_sub(1) >= 0x7f7f_ffff
+}
+
+/// CPU mirror of `df64_ieee_or`: (x, 0) where x, the high words' IEEE result, is zero,
+/// infinite or NaN; otherwise r, (±inf, 0) where r overflowed.
+pub fn df64_ieee_or(x: f32, r: Df64) -> Df64 {
+    if df64_zero_or_nonfinite(x) {
+        Df64::new(x, 0.0)
+    } else {
+        df64_finish(r)
+    }
+}
+
 /// Zero (or a flushed subnormal), infinite or NaN.
 pub fn df64_special(x: f32) -> bool {
     ftz(x) == 0.0 || df64_nonfinite(x)
@@ -421,13 +476,15 @@ pub fn df64_mul_core(a: Df64, b: Df64) -> Df64 {
 /// Accurate multiply at every exponent: both operands scaled to [1, 4) by exact powers of two,
 /// multiplied, and the product scaled back with one rounding.
 pub fn df64_mul(a: Df64, b: Df64) -> Df64 {
-    if df64_special(a.hi) || df64_special(b.hi) {
-        return Df64::new(a.hi * b.hi, 0.0);
-    }
-    let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b.hi));
-    let sa = df64_scale_words(a, df64_pow2(ka));
-    let sb = df64_scale_words(b, df64_pow2(kb));
-    df64_scale(df64_mul_unscaled(sa, sb), -(ka + kb))
+    let (ea, eb) = (df64_scale_bits(a.hi), df64_scale_bits(b.hi));
+    let r = df64_mul_core(
+        df64_scale_words(a, df64_scale_down(ea)),
+        df64_scale_words(b, df64_scale_down(eb)),
+    );
+    df64_ieee_or(
+        a.hi * b.hi,
+        df64_rescale(r, df64_scale_up(ea), df64_scale_up(eb)),
+    )
 }
 
 /// Thall's df64_sqr.
@@ -459,36 +516,46 @@ pub fn df64_sqr_core(a: Df64) -> Df64 {
 
 /// Accurate square at every exponent.
 pub fn df64_sqr(a: Df64) -> Df64 {
-    if df64_special(a.hi) {
-        return Df64::new(a.hi * a.hi, 0.0);
-    }
-    let k = df64_normalizer(a.hi);
-    df64_scale(df64_sqr_unscaled(df64_scale_words(a, df64_pow2(k))), -2 * k)
+    let e = df64_scale_bits(a.hi);
+    let r = df64_sqr_core(df64_scale_words(a, df64_scale_down(e)));
+    df64_ieee_or(
+        a.hi * a.hi,
+        df64_rescale(r, df64_scale_up(e), df64_scale_up(e)),
+    )
 }
 
 /// a * b for an f32 b, accurate at every exponent.
 pub fn df64_mul_f32(a: Df64, b: f32) -> Df64 {
-    if df64_special(a.hi) || df64_special(b) {
-        return Df64::new(a.hi * b, 0.0);
-    }
-    let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b));
-    let sa = df64_scale_words(a, df64_pow2(ka));
-    let sb = b * df64_pow2(kb);
-    df64_scale(df64_mul_f32_unscaled(sa, sb), -(ka + kb))
+    let (ea, eb) = (df64_scale_bits(a.hi), df64_scale_bits(b));
+    let r = df64_mul_f32_core(
+        df64_scale_words(a, df64_scale_down(ea)),
+        b * df64_scale_down(eb),
+    );
+    df64_ieee_or(
+        a.hi * b,
+        df64_rescale(r, df64_scale_up(ea), df64_scale_up(eb)),
+    )
 }
 
 /// a * b for an f32 b, accurate, without scaling (domain as df64_mul_unscaled).
 pub fn df64_mul_f32_unscaled(a: Df64, b: f32) -> Df64 {
-    let p = df64_two_prod(a.hi, b);
-    if df64_nonfinite(p.hi) {
-        return Df64::new(p.hi, 0.0);
+    let p = a.hi * b;
+    if df64_nonfinite(p) {
+        return Df64::new(p, 0.0);
     }
+    df64_finish(df64_mul_f32_core(a, b))
+}
+
+/// a * b for an f32 b: the core (`df64_mul_f32_core`), for operands the caller has brought
+/// into range.
+pub fn df64_mul_f32_core(a: Df64, b: f32) -> Df64 {
+    let p = df64_two_prod(a.hi, b);
     let c = df64_two_prod(a.lo, b);
     let t2 = df64_two_sum(p.lo, c.hi);
     let low = t2.lo + c.lo;
     let h = df64_quick_two_sum(p.hi, t2.hi);
     let lo = h.lo + low;
-    df64_finish(df64_quick_two_sum(h.hi, lo))
+    df64_quick_two_sum(h.hi, lo)
 }
 
 // ---------------------------------------------------------------- the fast tier
@@ -627,10 +694,12 @@ pub fn df64_div(a: Df64, b: Df64) -> Df64 {
     if df64_special(a.hi) || df64_special(b.hi) {
         return df64_div_special(a.hi, b.hi);
     }
-    let (ka, kb) = (df64_normalizer(a.hi), df64_normalizer(b.hi));
-    let sa = df64_scale_words(a, df64_pow2(ka));
-    let sb = df64_scale_words(b, df64_pow2(kb));
-    df64_scale(df64_div_unscaled(sa, sb), kb - ka)
+    let (ea, eb) = (df64_scale_bits(a.hi), df64_scale_bits(b.hi));
+    let r = df64_div_core(
+        df64_scale_words(a, df64_scale_down(ea)),
+        df64_scale_words(b, df64_scale_down(eb)),
+    );
+    df64_finish(df64_rescale(r, df64_scale_up(ea), df64_scale_down(eb)))
 }
 
 /// CPU mirror of `df64_recip` in `glsl/df64.glsl`: the same operations in the same order in
@@ -716,9 +785,14 @@ pub fn df64_sqrt(a: Df64) -> Df64 {
     if ftz(a.hi) <= 0.0 || df64_nonfinite(a.hi) {
         return df64_sqrt_special(a);
     }
-    let k = df64_even_normalizer(a.hi);
-    let r = df64_sqrt_unscaled(df64_scale_words(a, df64_pow2(k)));
-    df64_scale_words(r, df64_pow2(-k / 2))
+    // The scale's exponent with its lowest bit cleared (even): 2^(126-E) down, 2^((E-126)/2)
+    // back, both normal.
+    let e = df64_scale_bits(a.hi) & 0x7f00_0000;
+    let r = df64_sqrt_core(df64_scale_words(
+        a,
+        f32::from_bits(0x7e80_0000u32.wrapping_sub(e)),
+    ));
+    df64_scale_words(r, f32::from_bits((e >> 1) + 0x2000_0000))
 }
 
 /// Thall-style rsqrt: Karp reciprocal of the Karp square root.
