@@ -312,14 +312,14 @@ pub fn df64_rescale(r: Df64, f: f32, g: f32) -> Df64 {
 
 /// Zero, infinite or NaN, from the bits in one unsigned compare (a flushed subnormal result
 /// is zero already).
-pub fn df64_zero_or_nonfinite(x: f32) -> bool {
+pub fn df64_ieee_special(x: f32) -> bool {
     (x.to_bits() & 0x7fff_ffff).wrapping_sub(1) >= 0x7f7f_ffff
 }
 
 /// CPU mirror of `df64_ieee_or`: (x, 0) where x, the high words' IEEE result, is zero,
 /// infinite or NaN; otherwise r, (±inf, 0) where r overflowed.
 pub fn df64_ieee_or(x: f32, r: Df64) -> Df64 {
-    if df64_zero_or_nonfinite(x) {
+    if df64_ieee_special(x) {
         Df64::new(x, 0.0)
     } else {
         df64_finish(r)
