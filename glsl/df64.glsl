@@ -19,7 +19,9 @@
 //   DF64_TWO_SUM_KNUTH 1 to form the sum's TwoSums as Knuth's six operations instead of a
 //                     sort by magnitude and QuickTwoSum: the same words either way; Knuth's
 //                     measured cheaper on NVIDIA (the accurate add by 12%, the FFT's by 27%),
-//                     the sorted one on ANGLE over Mesa. Default 0 (sorted).
+//                     the sorted one on llvmpipe. With DF64_BARRIER, Knuth's (three barriers,
+//                     no selects) measured cheaper on SwiftShader and the same on ANGLE over
+//                     Mesa: the GLSL ES export sets it. Default 0 (sorted).
 //
 // Every routine has a Rust mirror with the same steps in src/numeric/df64.rs.
 // Thall's published routines keep their names with a _thall suffix; the unsuffixed ones are
@@ -60,15 +62,16 @@
 // that is itself float arithmetic (Mesa factors a*k + b*k into k*(a + b)). An integer
 // operation is out of reach of every float rewrite, hence DF64_B(x): x's bits XORed with a
 // uniform 0. It is placed where an error-free transform needs it: QuickTwoSum's rounded sum,
-// every step of TwoSum and TwoDiff (on ANGLE over Mesa, TwoSum's error term without its inner
-// barriers came out a few ulps of the low word off the mirror in the known answers of atan,
-// asin and acos, within their bounds),
-// TwoProduct's rounded product (which a contraction would replace by the exact one), the
-// operands of each transform, each public routine's operands (so no caller's product fuses
-// into a routine), and each inexact product that is added to something (contracted, it
-// would round once where the mirror rounds twice). Splits are integer operations (df64_split_bits) and need none. The
-// sums of error terms after that are plain float code; the check proves the whole on each
-// driver. A barrier on every operation cost about as much as the arithmetic it guarded.
+// TwoSum's s and s - a (folded, s - (s - a) becomes a; on ANGLE over Mesa, an earlier TwoSum
+// without its inner barriers came out a few ulps of the low word off the mirror in the known
+// answers of atan, asin and acos), TwoProduct's rounded product (which a contraction would
+// replace by the exact one), each public routine's operands (so no caller's product fuses
+// into a routine) and each inexact product that is added to something (contracted, it would
+// round once where the mirror rounds twice). The public transforms (df64_two_sum, ...) also
+// make their operands and every step of TwoSum opaque, for any caller; the cores use the
+// *_inner forms, whose operands are known safe. Splits are integer operations
+// (df64_split_bits) and need none. The sums of error terms after that are plain float code;
+// the check proves the whole on each driver.
 #if DF64_BARRIER
 uniform highp uint u_df64_zero;
 float df64_b(float x) { return uintBitsToFloat(floatBitsToUint(x) ^ u_df64_zero); }
@@ -102,12 +105,31 @@ float df64_to_f32(vec2 a) {
     return r;
 }
 
-// |a| >= |b|: s + e == a + b exactly.
-vec2 df64_quick_two_sum(float a, float b) {
-    a = DF64_B(a); b = DF64_B(b);
+// The transforms inside the cores (df64_*_core and the fast tier), whose operands are other
+// transforms' words, the routines' barriered operands or their exact scalings, never a rounded
+// product that a contraction could fuse into the sum: only the values whose folding breaks the
+// transform are opaque. In TwoSum, s (else (a + b) - a folds to b) and v (else s - (s - a)
+// folds to a); in QuickTwoSum, s; in TwoProduct, p. A barrier costs an integer operation on the
+// chain: on SwiftShader, the accurate product's core took 5.9 ns with the public transforms'
+// barriers and 4.0 with these (one scratch run); the check proves the whole on each driver.
+vec2 df64_two_sum_inner(float a, float b) {
+    DF64_PRECISE float s = DF64_B(a + b);
+    DF64_PRECISE float v = DF64_B(s - a);
+    DF64_PRECISE float e = (a - (s - v)) + (b - v);
+    return vec2(s, e);
+}
+
+// |a| >= |b|: s + e == a + b exactly (operands as df64_two_sum_inner's).
+vec2 df64_quick_two_sum_inner(float a, float b) {
     DF64_PRECISE float s = DF64_B(a + b);
     DF64_PRECISE float e = b - (s - a);
     return vec2(s, e);
+}
+
+// |a| >= |b|: s + e == a + b exactly.
+vec2 df64_quick_two_sum(float a, float b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return df64_quick_two_sum_inner(a, b);
 }
 
 // Knuth's TwoSum: s + e == a + b exactly.
@@ -123,10 +145,10 @@ vec2 df64_two_sum(float a, float b) {
 // QuickTwoSum (exact, since |big| >= |small|) with its error term as small + (big - s), which
 // makes a zero e +0 as df64_two_sum does (small - (s - big) gives -0 where small is -0): the
 // same s and e as df64_two_sum bit for bit, in three float operations fewer and no barrier
-// inside the error term. Measured cheaper than df64_two_sum on ANGLE over Mesa, the same on
-// SwiftShader, in the sum; dearer on NVIDIA (see DF64_TWO_SUM_KNUTH).
-vec2 df64_two_sum_sorted(float a, float b) {
-    a = DF64_B(a); b = DF64_B(b);
+// inside the error term. Measured cheaper than df64_two_sum with its every-step barriers on
+// ANGLE over Mesa and llvmpipe, in the sum; dearer on NVIDIA (see DF64_TWO_SUM_KNUTH). Operands as
+// df64_two_sum_inner's; df64_two_sum_sorted makes them opaque first.
+vec2 df64_two_sum_sorted_inner(float a, float b) {
     bool swap = abs(b) > abs(a);
     float big = swap ? b : a;
     float small = swap ? a : b;
@@ -135,13 +157,18 @@ vec2 df64_two_sum_sorted(float a, float b) {
     return vec2(s, e);
 }
 
+vec2 df64_two_sum_sorted(float a, float b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return df64_two_sum_sorted_inner(a, b);
+}
+
 // The sum's TwoSum: the sorted form by default, Knuth's with DF64_TWO_SUM_KNUTH 1. Both give
 // the same words, so the choice is the compiler's cost alone.
 vec2 df64_two_sum_in_add(float a, float b) {
 #if DF64_TWO_SUM_KNUTH
-    return df64_two_sum(a, b);
+    return df64_two_sum_inner(a, b);
 #else
-    return df64_two_sum_sorted(a, b);
+    return df64_two_sum_sorted_inner(a, b);
 #endif
 }
 
@@ -197,13 +224,19 @@ vec2 df64_two_prod_dekker(float a, float b) {
 // Dekker's TwoProduct on the bit split: the products of halves are exact and so is each
 // partial sum, whatever a compiler contracts; the rounded product p is the one value a
 // contraction could replace (by the exact a*b), hence its barrier. |a|, |b| < 2^127.
-vec2 df64_two_prod_bits(float a, float b) {
-    a = DF64_B(a); b = DF64_B(b);
+vec2 df64_two_prod_bits_inner(float a, float b) {
     DF64_PRECISE float p = DF64_B(a * b);
     DF64_PRECISE vec2 sa = df64_split_bits(a);
     DF64_PRECISE vec2 sb = df64_split_bits(b);
     DF64_PRECISE float e = (((sa.x * sb.x - p) + sa.x * sb.y) + sa.y * sb.x) + sa.y * sb.y;
     return vec2(p, e);
+}
+
+// With its operands opaque, for any caller (one of them may be a rounded product: a - hi
+// would fuse with it).
+vec2 df64_two_prod_bits(float a, float b) {
+    a = DF64_B(a); b = DF64_B(b);
+    return df64_two_prod_bits_inner(a, b);
 }
 
 #if __VERSION__ >= 400
@@ -224,13 +257,26 @@ vec2 df64_two_prod(float a, float b) {
 #endif
 }
 
-// p + e == a * a exactly, for |a| < 2^127.
-vec2 df64_two_sqr(float a) {
-    a = DF64_B(a);
+// The cores' TwoProduct (operands as df64_two_sum_inner's).
+vec2 df64_two_prod_inner(float a, float b) {
+#if DF64_TWOPROD_FMA
+    return df64_two_prod_fma(a, b);
+#else
+    return df64_two_prod_bits_inner(a, b);
+#endif
+}
+
+// p + e == a * a exactly, for |a| < 2^127 (operands as df64_two_sum_inner's).
+vec2 df64_two_sqr_inner(float a) {
     DF64_PRECISE float p = DF64_B(a * a);
     DF64_PRECISE vec2 s = df64_split_bits(a);
     DF64_PRECISE float e = ((s.x * s.x - p) + (2.0 * s.x) * s.y) + s.y * s.y;
     return vec2(p, e);
+}
+
+vec2 df64_two_sqr(float a) {
+    a = DF64_B(a);
+    return df64_two_sqr_inner(a);
 }
 
 // From the bits: some compilers assume no inf or NaN and fold isinf/isnan away.
@@ -290,6 +336,19 @@ int df64_scale_bits(float x) { return floatBitsToInt(clamp(abs(x), DF64_MIN_NORM
 // second has magnitude in [1, 4) (in (2^-23, 1) for a subnormal x).
 float df64_scale_up(int bits) { return intBitsToFloat(bits); }
 float df64_scale_down(int bits) { return intBitsToFloat(0x7f000000 - bits); }
+
+// The scale of a product's operand: as df64_scale_bits with E taken in [64, 190] (2^-63 to
+// 2^63), so that the product of two scales is a normal float and the result comes back in one
+// multiply, not df64_rescale's selects (on SwiftShader, in one scratch run, the accurate mul
+// took 10.0 to 12.5 ns with them and 7.7 to 8.2 without). An operand beyond stays 2^-63 or
+// 2^63 times larger or smaller than [1, 2): in [2^-86, 1) or [2, 2^65). For a product in the
+// domain the other operand is then in [1, 2) or beyond the other way, so the core's product
+// lies in [2^-37, 2^65), its smallest terms about 2^-72 of it stay normal, and its words are
+// the ones a scaling to [1, 2) gives; a product under the domain comes back as IEEE's
+// underflow (one rounding of the high word).
+#define DF64_POW2_M63 1.08420217e-19
+#define DF64_POW2_63 9.22337204e18
+int df64_product_scale_bits(float x) { return floatBitsToInt(clamp(abs(x), DF64_POW2_M63, DF64_POW2_63)) & 0x7f800000; }
 
 // r * f * g for powers of two f, g from 2^-126 to 2^126 and a result r of a scaled core
 // (|r.x| in (2^-46, 16)): one rounding of the high word. Where f g is outside the normal range
@@ -363,9 +422,9 @@ vec2 df64_add_core(vec2 a, vec2 b) {
     DF64_PRECISE vec2 t = df64_two_sum_in_add(a.y, b.y);
     DF64_PRECISE vec2 u = df64_two_sum_in_add(s.y, t.x);
     DF64_PRECISE float w = u.y + t.y;
-    DF64_PRECISE vec2 h = df64_quick_two_sum(s.x, u.x);
+    DF64_PRECISE vec2 h = df64_quick_two_sum_inner(s.x, u.x);
     DF64_PRECISE float lo = h.y + w;
-    return df64_quick_two_sum(h.x, lo);
+    return df64_quick_two_sum_inner(h.x, lo);
 }
 
 // Accurate add without scaling: results under 2^-77 can miss the bound on flushing drivers.
@@ -430,15 +489,15 @@ vec2 df64_mul_dagraca(vec2 a, vec2 b) {
 // The accurate product's core: cross products error-free, one rounding of the low word. The
 // cross products' rounded words enter TwoSum as TwoProduct made them (opaque).
 vec2 df64_mul_core(vec2 a, vec2 b) {
-    DF64_PRECISE vec2 p = df64_two_prod(a.x, b.x);
-    DF64_PRECISE vec2 c1 = df64_two_prod(a.x, b.y);
-    DF64_PRECISE vec2 c2 = df64_two_prod(a.y, b.x);
-    DF64_PRECISE vec2 t = df64_two_sum(c1.x, c2.x);
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, t.x);
+    DF64_PRECISE vec2 p = df64_two_prod_inner(a.x, b.x);
+    DF64_PRECISE vec2 c1 = df64_two_prod_inner(a.x, b.y);
+    DF64_PRECISE vec2 c2 = df64_two_prod_inner(a.y, b.x);
+    DF64_PRECISE vec2 t = df64_two_sum_inner(c1.x, c2.x);
+    DF64_PRECISE vec2 t2 = df64_two_sum_inner(p.y, t.x);
     DF64_PRECISE float low = ((t.y + t2.y) + (c1.y + c2.y)) + DF64_B(a.y * b.y);
-    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
+    DF64_PRECISE vec2 h = df64_quick_two_sum_inner(p.x, t2.x);
     DF64_PRECISE float lo = h.y + low;
-    return df64_quick_two_sum(h.x, lo);
+    return df64_quick_two_sum_inner(h.x, lo);
 }
 
 // Accurate multiply without scaling: the bound holds for operands and results of magnitude
@@ -449,15 +508,16 @@ vec2 df64_mul_unscaled(vec2 a, vec2 b) {
     return df64_nonfinite(p) ? vec2(p, 0.0) : df64_finish(df64_mul_core(a, b));
 }
 
-// Accurate multiply at every exponent: both operands scaled to [1, 4) by exact powers of two,
-// multiplied, and the product scaled back with one rounding.
+// Accurate multiply at every exponent: both operands scaled by exact powers of two (to [1, 2)
+// from 2^-63 to 2^64), multiplied, and the product scaled back with one rounding.
 vec2 df64_mul(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
-    int ea = df64_scale_bits(a.x);
-    int eb = df64_scale_bits(b.x);
+    int ea = df64_product_scale_bits(a.x);
+    int eb = df64_product_scale_bits(b.x);
     DF64_PRECISE vec2 r = df64_mul_core(a * df64_scale_down(ea), b * df64_scale_down(eb));
     DF64_PRECISE float p = a.x * b.x;
-    return df64_ieee_or(p, df64_rescale(r, df64_scale_up(ea), df64_scale_up(eb)));
+    DF64_PRECISE vec2 t = r * (df64_scale_up(ea) * df64_scale_up(eb));
+    return df64_ieee_or(p, t);
 }
 
 // Thall's df64_sqr.
@@ -470,13 +530,13 @@ vec2 df64_sqr_thall(vec2 a) {
 
 // The accurate square's core.
 vec2 df64_sqr_core(vec2 a) {
-    DF64_PRECISE vec2 p = df64_two_sqr(a.x);
-    DF64_PRECISE vec2 c = df64_two_prod(a.x, a.y);
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, 2.0 * c.x);
+    DF64_PRECISE vec2 p = df64_two_sqr_inner(a.x);
+    DF64_PRECISE vec2 c = df64_two_prod_inner(a.x, a.y);
+    DF64_PRECISE vec2 t2 = df64_two_sum_inner(p.y, 2.0 * c.x);
     DF64_PRECISE float low = (t2.y + 2.0 * c.y) + DF64_B(a.y * a.y);
-    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
+    DF64_PRECISE vec2 h = df64_quick_two_sum_inner(p.x, t2.x);
     DF64_PRECISE float lo = h.y + low;
-    return df64_quick_two_sum(h.x, lo);
+    return df64_quick_two_sum_inner(h.x, lo);
 }
 
 // Accurate square without scaling (domain as df64_mul_unscaled).
@@ -489,21 +549,22 @@ vec2 df64_sqr_unscaled(vec2 a) {
 // Accurate square at every exponent.
 vec2 df64_sqr(vec2 a) {
     a = DF64_B(a);
-    int e = df64_scale_bits(a.x);
+    int e = df64_product_scale_bits(a.x);
     DF64_PRECISE vec2 r = df64_sqr_core(a * df64_scale_down(e));
     DF64_PRECISE float p = a.x * a.x;
-    return df64_ieee_or(p, df64_rescale(r, df64_scale_up(e), df64_scale_up(e)));
+    DF64_PRECISE vec2 t = r * (df64_scale_up(e) * df64_scale_up(e));
+    return df64_ieee_or(p, t);
 }
 
 // a * b for a float b: the core.
 vec2 df64_mul_f32_core(vec2 a, float b) {
-    DF64_PRECISE vec2 p = df64_two_prod(a.x, b);
-    DF64_PRECISE vec2 c = df64_two_prod(a.y, b);
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, c.x);
+    DF64_PRECISE vec2 p = df64_two_prod_inner(a.x, b);
+    DF64_PRECISE vec2 c = df64_two_prod_inner(a.y, b);
+    DF64_PRECISE vec2 t2 = df64_two_sum_inner(p.y, c.x);
     DF64_PRECISE float low = t2.y + c.y;
-    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
+    DF64_PRECISE vec2 h = df64_quick_two_sum_inner(p.x, t2.x);
     DF64_PRECISE float lo = h.y + low;
-    return df64_quick_two_sum(h.x, lo);
+    return df64_quick_two_sum_inner(h.x, lo);
 }
 
 // a * b for a float b, accurate, without scaling (domain as df64_mul_unscaled).
@@ -516,11 +577,12 @@ vec2 df64_mul_f32_unscaled(vec2 a, float b) {
 // a * b for a float b, accurate at every exponent.
 vec2 df64_mul_f32(vec2 a, float b) {
     a = DF64_B(a); b = DF64_B(b);
-    int ea = df64_scale_bits(a.x);
-    int eb = df64_scale_bits(b);
+    int ea = df64_product_scale_bits(a.x);
+    int eb = df64_product_scale_bits(b);
     DF64_PRECISE vec2 r = df64_mul_f32_core(a * df64_scale_down(ea), b * df64_scale_down(eb));
     DF64_PRECISE float p = a.x * b;
-    return df64_ieee_or(p, df64_rescale(r, df64_scale_up(ea), df64_scale_up(eb)));
+    DF64_PRECISE vec2 t = r * (df64_scale_up(ea) * df64_scale_up(eb));
+    return df64_ieee_or(p, t);
 }
 
 // ---------------------------------------------------------------- the fast tier
@@ -545,36 +607,36 @@ vec2 df64_sub_fast(vec2 a, vec2 b) { return df64_add_fast(a, -b); }
 
 vec2 df64_mul_fast(vec2 a, vec2 b) {
     a = DF64_B(a); b = DF64_B(b);
-    DF64_PRECISE vec2 p = df64_two_prod(a.x, b.x);
+    DF64_PRECISE vec2 p = df64_two_prod_inner(a.x, b.x);
     // The rounded cross products enter TwoSum opaque: a contraction would fuse them into it.
-    DF64_PRECISE vec2 t = df64_two_sum(DF64_B(a.x * b.y), DF64_B(a.y * b.x));
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, t.x);
+    DF64_PRECISE vec2 t = df64_two_sum_inner(DF64_B(a.x * b.y), DF64_B(a.y * b.x));
+    DF64_PRECISE vec2 t2 = df64_two_sum_inner(p.y, t.x);
     DF64_PRECISE float low = (t.y + t2.y) + DF64_B(a.y * b.y);
-    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
+    DF64_PRECISE vec2 h = df64_quick_two_sum_inner(p.x, t2.x);
     DF64_PRECISE float lo = h.y + low;
-    return df64_quick_two_sum(h.x, lo);
+    return df64_quick_two_sum_inner(h.x, lo);
 }
 
 // The one cross product 2*a.x*a.y rounded once (at most 1 ulp48), the rest as df64_mul_fast.
 vec2 df64_sqr_fast(vec2 a) {
     a = DF64_B(a);
-    DF64_PRECISE vec2 p = df64_two_sqr(a.x);
+    DF64_PRECISE vec2 p = df64_two_sqr_inner(a.x);
     DF64_PRECISE float c = DF64_B((2.0 * a.x) * a.y);
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, c);
+    DF64_PRECISE vec2 t2 = df64_two_sum_inner(p.y, c);
     DF64_PRECISE float low = t2.y + DF64_B(a.y * a.y);
-    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
+    DF64_PRECISE vec2 h = df64_quick_two_sum_inner(p.x, t2.x);
     DF64_PRECISE float lo = h.y + low;
-    return df64_quick_two_sum(h.x, lo);
+    return df64_quick_two_sum_inner(h.x, lo);
 }
 
 // a * b for a float b: a.y*b rounded once (at most 0.5 ulp48), the rest as df64_mul_fast.
 vec2 df64_mul_f32_fast(vec2 a, float b) {
     a = DF64_B(a); b = DF64_B(b);
-    DF64_PRECISE vec2 p = df64_two_prod(a.x, b);
-    DF64_PRECISE vec2 t2 = df64_two_sum(p.y, DF64_B(a.y * b));
-    DF64_PRECISE vec2 h = df64_quick_two_sum(p.x, t2.x);
+    DF64_PRECISE vec2 p = df64_two_prod_inner(a.x, b);
+    DF64_PRECISE vec2 t2 = df64_two_sum_inner(p.y, DF64_B(a.y * b));
+    DF64_PRECISE vec2 h = df64_quick_two_sum_inner(p.x, t2.x);
     DF64_PRECISE float lo = h.y + t2.y;
-    return df64_quick_two_sum(h.x, lo);
+    return df64_quick_two_sum_inner(h.x, lo);
 }
 
 // The exponent e of frexp (x = m 2^e, m in [0.5, 1)) for a normal, nonzero x, from its bits

@@ -22,11 +22,12 @@ use serde_json::Value;
 const DF64_GLSL: &str = include_str!("../../glsl/df64.glsl");
 const DF64_FUNC_GLSL: &str = include_str!("../../glsl/df64_func.glsl");
 const QF128_GLSL: &str = include_str!("../../glsl/qf128.glsl");
-/// twoSum's error term in df64.glsl, and the sorted twoSum's (the sum's core), which the broken
-/// build replaces with 0.
-const TWO_SUM_ERRORS: [&str; 2] = [
+/// twoSum's error term in df64.glsl, the sorted twoSum's (the sum's core) and the cores' inner
+/// twoSum's, which the broken build replaces with 0.
+const TWO_SUM_ERRORS: [&str; 3] = [
     "DF64_PRECISE float e = DF64_B(DF64_B(a - DF64_B(s - v)) + DF64_B(b - v));",
     "DF64_PRECISE float e = small + (big - s);",
+    "DF64_PRECISE float e = (a - (s - v)) + (b - v);",
 ];
 
 /// The export translated from a copy of df64.glsl whose twoSums return no error term: what a

@@ -850,16 +850,29 @@ pub fn strip_barriers(source: &str) -> Result<String, BarrierError> {
 }
 
 /// The barriers `df64.glsl` places by hand, function by function: those its error-free
-/// transforms rest on (their operands, every step of TwoSum and TwoDiff, QuickTwoSum's sum,
-/// TwoProduct's rounded product). The rest of that module is plain float code, which the
-/// probe and the known answers prove on each driver; a barrier on every operation there cost
-/// about as much as the arithmetic it guarded.
+/// transforms rest on. The public transforms make their operands opaque and call the inner
+/// forms, or (TwoSum, TwoDiff) make every step opaque; the inner forms, which the cores use on
+/// operands known safe, keep the values whose folding breaks them (TwoSum's sum and s - a,
+/// QuickTwoSum's sum, TwoProduct's rounded product). The rest of that module is plain float
+/// code, which the probe and the known answers prove on each driver; a barrier on every
+/// operation there cost about as much as the arithmetic it guarded.
 pub const DF64_TRANSFORM_BARRIERS: &[(&str, &[&str])] = &[
+    (
+        "vec2 df64_quick_two_sum_inner(float a, float b) {",
+        &["DF64_PRECISE float s = DF64_B(a + b);"],
+    ),
     (
         "vec2 df64_quick_two_sum(float a, float b) {",
         &[
             "a = DF64_B(a); b = DF64_B(b);",
+            "return df64_quick_two_sum_inner(a, b);",
+        ],
+    ),
+    (
+        "vec2 df64_two_sum_inner(float a, float b) {",
+        &[
             "DF64_PRECISE float s = DF64_B(a + b);",
+            "DF64_PRECISE float v = DF64_B(s - a);",
         ],
     ),
     (
@@ -872,6 +885,17 @@ pub const DF64_TRANSFORM_BARRIERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "vec2 df64_two_sum_sorted_inner(float a, float b) {",
+        &["DF64_PRECISE float s = DF64_B(big + small);"],
+    ),
+    (
+        "vec2 df64_two_sum_sorted(float a, float b) {",
+        &[
+            "a = DF64_B(a); b = DF64_B(b);",
+            "return df64_two_sum_sorted_inner(a, b);",
+        ],
+    ),
+    (
         "vec2 df64_two_diff(float a, float b) {",
         &[
             "a = DF64_B(a); b = DF64_B(b);",
@@ -881,15 +905,23 @@ pub const DF64_TRANSFORM_BARRIERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "vec2 df64_two_prod_bits_inner(float a, float b) {",
+        &["DF64_PRECISE float p = DF64_B(a * b);"],
+    ),
+    (
         "vec2 df64_two_prod_bits(float a, float b) {",
         &[
             "a = DF64_B(a); b = DF64_B(b);",
-            "DF64_PRECISE float p = DF64_B(a * b);",
+            "return df64_two_prod_bits_inner(a, b);",
         ],
     ),
     (
+        "vec2 df64_two_sqr_inner(float a) {",
+        &["DF64_PRECISE float p = DF64_B(a * a);"],
+    ),
+    (
         "vec2 df64_two_sqr(float a) {",
-        &["a = DF64_B(a);", "DF64_PRECISE float p = DF64_B(a * a);"],
+        &["a = DF64_B(a);", "return df64_two_sqr_inner(a);"],
     ),
 ];
 

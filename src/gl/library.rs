@@ -501,10 +501,10 @@ mod tests {
                 "stockham_common.glsl"
             ]
         );
-        // Take one barrier out of df64_two_sum: the check names the function's line.
+        // Take one barrier out of the cores' TwoSum: the check names the function's line.
         let df64 = lib.get("df64.glsl").unwrap();
         let guarded = "DF64_PRECISE float v = DF64_B(s - a);";
-        let head = "vec2 df64_two_sum(float a, float b) {";
+        let head = "vec2 df64_two_sum_inner(float a, float b) {";
         let line = 1 + df64[..df64.find(head).unwrap()].matches('\n').count();
         let broken = lib.clone().with_module_needing(
             "df64.glsl",

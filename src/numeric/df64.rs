@@ -283,6 +283,16 @@ pub fn df64_scale_bits(x: f32) -> u32 {
     x.abs().clamp(DF64_MIN_NORMAL, DF64_POW2_126).to_bits() & 0x7f80_0000
 }
 
+/// 2^-63 and 2^63: the range of `df64_product_scale_bits`.
+const DF64_POW2_M63: f32 = 1.084_202_2e-19;
+const DF64_POW2_63: f32 = 9.223_372e18;
+
+/// CPU mirror of `df64_product_scale_bits`: as `df64_scale_bits` with E taken in [64, 190]
+/// (2^-63 to 2^63), so that the product of two scales is a normal f32.
+pub fn df64_product_scale_bits(x: f32) -> u32 {
+    x.abs().clamp(DF64_POW2_M63, DF64_POW2_63).to_bits() & 0x7f80_0000
+}
+
 /// 2^(E-127) for `df64_scale_bits`' bits.
 pub fn df64_scale_up(bits: u32) -> f32 {
     f32::from_bits(bits)
@@ -473,18 +483,16 @@ pub fn df64_mul_core(a: Df64, b: Df64) -> Df64 {
     df64_quick_two_sum(h.hi, lo)
 }
 
-/// Accurate multiply at every exponent: both operands scaled to [1, 4) by exact powers of two,
-/// multiplied, and the product scaled back with one rounding.
+/// Accurate multiply at every exponent: both operands scaled by exact powers of two (to [1, 2)
+/// from 2^-63 to 2^64), multiplied, and the product scaled back with one rounding.
 pub fn df64_mul(a: Df64, b: Df64) -> Df64 {
-    let (ea, eb) = (df64_scale_bits(a.hi), df64_scale_bits(b.hi));
+    let (ea, eb) = (df64_product_scale_bits(a.hi), df64_product_scale_bits(b.hi));
     let r = df64_mul_core(
         df64_scale_words(a, df64_scale_down(ea)),
         df64_scale_words(b, df64_scale_down(eb)),
     );
-    df64_ieee_or(
-        a.hi * b.hi,
-        df64_rescale(r, df64_scale_up(ea), df64_scale_up(eb)),
-    )
+    let t = df64_scale_words(r, df64_scale_up(ea) * df64_scale_up(eb));
+    df64_ieee_or(a.hi * b.hi, t)
 }
 
 /// Thall's df64_sqr.
@@ -516,25 +524,21 @@ pub fn df64_sqr_core(a: Df64) -> Df64 {
 
 /// Accurate square at every exponent.
 pub fn df64_sqr(a: Df64) -> Df64 {
-    let e = df64_scale_bits(a.hi);
+    let e = df64_product_scale_bits(a.hi);
     let r = df64_sqr_core(df64_scale_words(a, df64_scale_down(e)));
-    df64_ieee_or(
-        a.hi * a.hi,
-        df64_rescale(r, df64_scale_up(e), df64_scale_up(e)),
-    )
+    let t = df64_scale_words(r, df64_scale_up(e) * df64_scale_up(e));
+    df64_ieee_or(a.hi * a.hi, t)
 }
 
 /// a * b for an f32 b, accurate at every exponent.
 pub fn df64_mul_f32(a: Df64, b: f32) -> Df64 {
-    let (ea, eb) = (df64_scale_bits(a.hi), df64_scale_bits(b));
+    let (ea, eb) = (df64_product_scale_bits(a.hi), df64_product_scale_bits(b));
     let r = df64_mul_f32_core(
         df64_scale_words(a, df64_scale_down(ea)),
         b * df64_scale_down(eb),
     );
-    df64_ieee_or(
-        a.hi * b,
-        df64_rescale(r, df64_scale_up(ea), df64_scale_up(eb)),
-    )
+    let t = df64_scale_words(r, df64_scale_up(ea) * df64_scale_up(eb));
+    df64_ieee_or(a.hi * b, t)
 }
 
 /// a * b for an f32 b, accurate, without scaling (domain as df64_mul_unscaled).
