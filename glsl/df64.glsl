@@ -19,8 +19,8 @@
 //   DF64_TWO_SUM_KNUTH 1 to form the sum's TwoSums as Knuth's six operations instead of a
 //                     sort by magnitude and QuickTwoSum: the same words either way; Knuth's
 //                     measured cheaper on NVIDIA (the accurate add by 12%, the FFT's by 27%),
-//                     the sorted one on llvmpipe. With DF64_BARRIER, Knuth's (three barriers,
-//                     no selects) measured cheaper on SwiftShader and the same on ANGLE over
+//                     alike on llvmpipe. With DF64_BARRIER, Knuth's (three barriers, no
+//                     selects) measured cheaper on SwiftShader and the same on ANGLE over
 //                     Mesa: the GLSL ES export sets it. Default 0 (sorted).
 //
 // Every routine has a Rust mirror with the same steps in src/numeric/df64.rs.
@@ -146,7 +146,7 @@ vec2 df64_two_sum(float a, float b) {
 // makes a zero e +0 as df64_two_sum does (small - (s - big) gives -0 where small is -0): the
 // same s and e as df64_two_sum bit for bit, in three float operations fewer and no barrier
 // inside the error term. Measured cheaper than df64_two_sum with its every-step barriers on
-// ANGLE over Mesa and llvmpipe, in the sum; dearer on NVIDIA (see DF64_TWO_SUM_KNUTH). Operands as
+// ANGLE over Mesa, in the sum; dearer on NVIDIA (see DF64_TWO_SUM_KNUTH). Operands as
 // df64_two_sum_inner's; df64_two_sum_sorted makes them opaque first.
 vec2 df64_two_sum_sorted_inner(float a, float b) {
     bool swap = abs(b) > abs(a);
@@ -453,10 +453,13 @@ vec2 df64_add(vec2 a, vec2 b) {
     float up = tiny ? df64_pow2(80) : 1.0;
     float down = tiny ? df64_pow2(-80) : 1.0;
     DF64_PRECISE float s = a.x + b.x;
-    DF64_PRECISE vec2 r = df64_finish(df64_add_core(a * up, b * up)) * down;
+    DF64_PRECISE vec2 r = df64_add_core(a * up, b * up) * down;
     // Infinite or NaN sums as IEEE; -0 + -0 is -0 (the error-free sum would give +0). any(),
     // not ||: software renderers run each || as a branch (0.7 ns of the add on SwiftShader).
-    return any(bvec2(df64_nonfinite(s), big == 0.0)) ? vec2(s, 0.0) : r;
+    // An overflowed r is (r.x, 0), as df64_finish makes it, folded into the same selects: one
+    // select a word instead of two (0.35 to 0.4 ns of the add's 4.2 to 4.7 on SwiftShader).
+    bool ieee = any(bvec2(df64_nonfinite(s), big == 0.0));
+    return vec2(ieee ? s : r.x, any(bvec2(ieee, df64_nonfinite(r.x))) ? 0.0 : r.y);
 }
 
 vec2 df64_neg(vec2 a) { return -a; }

@@ -151,7 +151,8 @@ fn check_covers_the_vertex_stage_and_tells_which_stage_fails() {
     }
 
     let export = snippet(&options).unwrap();
-    let last = "    return any(bvec2(df64_nonfinite(s), big == 0.0)) ? vec2(s, 0.0) : r;";
+    let last =
+        "    return vec2(ieee ? s : r.x, any(bvec2(ieee, df64_nonfinite(r.x))) ? 0.0 : r.y);";
     assert_eq!(
         export.matches(last).count(),
         1,
