@@ -525,16 +525,18 @@ vec2 df64_times_pi_2(vec3 f) {
 vec2 df64_trig_reduce(vec2 a, out int quadrant) {
     a = DF64_B(a);
     DF64_PRECISE float k = floor(DF64_B(DF64_B(a.x * DF64_INV_PI_2[0]) + 0.5));
-    DF64_PRECISE vec2 r = df64_reduce_pi_2(a, k);
     // Near 2^23 the f32 estimate of k can be one off (rounding, and the low word it ignores):
     // one step puts r back in [-pi/4, pi/4], where the series hold. The rare paths (this step,
     // and the long reduction below) are loops that run once where a pixel needs them, not
     // ifs: SwiftShader runs both sides of an if for every pixel, and a loop no pixel enters
     // costs less there (measured: the reduction 210 ns a pixel with ifs, 135 to 180 with loops).
-    float step = r.x > DF64_PI_4[0] ? 1.0 : (r.x < -DF64_PI_4[0] ? -1.0 : 0.0);
-    for (int pass = step == 0.0 ? 1 : 0; pass < 1; ++pass) {
-        k = DF64_B(k + step);
+    // The step's reduction is the loop's second pass, so that the reduction is compiled once.
+    DF64_PRECISE vec2 r = vec2(0.0);
+    for (int pass = 0; pass < 2; ++pass) {
         r = df64_reduce_pi_2(a, k);
+        float step = r.x > DF64_PI_4[0] ? 1.0 : (r.x < -DF64_PI_4[0] ? -1.0 : 0.0);
+        if (pass == 1 || step == 0.0) break;
+        k = DF64_B(k + step);
     }
     quadrant = int(DF64_B(k - DF64_B(4.0 * floor(DF64_B(k / 4.0)))));
     for (int pass = abs(a.x) > DF64_TRIG_SHORT ? 0 : 1; pass < 1; ++pass) {
@@ -649,9 +651,11 @@ vec2 df64_tan(vec2 a) {
     DF64_PRECISE vec2 r = df64_trig_reduce(a, q);
     vec3 s, c;
     df64_sincos3(r, s, c);
-    // tan = sin / cos, or -cos / sin in the odd quadrants, each rounded once.
-    if ((q & 1) == 0) return df64_round3(df64_div3(s, c));
-    return -df64_round3(df64_div3(c, s));
+    // tan = sin / cos, or -cos / sin in the odd quadrants, each rounded once (one division,
+    // on operands chosen first, so that it is compiled once).
+    bool odd = (q & 1) == 1;
+    vec2 t = df64_round3(df64_div3(odd ? c : s, odd ? s : c));
+    return odd ? -t : t;
 }
 
 // atan(z) for a three-word z in [0, 1], in three words: atan(c) from the table (c =
@@ -691,12 +695,15 @@ vec3 df64_atan_unit3(vec3 z) {
 }
 
 // atan2(y, x) for y, x >= 0 in three words (both finite, not both zero): atan(y/x) or
-// pi/2 - atan(x/y), whichever has its ratio in [0, 1]; each ratio to three words.
+// pi/2 - atan(x/y), whichever has its ratio in [0, 1]; each ratio to three words. One call of
+// the division and of the series, on operands chosen first: a compiler that inlines every call
+// (SwiftShader) compiles each once (atan2's program took 3.2 s to compile there with two).
 vec3 df64_atan2_first3(vec3 y, vec3 x) {
     y = DF64_B(y); x = DF64_B(x);
-    if (df64_le(y.xy, x.xy)) return df64_atan_unit3(df64_div3(y, x));
-    return df64_sub3(vec3(DF64_PI_2[0], DF64_PI_2[1], DF64_PI_2[2]),
-            df64_atan_unit3(df64_div3(x, y)));
+    bool direct = df64_le(y.xy, x.xy);
+    DF64_PRECISE vec3 a = df64_atan_unit3(df64_div3(direct ? y : x, direct ? x : y));
+    if (direct) return a;
+    return df64_sub3(vec3(DF64_PI_2[0], DF64_PI_2[1], DF64_PI_2[2]), a);
 }
 
 vec2 df64_atan(vec2 a) {
@@ -937,13 +944,12 @@ vec2 df64_pow(vec2 x, vec2 y) {
     DF64_PRECISE vec3 l = df64_log3(df64_abs(x));
     // Far outside exp's range (y huge) the exact products would overflow: exp of the f32
     // product alone is the same 0 or inf.
+    // One call of exp, on the argument chosen first (so that it is compiled once).
     DF64_PRECISE float t = DF64_B(y.x * l.x);
-    DF64_PRECISE vec2 r = df64_exp(vec2(t, 0.0));
-    if (abs(t) <= 256.0) {
-        DF64_PRECISE vec3 z = df64_mul3(vec3(y, 0.0), l);
-        r = df64_exp(z.xy);
-        if (!df64_nonfinite(r.x) && r.x != 0.0) r = df64_add(r, df64_mul_f32(r, z.z));
-    }
+    bool near = abs(t) <= 256.0;
+    DF64_PRECISE vec3 z = near ? df64_mul3(vec3(y, 0.0), l) : vec3(t, 0.0, 0.0);
+    DF64_PRECISE vec2 r = df64_exp(z.xy);
+    if (near && !df64_nonfinite(r.x) && r.x != 0.0) r = df64_add(r, df64_mul_f32(r, z.z));
     return odd && x.x < 0.0 ? -r : r;
 }
 
@@ -982,18 +988,22 @@ vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
             // The digit can be off by more than one where `/` is not correctly rounded (2.5
             // ulp of a quotient near 2^24 is 2.5 units; NVIDIA's is not): n is exact, so n / b,
             // rounded, is the error within one, and the second step takes the last unit.
+            // Each step's digit is chosen first and n recomputed at one call (a compiler that
+            // inlines every call, SwiftShader, compiles each call site: fmod and remainder had
+            // eight).
             for (int c = 0; c < 2; ++c) {
-                if (df64_gt(n, half_b)) {
-                    q = DF64_B(q + max(floor(DF64_B(DF64_B(n.x / bb.x) + 0.5)), 1.0));
-                    n = df64_sub_digit(r, q, bb);
-                } else if (df64_lt(n, -half_b)) {
-                    q = DF64_B(q + min(floor(DF64_B(DF64_B(n.x / bb.x) + 0.5)), -1.0));
+                bool up = df64_gt(n, half_b);
+                bool down = !up && df64_lt(n, -half_b);
+                if (up || down) {
+                    float d = floor(DF64_B(DF64_B(n.x / bb.x) + 0.5));
+                    q = DF64_B(q + (up ? max(d, 1.0) : min(d, -1.0)));
                     n = df64_sub_digit(r, q, bb);
                 }
             }
             bool odd = DF64_B(q - DF64_B(2.0 * floor(DF64_B(q / 2.0)))) == 1.0;
-            if (odd && df64_eq(n, half_b)) n = df64_sub_digit(r, DF64_B(q + 1.0), bb);
-            else if (odd && df64_eq(n, -half_b)) n = df64_sub_digit(r, DF64_B(q - 1.0), bb);
+            bool tie_up = odd && df64_eq(n, half_b);
+            bool tie_down = !tie_up && odd && df64_eq(n, -half_b);
+            if (tie_up || tie_down) n = df64_sub_digit(r, DF64_B(q + (tie_up ? 1.0 : -1.0)), bb);
             return n;
         }
         vec2 bs = df64_ldexp(bb, s);
@@ -1003,11 +1013,11 @@ vec2 df64_mod_core(vec2 a, vec2 b, bool nearest) {
         // as GLSL allows, and the ignored low words): n is exact, so floor(n / bs) is the
         // error within one; each step recomputes from r.
         for (int c = 0; c < 2; ++c) {
-            if (n.x < 0.0) {
-                q = DF64_B(q + min(floor(DF64_B(n.x / bs.x)), -1.0));
-                n = df64_sub_digit(r, q, bs);
-            } else if (df64_ge(n, bs)) {
-                q = DF64_B(q + max(floor(DF64_B(n.x / bs.x)), 1.0));
+            bool down = n.x < 0.0;
+            bool up = !down && df64_ge(n, bs);
+            if (up || down) {
+                float d = floor(DF64_B(n.x / bs.x));
+                q = DF64_B(q + (down ? min(d, -1.0) : max(d, 1.0)));
                 n = df64_sub_digit(r, q, bs);
             }
         }

@@ -47,7 +47,7 @@ export interface RoutineResult {
   mirrorMismatch: { a?: number[]; b?: number[]; operands?: number[]; component?: number; got: number[]; mirror: number[] } | null;
   /** The worst case when the routine failed, or null. */
   worstCase: { a?: number[]; b?: number[]; operands?: number[]; component?: number; got: number[]; want: number[] | 'NaN' } | null;
-  /** Milliseconds to compile and run this routine's program (`checkWebGPU`, which compiles every routine's pipeline at once: from the start of the compiles to its pipeline being ready). */
+  /** Milliseconds to compile and run this routine: its share of its program's compile (small routines share a program) and its draws (`checkWebGPU`, which compiles every routine's pipeline at once: from the start of the compiles to its pipeline being ready). */
   ms: number;
 }
 

@@ -495,10 +495,10 @@ const PROBE_FRAGMENT_MAIN = '\nflat in highp uint v_df64gl_ok;\nout highp vec4 o
 // error-free transforms and the literal (compile-time) cases of the routines checked, whose
 // known answers run them at run time (a probe no larger than the proof needs). A generator of
 // the check's steps (see checkSteps).
-function* probeSteps(gl, scratch, source, stages, chosen, eager) {
+function* probeSteps(gl, scratch, source, stages, chosen, inFlight) {
   const t = now();
-  // Eager: one program. Otherwise (checkAsync without parallel compile) one program per probe
-  // routine checked, each with the transforms, started as in gridSteps: as one program the
+  // `check` (every program in flight): one program. checkAsync: one program per probe routine
+  // checked, each with the transforms, started as in gridSteps: as one program the
   // probe of every routine took 5.4 s to compile on SwiftShader, all of it one task of the
   // page (split, the longest task was 0.83 s; split in `check` too, the four arithmetic
   // routines' probe took twice as long). A pixel is green when it is green in every program.
@@ -506,19 +506,20 @@ function* probeSteps(gl, scratch, source, stages, chosen, eager) {
   PROBE_ROUTINES.forEach(function (name, k) {
     if (chosen({ name: name })) picked.push(k);
   });
-  const groups = eager ? [picked] : picked.length ? picked.map(function (k) { return [k]; }) : [[]];
+  const groups = inFlight > 2 ? [picked] : picked.length ? picked.map(function (k) { return [k]; }) : [[]];
   const start = function (group) {
     const switches = '#define DF64_PROBE_CHECK 1\n' + PROBE_ROUTINES.map(function (name, k) {
       return group.indexOf(k) >= 0 ? '' : '#define DF64_PROBE_OP_' + k + ' 0\n';
     }).join('');
-    const src = stagedSources(stages, switches + source + PROBE_FUNCTIONS, PROBE_VERTEX_MAIN, PROBE_FRAGMENT_MAIN);
+    const src = stagedSources(stages, switches + librarySlice(source + PROBE_FUNCTIONS, PROBE_VERTEX_MAIN + PROBE_FRAGMENT_MAIN),
+      PROBE_VERTEX_MAIN, PROBE_FRAGMENT_MAIN);
     return startProgram(gl, scratch, src[0], src[1]);
   };
   const fb = renderTarget(gl, scratch, 2 * PROBE_SIZE, PROBE_SIZE, gl.RGBA8);
   const ok = new Uint8Array(2 * PROBE_SIZE * PROBE_SIZE).fill(1);
   const px = new Uint8Array(2 * PROBE_SIZE * PROBE_SIZE * 4);
   const started = [];
-  const ahead = eager ? groups.length : 2;
+  const ahead = inFlight;
   for (let g = 0; g < groups.length; g++) {
     while (started.length < Math.min(g + ahead, groups.length)) started.push(start(groups[started.length]));
     yield { program: started[g].program };
@@ -549,6 +550,170 @@ function* probeSteps(gl, scratch, source, stages, chosen, eager) {
   };
 }
 
+// ---- the check's programs: each the library cut to what it calls, small routines together
+
+// The top-level functions of GLSL source (brace depth, comments and preprocessor lines skipped
+// at the top level), as pieces: {name, text} for a function (its comment and header with it),
+// {name: null, text} for everything else (declarations, constants, preprocessor lines); and per
+// function name the names it calls and its inlined size. Null where the braces do not balance
+// (a source this scan cannot split is compiled whole).
+let indexedSource = null;
+let indexed = null;
+function functionIndex(source) {
+  if (source === indexedSource) return indexed;
+  const pieces = [];
+  const n = source.length;
+  let depth = 0;
+  let i = 0;
+  let from = 0;
+  let open = -1;
+  const cut = function (to, name) {
+    if (to > from) pieces.push({ name: name, text: source.slice(from, to) });
+    from = to;
+  };
+  while (i < n) {
+    const c = source[i];
+    if (c === '/' && source[i + 1] === '/') {
+      const e = source.indexOf('\n', i);
+      i = e < 0 ? n : e;
+    } else if (c === '/' && source[i + 1] === '*') {
+      const e = source.indexOf('*/', i + 2);
+      i = e < 0 ? n : e + 2;
+    } else if (c === '#' && depth === 0) {
+      // A preprocessor line (and its continuations) stands alone: an #if around functions
+      // stays whichever of them are kept.
+      const start = source.lastIndexOf('\n', i) + 1;
+      if (start > from) cut(start, null);
+      let e = i;
+      do {
+        e = source.indexOf('\n', e + 1);
+      } while (e > 0 && source[e - 1] === '\\');
+      i = e < 0 ? n : e + 1;
+      cut(i, null);
+    } else {
+      if (c === '{') {
+        if (depth === 0) open = i;
+        depth++;
+      } else if (c === '}') {
+        depth--;
+        if (depth < 0) break;
+        if (depth === 0) {
+          const head = source.slice(from, open).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '');
+          const m = /(\w+)\s*\([^()]*\)\s*$/.exec(head);
+          // A struct's declaration runs to its ';'.
+          if (m) cut(i + 1, m[1]);
+        }
+      } else if (c === ';' && depth === 0) {
+        cut(i + 1, null);
+      }
+      i++;
+    }
+  }
+  indexedSource = source;
+  indexed = null;
+  if (depth !== 0) return null;
+  cut(n, null);
+  const calls = new Map();
+  pieces.forEach(function (p) {
+    if (p.name !== null) calls.set(p.name, new Set());
+  });
+  pieces.forEach(function (p) {
+    if (p.name === null) return;
+    const body = p.text.slice(p.text.indexOf('{')).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '');
+    p.own = body.replace(/\s+/g, ' ').length;
+    p.sites = [];
+    for (const m of body.matchAll(/\b(\w+)\s*\(/g)) {
+      if (calls.has(m[1]) && m[1] !== p.name) {
+        calls.get(p.name).add(m[1]);
+        p.sites.push(m[1]);
+      }
+    }
+  });
+  indexed = { pieces: pieces, calls: calls, sizes: new Map() };
+  return indexed;
+}
+
+// The names of the library's functions that `code` calls, directly or not.
+function reachable(index, code) {
+  const seen = new Set();
+  const stack = [];
+  for (const m of code.replace(/\/\/[^\n]*/g, '').matchAll(/\b(\w+)\s*\(/g)) {
+    if (index.calls.has(m[1]) && !seen.has(m[1])) {
+      seen.add(m[1]);
+      stack.push(m[1]);
+    }
+  }
+  while (stack.length) {
+    index.calls.get(stack.pop()).forEach(function (c) {
+      if (!seen.has(c)) {
+        seen.add(c);
+        stack.push(c);
+      }
+    });
+  }
+  return seen;
+}
+
+// `source` without the functions and constant tables `code` never reaches, and without its
+// comments: the driver parses only what the program runs (the whole export is about 60 ms of
+// every program's compile on SwiftShader, measured; the compilers drop what is not reached
+// anyway, so the code proven is the same).
+function librarySlice(source, code) {
+  const index = functionIndex(source);
+  if (!index) return source;
+  // Roots: what the program's code calls and what the library's macros call (DF64_B).
+  const keep = reachable(index, code + index.pieces.filter(function (p) { return p.name === null; })
+    .map(function (p) { return uncommented(p.text); }).join(''));
+  const kept = index.pieces.filter(function (p) { return p.name === null || keep.has(p.name); });
+  // A constant is kept where what is kept names it (twice over: a table may name another).
+  const constant = function (p) {
+    const m = p.name === null && /^\s*const\s+(?:\w+\s+)*?(\w+)\s*(?:\[[^\]]*\]\s*)?=/.exec(uncommented(p.text));
+    return m ? m[1] : null;
+  };
+  let text = kept.filter(function (p) { return !constant(p); }).map(function (p) { return uncommented(p.text); }).join('') + code;
+  let out = kept;
+  for (let pass = 0; pass < 2; pass++) {
+    out = kept.filter(function (p) {
+      const name = constant(p);
+      return !name || new RegExp('\\b' + name + '\\b').test(text);
+    });
+    text = out.map(function (p) { return uncommented(p.text); }).join('') + code;
+  }
+  return out.map(function (p) { return uncommented(p.text); }).join('');
+}
+
+// GLSL without its comments (it has no strings, so every // and /* starts one); lines kept.
+function uncommented(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, function (c) { return c.replace(/[^\n]/g, ''); })
+    .replace(/\/\/[^\n]*/g, '');
+}
+
+// The size of `code` with every call inlined (characters), as a compiler that inlines every
+// call (SwiftShader) compiles it: what a program's compile time follows.
+function inlinedSize(source, code) {
+  const index = functionIndex(source);
+  if (!index) return 0;
+  // A function's size: its own text plus its callees' at each call site (the largest of its
+  // definitions, where the preprocessor picks one).
+  const size = function (name, depth) {
+    if (index.sizes.has(name)) return index.sizes.get(name);
+    let s = 0;
+    index.pieces.forEach(function (p) {
+      if (p.name !== name) return;
+      let t = p.own;
+      if (depth < 64) p.sites.forEach(function (c) { t += size(c, depth + 1); });
+      s = Math.max(s, t);
+    });
+    index.sizes.set(name, s);
+    return s;
+  };
+  let total = code.length;
+  for (const m of code.replace(/\/\/[^\n]*/g, '').matchAll(/\b(\w+)\s*\(/g)) {
+    if (index.calls.has(m[1])) total += size(m[1], 0);
+  }
+  return total;
+}
+
 const GRID_PRELUDE = '\nuniform highp sampler2D u_df64gl_in;\nuniform highp int u_df64gl_row;\n' +
   'vec4 df64gl_texel(int i) { return texelFetch(u_df64gl_in, ivec2(i, u_df64gl_row), 0); }\n';
 const GRID_VERTEX_MAIN = '\nuniform highp int u_df64gl_width;\nflat out highp uvec4 v_df64gl;\nvoid main() {\n' +
@@ -562,12 +727,50 @@ const GRID_FRAGMENT_MAIN = '\nuniform highp int u_df64gl_width;\nflat in highp u
   '    if (x >= u_df64gl_width) {\n        o_df64gl = uintBitsToFloat(v_df64gl);\n    } else {\n' +
   '#ifdef DF64GL_CHECK_FRAGMENT\n        o_df64gl = df64gl_result(x);\n#endif\n    }\n}\n';
 
+// A program's worth of routines: routines in order, each alone where its code inlined is
+// GROUP_SIZE or more, the small ones together up to that size (characters of code with every
+// call inlined; measured on SwiftShader, which inlines every call, a program's compile is
+// about 60 ms plus 15 us a character, so the 97 routines' fixed costs were a third of the
+// check). Returns lists of indices into `routines`.
+const GROUP_SIZE = 24000;
+function programGroups(source, routines) {
+  const groups = [];
+  let current = [];
+  let size = 0;
+  routines.forEach(function (r, k) {
+    const s = inlinedSize(source, r.body);
+    if (current.length && size + s > GROUP_SIZE) {
+      groups.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(k);
+    size += s;
+  });
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+// One program's code for a group of routines: each routine's functions renamed for its row
+// (df64gl_result_<k>, and a vector routine's df64gl_in_<k> and df64gl_vec_out_<k>), and the
+// df64gl_result the mains call picking by the row drawn.
+function groupBody(routines, group) {
+  const bodies = group.map(function (k) {
+    return routines[k].body.replace(/\bdf64gl_(result|in|vec_out)\b/g, 'df64gl_$1_' + k);
+  });
+  const picks = group.map(function (k) {
+    return '    if (u_df64gl_row == ' + k + ') return df64gl_result_' + k + '(col);\n';
+  });
+  return bodies.join('') + 'vec4 df64gl_result(int col) {\n' + picks.join('') + '    return vec4(0.0);\n}\n';
+}
+
 // Runs a grid of routines in the stages asked: routine k reads row k of one input texture
 // ({name, body: GLSL defining vec4 df64gl_result(int col), input: Float32Array, width: output
-// texels}) and writes row k of the target, one point per output texel and stage, each routine
-// in a program of its own (one holding them all takes minutes to compile on some drivers).
+// texels}) and writes row k of the target, one point per output texel and stage. Routines share
+// programs (programGroups: one holding them all takes minutes to compile on some drivers), each
+// program the library cut to what its routines call (librarySlice).
 // Returns per stage the target's rows (Float32Array of 4 floats per texel) and the times.
-function* gridSteps(gl, scratch, source, routines, stages, label, eager) {
+function* gridSteps(gl, scratch, source, routines, stages, label, inFlight) {
   const rows = Math.max(routines.length, 1);
   const width = routines.reduce(function (m, r) { return Math.max(m, r.width); }, 1);
   const inWidth = routines.reduce(function (m, r) { return Math.max(m, r.input.length / 4); }, 1);
@@ -583,41 +786,53 @@ function* gridSteps(gl, scratch, source, routines, stages, label, eager) {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
   gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, inWidth, rows, gl.RGBA, gl.FLOAT, input);
-  const start = function (r) {
-    const src = stagedSources(stages, source + GRID_PRELUDE + r.body, GRID_VERTEX_MAIN, GRID_FRAGMENT_MAIN);
+  const groups = programGroups(source, routines);
+  const start = function (group) {
+    const body = GRID_PRELUDE + groupBody(routines, group);
+    const src = stagedSources(stages, librarySlice(source, body + GRID_VERTEX_MAIN + GRID_FRAGMENT_MAIN) + body,
+      GRID_VERTEX_MAIN, GRID_FRAGMENT_MAIN);
     return startProgram(gl, scratch, src[0], src[1]);
   };
-  // Eager: every program starts compiling at once (in parallel where the driver can), then each
-  // is drawn as it is ready. Otherwise (checkAsync on a context without parallel compile) only
-  // the next program is started ahead, so that no task of the page waits on more than two
-  // compiles while the driver still has one to work on as the page takes its turn.
+  // `inFlight` programs compile at once (see checkSteps): `check` starts every one, then draws
+  // each as it is ready; checkAsync on a context without parallel compile starts the next
+  // program ahead, so that no task of the page waits on more than two compiles while the driver
+  // still has one to work on as the page takes its turn.
   const started = [];
-  const ahead = eager ? routines.length : 2;
+  const ahead = inFlight;
   const times = [];
-  for (let k = 0; k < routines.length; k++) {
-    while (started.length < Math.min(k + ahead, routines.length)) started.push(start(routines[started.length]));
-    const r = routines[k];
+  for (let g = 0; g < groups.length; g++) {
+    while (started.length < Math.min(g + ahead, groups.length)) started.push(start(groups[started.length]));
+    const group = groups[g];
+    const names = group.map(function (k) { return routines[k].name; }).join(', ');
     const t0 = now();
-    const s = started[k];
+    const s = started[g];
     yield { program: s.program };
-    const program = finishProgram(gl, s, 'the ' + label + ' ' + r.name + ' known-answer shader');
-    // The page may have drawn in between: bind what this draw reads and writes.
-    gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
-    gl.activeTexture(gl.TEXTURE0);
-    gl.bindTexture(gl.TEXTURE_2D, t);
-    gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_in'), 0);
-    gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_row'), k);
-    gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_width'), width);
-    gl.viewport(0, k, 2 * width, 1);
-    if (stages.fragment) gl.drawArrays(gl.POINTS, 0, r.width);
-    if (stages.vertex) gl.drawArrays(gl.POINTS, width, r.width);
-    gl.useProgram(null);
-    // Drivers that build the pipeline at the first draw (ANGLE over Vulkan) do it here: the
-    // asynchronous check waits on a fence for it rather than in its next query.
-    yield { fence: true };
+    const program = finishProgram(gl, s, 'the ' + label + ' ' + names + ' known-answer shader');
+    // Each routine's time: its share of the compile, and its draws.
+    const compiled = (now() - t0) / group.length;
+    for (let j = 0; j < group.length; j++) {
+      const k = group[j];
+      const r = routines[k];
+      const t1 = now();
+      if (j > 0) gl.useProgram(program);
+      // The page may have drawn in between: bind what this draw reads and writes.
+      gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
+      gl.activeTexture(gl.TEXTURE0);
+      gl.bindTexture(gl.TEXTURE_2D, t);
+      gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_in'), 0);
+      gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_row'), k);
+      gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_width'), width);
+      gl.viewport(0, k, 2 * width, 1);
+      if (stages.fragment) gl.drawArrays(gl.POINTS, 0, r.width);
+      if (stages.vertex) gl.drawArrays(gl.POINTS, width, r.width);
+      gl.useProgram(null);
+      // Drivers that build the pipeline at the first draw (ANGLE over Vulkan) do it here: the
+      // asynchronous check waits on a fence for it rather than in its next query.
+      yield { fence: true };
+      times[k] = compiled + now() - t1;
+    }
     // Programs are freed as they are done.
     scratch.drop(program);
-    times.push(now() - t0);
   }
   yield { fence: true };
   gl.bindFramebuffer(gl.FRAMEBUFFER, fb);
@@ -1077,13 +1292,17 @@ function* checkSteps(gl, options, paused) {
     const known = knownAnswers();
     const only = routinesAskedFor(known, opts);
     const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
-    // checkAsync without KHR_parallel_shader_compile starts one program ahead (probeSteps, gridSteps).
-    const eager = !paused || !!gl.getExtension('KHR_parallel_shader_compile');
-    const probe = yield* steps(probeSteps(gl, scratch, df64Source, stages, chosen, eager));
-    const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64', eager));
-    const vectors = yield* steps(gridSteps(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector', eager));
+    // Programs in flight: `check` starts them all; checkAsync one ahead of the one it waits on
+    // without KHR_parallel_shader_compile, and with it one at a time (polled). Every program
+    // started at once held the page for 5.4 s on ANGLE over Mesa (a query waits for the browser's
+    // GPU process to take every compile queued before it); four at a time 0.8 s, one 0.4 to 0.5 s,
+    // with the same total time (measured, a check of every routine).
+    const inFlight = !paused ? Infinity : gl.getExtension('KHR_parallel_shader_compile') ? 1 : 2;
+    const probe = yield* steps(probeSteps(gl, scratch, df64Source, stages, chosen, inFlight));
+    const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64', inFlight));
+    const vectors = yield* steps(gridSteps(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector', inFlight));
     const qf128 = opts.qf128
-      ? yield* steps(gridSteps(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128', eager))
+      ? yield* steps(gridSteps(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128', inFlight))
       : null;
     const glError = gl.getError();
     if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);

@@ -570,11 +570,15 @@ pub fn df64_tan(a: Df64) -> Df64 {
     }
     let (r, q) = df64_trig_reduce(a);
     let (s, c) = df64_sincos3(r);
-    // tan = sin / cos, or -cos / sin in the odd quadrants, each rounded once.
-    if q & 1 == 0 {
-        df64_round3(df64_div3(s, c))
+    // tan = sin / cos, or -cos / sin in the odd quadrants, each rounded once (one division on
+    // operands chosen first, as the shader compiles it once).
+    let odd = q & 1 == 1;
+    let (num, den) = if odd { (c, s) } else { (s, c) };
+    let t = df64_round3(df64_div3(num, den));
+    if odd {
+        df64_neg(t)
     } else {
-        df64_neg(df64_round3(df64_div3(c, s)))
+        t
     }
 }
 
@@ -617,12 +621,16 @@ fn pi_3() -> [f32; 3] {
 }
 
 /// atan2(y, x) for y, x >= 0 in three words (both finite, not both zero): atan(y/x) or
-/// pi/2 - atan(x/y), whichever has its ratio in [0, 1]; each ratio to three words.
+/// pi/2 - atan(x/y), whichever has its ratio in [0, 1]; each ratio to three words (one
+/// division and one series on operands chosen first, as the shader compiles them once).
 fn df64_atan2_first3(y: [f32; 3], x: [f32; 3]) -> [f32; 3] {
-    if df64_le(Df64::new(y[0], y[1]), Df64::new(x[0], x[1])) {
-        df64_atan_unit3(df64_div3(y, x))
+    let direct = df64_le(Df64::new(y[0], y[1]), Df64::new(x[0], x[1]));
+    let (num, den) = if direct { (y, x) } else { (x, y) };
+    let a = df64_atan_unit3(df64_div3(num, den));
+    if direct {
+        a
     } else {
-        df64_sub3(pi_2_3(), df64_atan_unit3(df64_div3(x, y)))
+        df64_sub3(pi_2_3(), a)
     }
 }
 
@@ -933,14 +941,17 @@ pub fn df64_pow(x: Df64, y: Df64) -> Df64 {
     let l = df64_log3(df64_abs(x));
     // Far outside exp's range (y huge) the exact products would overflow: exp of the f32
     // product alone is the same 0 or inf.
+    // One exp, on the argument chosen first (as the shader compiles it once).
     let t = y.hi * l[0];
-    let mut r = df64_exp(Df64::new(t, 0.0));
-    if t.abs() <= 256.0 {
-        let z = df64_mul3([y.hi, y.lo, 0.0], l);
-        r = df64_exp(Df64::new(z[0], z[1]));
-        if r.hi.is_finite() && ftz(r.hi) != 0.0 {
-            r = df64_add(r, df64_mul_f32(r, z[2]));
-        }
+    let near = t.abs() <= 256.0;
+    let z = if near {
+        df64_mul3([y.hi, y.lo, 0.0], l)
+    } else {
+        [t, 0.0, 0.0]
+    };
+    let mut r = df64_exp(Df64::new(z[0], z[1]));
+    if near && r.hi.is_finite() && ftz(r.hi) != 0.0 {
+        r = df64_add(r, df64_mul_f32(r, z[2]));
     }
     if odd && x.hi < 0.0 {
         df64_neg(r)

@@ -12,6 +12,7 @@
 use glow::HasContext;
 use serde::Serialize;
 
+use super::glsl_slice;
 use super::known::{judge_routines, judge_vec_routines, known_answers, KnownAnswers, RoutineCheck};
 use super::snippet::{
     probe_functions, probe_routine_names, snippet, SnippetOptions, SnippetTarget,
@@ -406,9 +407,11 @@ unsafe fn run_probe(
         }
     }
     let library = format!(
-        "{switches}{}{}",
-        source.text,
-        probe_functions(source.functions)
+        "{switches}{}",
+        glsl_slice::library_slice(
+            &format!("{}{}", source.text, probe_functions(source.functions)),
+            &format!("{PROBE_VERTEX_MAIN}{PROBE_FRAGMENT_MAIN}")
+        )
     );
     let (vs, fs) = staged_sources(
         source.target,
@@ -515,10 +518,84 @@ void main() {
 }
 ";
 
+/// A program's worth of routines: in order, each alone where its code inlined is
+/// [`GROUP_SIZE`] characters or more, the small ones together up to that size (one program
+/// holding every routine takes minutes to compile on some drivers; one each paid a program's
+/// fixed cost 97 times, a third of the check on SwiftShader). Indices into `routines`.
+fn program_groups(export: &str, routines: &[GridRoutine]) -> Vec<Vec<usize>> {
+    let mut groups = Vec::new();
+    let mut current: Vec<usize> = Vec::new();
+    let mut size = 0;
+    for (k, r) in routines.iter().enumerate() {
+        let s = glsl_slice::inlined_size(export, &r.body);
+        if !current.is_empty() && size + s > GROUP_SIZE {
+            groups.push(std::mem::take(&mut current));
+            size = 0;
+        }
+        current.push(k);
+        size += s;
+    }
+    if !current.is_empty() {
+        groups.push(current);
+    }
+    groups
+}
+
+/// Characters of inlined code a program of small routines holds at most (as `GROUP_SIZE` in
+/// `js/index.js`).
+const GROUP_SIZE: usize = 24_000;
+
+/// One program's code for a group of routines: each routine's functions renamed for its index
+/// (`df64gl_result_<k>`, and a vector routine's `df64gl_in_<k>` and `df64gl_vec_out_<k>`), and
+/// the `df64gl_result` the mains call picking by the row drawn (`first`: each routine's first
+/// row).
+fn group_body(routines: &[GridRoutine], group: &[usize], first: &[i32]) -> String {
+    let mut out = String::new();
+    let mut picks = String::new();
+    for &k in group {
+        let (Some(r), Some(&start)) = (routines.get(k), first.get(k)) else {
+            continue;
+        };
+        let mut body = r.body.clone();
+        for f in ["df64gl_result", "df64gl_in", "df64gl_vec_out"] {
+            body = rename_calls(&body, f, &format!("{f}_{k}"));
+        }
+        out.push_str(&body);
+        picks.push_str(&format!(
+            "    if (u_df64gl_row >= {start} && u_df64gl_row < {}) return df64gl_result_{k}(col);\n",
+            start + r.rows.len() as i32
+        ));
+    }
+    out.push_str(&format!(
+        "vec4 df64gl_result(int col) {{\n{picks}    return vec4(0.0);\n}}\n"
+    ));
+    out
+}
+
+/// `text` with the identifier `from` (whole words only) renamed `to`.
+fn rename_calls(text: &str, from: &str, to: &str) -> String {
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices(from) {
+        if i < last {
+            continue;
+        }
+        let end = i + from.len();
+        if !is_word(text[..i].chars().next_back()) && !is_word(text[end..].chars().next()) {
+            out.push_str(&text[last..i]);
+            out.push_str(to);
+            last = end;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
 /// Runs every routine of a grid in `stages`: each row reads its row of one input texture and
-/// writes its row of the target, one point per output texel and stage; one program per routine
-/// (one holding them all takes minutes to compile on some drivers). `export` is the df64 GLSL
-/// under test.
+/// writes its row of the target, one point per output texel and stage; routines share programs
+/// ([`program_groups`]), each program the export cut to what its routines call
+/// ([`glsl_slice::library_slice`]). `export` is the df64 GLSL under test.
 unsafe fn run_grid(
     gl: &glow::Context,
     made: &mut Made,
@@ -558,9 +635,23 @@ unsafe fn run_grid(
         glow::PixelUnpackData::Slice(Some(bytemuck::cast_slice(&input))),
     );
     nearest_filtering(gl);
+    // The first row of each routine.
+    let mut first = Vec::with_capacity(routines.len());
     let mut k = 0;
     for r in routines {
-        let library = format!("{export}{GRID_PRELUDE}{}", r.body);
+        first.push(k);
+        k += r.rows.len() as i32;
+    }
+    for group in program_groups(export, routines) {
+        let body = group_body(routines, &group, &first);
+        let code = format!("{GRID_PRELUDE}{body}");
+        let library = format!(
+            "{}{code}",
+            glsl_slice::library_slice(
+                export,
+                &format!("{code}{GRID_VERTEX_MAIN}{GRID_FRAGMENT_MAIN}")
+            )
+        );
         let (vs, fs) = staged_sources(
             target,
             stages,
@@ -568,12 +659,17 @@ unsafe fn run_grid(
             GRID_VERTEX_MAIN,
             GRID_FRAGMENT_MAIN,
         );
+        let names: Vec<&str> = group
+            .iter()
+            .filter_map(|&g| routines.get(g))
+            .map(|r| r.name.as_str())
+            .collect();
         let p = program(
             gl,
             made,
             &vs,
             &fs,
-            &format!("the {label} {} shader", r.name),
+            &format!("the {label} {} shader", names.join(", ")),
         )?;
         let set = |name: &str, v: i32| {
             let loc = gl.get_uniform_location(p, name);
@@ -581,16 +677,21 @@ unsafe fn run_grid(
         };
         set("u_df64gl_in", 0);
         set("u_df64gl_width", width);
-        for row in &r.rows {
-            set("u_df64gl_row", k);
-            gl.viewport(0, k, 2 * width, 1);
-            if stages.fragment {
-                gl.draw_arrays(glow::POINTS, 0, row.width as i32);
+        for &g in &group {
+            let (Some(r), Some(&start)) = (routines.get(g), first.get(g)) else {
+                continue;
+            };
+            for (j, row) in r.rows.iter().enumerate() {
+                let k = start + j as i32;
+                set("u_df64gl_row", k);
+                gl.viewport(0, k, 2 * width, 1);
+                if stages.fragment {
+                    gl.draw_arrays(glow::POINTS, 0, row.width as i32);
+                }
+                if stages.vertex {
+                    gl.draw_arrays(glow::POINTS, width, row.width as i32);
+                }
             }
-            if stages.vertex {
-                gl.draw_arrays(glow::POINTS, width, row.width as i32);
-            }
-            k += 1;
         }
         // A check holds one program at a time.
         gl.use_program(None);

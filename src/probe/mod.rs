@@ -6,6 +6,7 @@
 mod cache;
 mod config;
 pub mod context_check;
+mod glsl_slice;
 #[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod known;
 #[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
