@@ -251,6 +251,19 @@ impl FunctionIndex<'_> {
 fn constant_name(text: &str) -> Option<String> {
     let t = uncommented(text);
     let rest = t.trim_start().strip_prefix("const")?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    // A declaration of several names is kept whole: a comma outside brackets.
+    let mut depth = 0i32;
+    for c in rest.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            ',' if depth == 0 => return None,
+            _ => {}
+        }
+    }
     let eq = rest.find('=')?;
     let decl = rest[..eq].trim_end();
     let decl = match decl.strip_suffix(']') {
@@ -343,7 +356,7 @@ pub(crate) fn inlined_size(source: &str, code: &str) -> usize {
 mod tests {
     use super::*;
 
-    const SOURCE: &str = "// a library\n#define TWICE(x) twice_impl(x)\nconst float TABLE[2] = float[](1.0, 2.0);\nconst float UNUSED = 3.0;\nstruct Pair { float a; float b; };\n\
+    const SOURCE: &str = "// a library\n#define TWICE(x) twice_impl(x)\nconst float TABLE[2] = float[](1.0, 2.0);\nconst float UNUSED = 3.0;\nconst float PAIR_A = 1.0, PAIR_B = 2.0;\nstruct Pair { float a; float b; };\n\
         float twice_impl(float x) { return 2.0 * x; }\n\
         // leaf\nfloat leaf(float x) { return x + TABLE[1]; }\n\
         #if FAST\nfloat mid(float x) { return leaf(x); }\n#else\nfloat mid(float x) {\n    if (x > 0.0) { return leaf(leaf(x)); }\n    return TWICE(x);\n}\n#endif\n\
@@ -363,6 +376,7 @@ mod tests {
             "#else",
             "#endif",
             "#define TWICE(x)",
+            "PAIR_A = 1.0, PAIR_B",
         ] {
             assert!(s.contains(kept), "{kept} missing from\n{s}");
         }
