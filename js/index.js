@@ -1300,9 +1300,9 @@ function* checkSteps(gl, options, paused) {
     const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
     // Programs in flight: `check` starts them all; checkAsync one ahead of the one it waits on
     // without KHR_parallel_shader_compile, and with it one at a time (polled). Every program
-    // started at once held the page for 5.4 s on ANGLE over Mesa (a query waits for the browser's
-    // GPU process to take every compile queued before it); four at a time 0.8 s, one 0.4 to 0.5 s,
-    // with the same total time (measured, a check of every routine).
+    // started at once held the page for 5.4 s on ANGLE over Mesa (presumably a query waiting for
+    // the browser's GPU process to take every compile queued before it); four at a time 0.8 s,
+    // one 0.4 to 0.5 s, with the same total time (measured, a check of every routine).
     const inFlight = !paused ? Infinity : gl.getExtension('KHR_parallel_shader_compile') ? 1 : 2;
     const probe = yield* steps(probeSteps(gl, scratch, df64Source, stages, chosen, inFlight));
     const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64', inFlight));
