@@ -408,10 +408,12 @@ unsafe fn run_probe(
     }
     let library = format!(
         "{switches}{}",
-        glsl_slice::library_slice(
-            &format!("{}{}", source.text, probe_functions(source.functions)),
-            &format!("{PROBE_VERTEX_MAIN}{PROBE_FRAGMENT_MAIN}")
-        )
+        glsl_slice::Library::new(&format!(
+            "{}{}",
+            source.text,
+            probe_functions(source.functions)
+        ))
+        .slice(&format!("{PROBE_VERTEX_MAIN}{PROBE_FRAGMENT_MAIN}"))
     );
     let (vs, fs) = staged_sources(
         source.target,
@@ -523,12 +525,12 @@ void main() {
 /// holding every routine takes minutes to compile on some drivers; one each paid a program's
 /// fixed cost, 55 to 67 ms for an empty pair on SwiftShader, 97 times). Indices into
 /// `routines`.
-fn program_groups(export: &str, routines: &[GridRoutine]) -> Vec<Vec<usize>> {
+fn program_groups(library: &glsl_slice::Library, routines: &[GridRoutine]) -> Vec<Vec<usize>> {
     let mut groups = Vec::new();
     let mut current: Vec<usize> = Vec::new();
     let mut size = 0;
     for (k, r) in routines.iter().enumerate() {
-        let s = glsl_slice::inlined_size(export, &r.body);
+        let s = library.inlined_size(&r.body);
         if !current.is_empty() && size + s > GROUP_SIZE {
             groups.push(std::mem::take(&mut current));
             size = 0;
@@ -596,7 +598,7 @@ fn rename_calls(text: &str, from: &str, to: &str) -> String {
 /// Runs every routine of a grid in `stages`: each row reads its row of one input texture and
 /// writes its row of the target, one point per output texel and stage; routines share programs
 /// ([`program_groups`]), each program the export cut to what its routines call
-/// ([`glsl_slice::library_slice`]). `export` is the df64 GLSL under test.
+/// ([`glsl_slice::Library::slice`]). `export` is the df64 GLSL under test.
 unsafe fn run_grid(
     gl: &glow::Context,
     made: &mut Made,
@@ -643,15 +645,13 @@ unsafe fn run_grid(
         first.push(k);
         k += r.rows.len() as i32;
     }
-    for group in program_groups(export, routines) {
+    let library = glsl_slice::Library::new(export);
+    for group in program_groups(&library, routines) {
         let body = group_body(routines, &group, &first);
         let code = format!("{GRID_PRELUDE}{body}");
         let library = format!(
             "{}{code}",
-            glsl_slice::library_slice(
-                export,
-                &format!("{code}{GRID_VERTEX_MAIN}{GRID_FRAGMENT_MAIN}")
-            )
+            library.slice(&format!("{code}{GRID_VERTEX_MAIN}{GRID_FRAGMENT_MAIN}"))
         );
         let (vs, fs) = staged_sources(
             target,

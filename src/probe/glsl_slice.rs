@@ -285,71 +285,88 @@ fn names(text: &str, name: &str) -> bool {
     })
 }
 
-/// `source` without the functions and constant tables `code` never reaches (roots: what
-/// `code` calls and what the library's macros call, as `DF64_B` calls `df64_b`), and without
-/// its comments. The source as it is where its braces do not balance.
-pub(crate) fn library_slice(source: &str, code: &str) -> String {
-    let Some(index) = function_index(source) else {
-        return source.to_string();
-    };
-    let others: String = index
-        .pieces
-        .iter()
-        .filter(|p| p.name.is_none())
-        .map(|p| uncommented(p.text))
-        .collect();
-    let keep = index.reachable(&format!("{code}\n{others}"));
-    let kept: Vec<&Piece> = index
-        .pieces
-        .iter()
-        .filter(|p| p.name.as_deref().is_none_or(|n| keep.contains(n)))
-        .collect();
-    let constants: Vec<Option<String>> = kept
-        .iter()
-        .map(|p| {
-            if p.name.is_none() {
-                constant_name(p.text)
-            } else {
-                None
-            }
-        })
-        .collect();
-    // A constant is kept where what is kept names it (twice over: a table may name another).
-    let mut wanted: Vec<bool> = constants.iter().map(|c| c.is_none()).collect();
-    for _ in 0..2 {
-        let text: String = kept
+/// A library's source with its index, made once for every program cut from it.
+pub(crate) struct Library<'a> {
+    source: &'a str,
+    index: Option<FunctionIndex<'a>>,
+}
+
+impl<'a> Library<'a> {
+    /// Indexes `source` ([`function_index`]).
+    pub(crate) fn new(source: &'a str) -> Self {
+        Library {
+            source,
+            index: function_index(source),
+        }
+    }
+
+    /// The source without the functions and constant tables `code` never reaches (roots: what
+    /// `code` calls and what the library's macros call, as `DF64_B` calls `df64_b`), and
+    /// without its comments. The source as it is where its braces do not balance.
+    pub(crate) fn slice(&self, code: &str) -> String {
+        let Some(index) = &self.index else {
+            return self.source.to_string();
+        };
+        let others: String = index
+            .pieces
             .iter()
+            .filter(|p| p.name.is_none())
+            .map(|p| uncommented(p.text))
+            .collect();
+        let keep = index.reachable(&format!("{code}\n{others}"));
+        let kept: Vec<&Piece> = index
+            .pieces
+            .iter()
+            .filter(|p| p.name.as_deref().is_none_or(|n| keep.contains(n)))
+            .collect();
+        let constants: Vec<Option<String>> = kept
+            .iter()
+            .map(|p| {
+                if p.name.is_none() {
+                    constant_name(p.text)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        // A constant is kept where what is kept names it (twice over: a table may name another).
+        let mut wanted: Vec<bool> = constants.iter().map(|c| c.is_none()).collect();
+        for _ in 0..2 {
+            let text: String = kept
+                .iter()
+                .zip(&wanted)
+                .filter(|(_, w)| **w)
+                .map(|(p, _)| uncommented(p.text))
+                .chain(std::iter::once(code.to_string()))
+                .collect();
+            wanted = constants
+                .iter()
+                .map(|c| c.as_deref().is_none_or(|n| names(&text, n)))
+                .collect();
+        }
+        kept.iter()
             .zip(&wanted)
             .filter(|(_, w)| **w)
             .map(|(p, _)| uncommented(p.text))
-            .chain(std::iter::once(code.to_string()))
-            .collect();
-        wanted = constants
-            .iter()
-            .map(|c| c.as_deref().is_none_or(|n| names(&text, n)))
-            .collect();
+            .collect()
     }
-    kept.iter()
-        .zip(&wanted)
-        .filter(|(_, w)| **w)
-        .map(|(p, _)| uncommented(p.text))
-        .collect()
-}
 
-/// The size of `code` with every call into `source` inlined (characters): what a program's
-/// compile time follows on a compiler that inlines every call.
-pub(crate) fn inlined_size(source: &str, code: &str) -> usize {
-    let Some(index) = function_index(source) else {
-        return 0;
-    };
-    let mut memo = HashMap::new();
-    let code = uncommented(code);
-    code.len()
-        + called_names(&code)
-            .into_iter()
-            .filter(|n| index.calls.contains_key(*n))
-            .map(|n| index.inlined(n, &mut memo, 0))
-            .sum::<usize>()
+    /// The size of `code` with every call into the source inlined (characters): what a
+    /// program's compile time follows on a compiler that inlines every call. 0 where the
+    /// source's braces do not balance.
+    pub(crate) fn inlined_size(&self, code: &str) -> usize {
+        let Some(index) = &self.index else {
+            return 0;
+        };
+        let mut memo = HashMap::new();
+        let code = uncommented(code);
+        code.len()
+            + called_names(&code)
+                .into_iter()
+                .filter(|n| index.calls.contains_key(*n))
+                .map(|n| index.inlined(n, &mut memo, 0))
+                .sum::<usize>()
+    }
 }
 
 #[cfg(test)]
@@ -364,7 +381,7 @@ mod tests {
 
     #[test]
     fn slice_keeps_what_is_reached_and_the_macros_callees() {
-        let s = library_slice(SOURCE, "void main() { float y = mid(1.0); }");
+        let s = Library::new(SOURCE).slice("void main() { float y = mid(1.0); }");
         for kept in [
             "float leaf(",
             "float mid(float x) { return leaf(x); }",
@@ -388,18 +405,21 @@ mod tests {
     #[test]
     fn an_unbalanced_source_is_kept_whole() {
         let broken = "float f() { return 1.0; \nfloat g() { return 2.0; }\n";
-        assert_eq!(library_slice(broken, "f()"), broken);
-        assert_eq!(inlined_size(broken, "f()"), 0);
+        assert_eq!(Library::new(broken).slice("f()"), broken);
+        assert_eq!(Library::new(broken).inlined_size("f()"), 0);
     }
 
     #[test]
     fn inlined_size_counts_each_call_site() {
-        let one = inlined_size(SOURCE, "leaf(1.0)");
-        let mid = inlined_size(SOURCE, "mid(1.0)");
+        let one = Library::new(SOURCE).inlined_size("leaf(1.0)");
+        let mid = Library::new(SOURCE).inlined_size("mid(1.0)");
         // mid's larger definition calls leaf twice (and twice_impl through the macro's text is
         // not a call site of mid's).
         assert!(mid > 2 * (one - "leaf(1.0)".len()), "{one} {mid}");
-        assert_eq!(inlined_size(SOURCE, "nothing()"), "nothing()".len());
+        assert_eq!(
+            Library::new(SOURCE).inlined_size("nothing()"),
+            "nothing()".len()
+        );
     }
 
     #[test]
