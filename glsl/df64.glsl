@@ -336,9 +336,10 @@ int df64_scale_bits(float x) { return floatBitsToInt(clamp(abs(x), DF64_MIN_NORM
 // second has magnitude in [1, 4) (in (2^-23, 1) for a subnormal x).
 float df64_scale_up(int bits) { return intBitsToFloat(bits); }
 float df64_scale_down(int bits) { return intBitsToFloat(0x7f000000 - bits); }
-// Both operands' scales at once, the same words: on SwiftShader the vector forms cost the
-// accurate mul 4.3 ns where two scalar ones cost 5.9, div 12.3 against 15.0 and mul_f32 3.9
-// against 4.3 (one scratch run, 2026-11-28); alike on ANGLE over Mesa.
+// Both operands' scales at once, the same words: on SwiftShader (Chromium 156) the vector forms
+// cost the accurate mul 4.98 ns where two scalar ones cost 6.32, div 13.9 against 16.7 and
+// mul_f32 4.21 against 4.70 (one scratch run, 2026-11-28; Chromium 148 alike); ANGLE over Mesa
+// and llvmpipe run both forms alike.
 ivec2 df64_scale_bits(vec2 x) { return floatBitsToInt(clamp(abs(x), DF64_MIN_NORMAL, DF64_POW2_126)) & 0x7f800000; }
 vec2 df64_scale_up(ivec2 bits) { return intBitsToFloat(bits); }
 vec2 df64_scale_down(ivec2 bits) { return intBitsToFloat(0x7f000000 - bits); }
