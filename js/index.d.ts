@@ -124,10 +124,33 @@ export declare function check(gl: WebGL2RenderingContext | null | undefined, opt
  * The same check as `check`, as a Promise of the same result, that never holds the page: the
  * programs compile with KHR_parallel_shader_compile where the context has it (their status is
  * polled, not waited for; without it only the next program is started ahead, so that a task
- * waits on at most two compiles), read-backs wait for a fence, and between steps the page runs (its
+ * waits on at most two compiles; the largest routines' programs are built one stage at a time),
+ * read-backs wait for a fence, and between steps the page runs (its
  * frames, input and its own drawing, with its WebGL state put back). Same options, same cache.
  */
 export declare function checkAsync(gl: WebGL2RenderingContext | null | undefined, options?: CheckOptions): Promise<CheckResult>;
+
+/** What `routinesCalledBy` found in your shaders. */
+export interface CalledRoutines {
+  /** The routines (RoutineResult.name) whose functions your own functions call: pass as `options.routines`. */
+  routines: string[];
+  /** A qf128 function is among them: pass as `options.qf128`. */
+  qf128: boolean;
+  /** Library functions you call that no routine checks (conversions such as df64_from_f32, the transforms' inner forms): the check proves nothing of these. */
+  unchecked: string[];
+}
+
+/**
+ * The check's routines that your shaders call, so that a check proves those and no more (its
+ * time is the compile of each routine it proves; docs/web.md has the figures):
+ * `const used = routinesCalledBy([vertexSource, fragmentSource]);
+ * check(gl, { routines: used.routines, qf128: used.qf128 })`. GLSL or WGSL, with or without
+ * the library pasted in: the calls counted are those made from your own functions (any function
+ * whose name the library does not define), not the library's calls inside itself. A routine is
+ * proven as the function you call (df64_sin's check compiles df64_sin, with its df64_mul), so
+ * the list holds what you call.
+ */
+export declare function routinesCalledBy(sources: string | string[]): CalledRoutines;
 
 /** Options of `checkWebGPU`. */
 export interface WebGPUCheckOptions {

@@ -770,13 +770,21 @@ function groupBody(routines, group) {
   return bodies.join('') + 'vec4 df64gl_result(int col) {\n' + picks.join('') + '    return vec4(0.0);\n}\n';
 }
 
+// A program this size or larger (characters inlined, as programGroups counts) is built once per
+// stage by checkAsync. SwiftShader compiles a program's pipeline at its first draw, on the
+// browser's GPU thread, and any call of the page that waits on that thread (a readPixels of
+// its own) waits for the whole compile: pow's took 1.0 to 1.3 s in both stages, its vertex stage
+// alone 0.8 s (2026-11-28).
+const SPLIT_SIZE = 48000;
+
 // Runs a grid of routines in the stages asked: routine k reads row k of one input texture
 // ({name, body: GLSL defining vec4 df64gl_result(int col), input: Float32Array, width: output
 // texels}) and writes row k of the target, one point per output texel and stage. Routines share
 // programs (programGroups: one holding them all takes minutes to compile on some drivers), each
-// program the library cut to what its routines call (librarySlice).
+// program the library cut to what its routines call (librarySlice); with `paused` (checkAsync),
+// a program of SPLIT_SIZE or more is built once per stage.
 // Returns per stage the target's rows (Float32Array of 4 floats per texel) and the times.
-function* gridSteps(gl, scratch, source, routines, stages, label, inFlight) {
+function* gridSteps(gl, scratch, source, routines, stages, label, inFlight, paused) {
   const rows = Math.max(routines.length, 1);
   const width = routines.reduce(function (m, r) { return Math.max(m, r.width); }, 1);
   const inWidth = routines.reduce(function (m, r) { return Math.max(m, r.input.length / 4); }, 1);
@@ -792,10 +800,20 @@ function* gridSteps(gl, scratch, source, routines, stages, label, inFlight) {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
   gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, inWidth, rows, gl.RGBA, gl.FLOAT, input);
-  const groups = programGroups(source, routines);
-  const start = function (group) {
-    const body = GRID_PRELUDE + groupBody(routines, group);
-    const src = stagedSources(stages, librarySlice(source, body + GRID_VERTEX_MAIN + GRID_FRAGMENT_MAIN) + body,
+  // The programs: each group's, in the stages asked, or one per stage (see SPLIT_SIZE).
+  const units = [];
+  programGroups(source, routines).forEach(function (group) {
+    const size = group.reduce(function (n, k) { return n + inlinedSize(source, routines[k].body); }, 0);
+    if (paused && stages.vertex && stages.fragment && size >= SPLIT_SIZE) {
+      units.push({ group: group, stages: { vertex: true, fragment: false } });
+      units.push({ group: group, stages: { vertex: false, fragment: true } });
+    } else {
+      units.push({ group: group, stages: stages });
+    }
+  });
+  const start = function (unit) {
+    const body = GRID_PRELUDE + groupBody(routines, unit.group);
+    const src = stagedSources(unit.stages, librarySlice(source, body + GRID_VERTEX_MAIN + GRID_FRAGMENT_MAIN) + body,
       GRID_VERTEX_MAIN, GRID_FRAGMENT_MAIN);
     return startProgram(gl, scratch, src[0], src[1]);
   };
@@ -805,10 +823,11 @@ function* gridSteps(gl, scratch, source, routines, stages, label, inFlight) {
   // still has one to work on as the page takes its turn.
   const started = [];
   const ahead = inFlight;
-  const times = [];
-  for (let g = 0; g < groups.length; g++) {
-    while (started.length < Math.min(g + ahead, groups.length)) started.push(start(groups[started.length]));
-    const group = groups[g];
+  const times = routines.map(function () { return 0; });
+  for (let g = 0; g < units.length; g++) {
+    while (started.length < Math.min(g + ahead, units.length)) started.push(start(units[started.length]));
+    const unit = units[g];
+    const group = unit.group;
     const names = group.map(function (k) { return routines[k].name; }).join(', ');
     const t0 = now();
     const s = started[g];
@@ -829,13 +848,13 @@ function* gridSteps(gl, scratch, source, routines, stages, label, inFlight) {
       gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_row'), k);
       gl.uniform1i(gl.getUniformLocation(program, 'u_df64gl_width'), width);
       gl.viewport(0, k, 2 * width, 1);
-      if (stages.fragment) gl.drawArrays(gl.POINTS, 0, r.width);
-      if (stages.vertex) gl.drawArrays(gl.POINTS, width, r.width);
+      if (unit.stages.fragment) gl.drawArrays(gl.POINTS, 0, r.width);
+      if (unit.stages.vertex) gl.drawArrays(gl.POINTS, width, r.width);
       gl.useProgram(null);
       // Drivers that build the pipeline at the first draw (ANGLE over Vulkan) do it here: the
       // asynchronous check waits on a fence for it rather than in its next query.
       yield { fence: true };
-      times[k] = compiled + now() - t1;
+      times[k] += compiled + now() - t1;
     }
     // Programs are freed as they are done.
     scratch.drop(program);
@@ -1305,10 +1324,10 @@ function* checkSteps(gl, options, paused) {
     // one 0.4 to 0.5 s, with the same total time (measured, a check of every routine).
     const inFlight = !paused ? Infinity : gl.getExtension('KHR_parallel_shader_compile') ? 1 : 2;
     const probe = yield* steps(probeSteps(gl, scratch, df64Source, stages, chosen, inFlight));
-    const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64', inFlight));
-    const vectors = yield* steps(gridSteps(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector', inFlight));
+    const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, chosen), stages, 'df64', inFlight, paused));
+    const vectors = yield* steps(gridSteps(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector', inFlight, paused));
     const qf128 = opts.qf128
-      ? yield* steps(gridSteps(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128', inFlight))
+      ? yield* steps(gridSteps(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128', inFlight, paused))
       : null;
     const glError = gl.getError();
     if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);
@@ -1359,6 +1378,86 @@ function* checkSteps(gl, options, paused) {
     }
   }
   return result;
+}
+
+// The functions a GLSL or WGSL source defines (top-level braces), each with its body: a
+// GLSL head ends `name(...)`, a WGSL one starts `fn name(`. Comments out first.
+function definedFunctions(source) {
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ');
+  const out = [];
+  let depth = 0;
+  let head = 0;
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{') {
+      if (depth === 0) open = i;
+      depth++;
+    } else if (c === '}' && depth > 0) {
+      depth--;
+      if (depth === 0) {
+        const h = text.slice(head, open);
+        const m = /\bfn\s+(\w+)\s*\([\s\S]*$/.exec(h) || /(\w+)\s*\([^()]*\)\s*$/.exec(h);
+        out.push({ name: m ? m[1] : null, body: text.slice(open, i + 1) });
+        head = i + 1;
+      }
+    } else if (c === ';' && depth === 0) {
+      head = i + 1;
+    }
+  }
+  return out;
+}
+
+// The names of the functions DF64_GLSL and QF128_GLSL define (the same names in the WGSL export).
+let libraryNames = null;
+function libraryFunctionNames() {
+  if (!libraryNames) {
+    libraryNames = new Set();
+    definedFunctions(DF64_GLSL + '\n' + QF128_GLSL).forEach(function (f) { if (f.name) libraryNames.add(f.name); });
+  }
+  return libraryNames;
+}
+
+// The check's routines that shaders call (index.d.ts): the library functions called from the
+// sources' own functions, each mapped to the routines whose known-answer call names it.
+export function routinesCalledBy(sources) {
+  const list = (Array.isArray(sources) ? sources : [sources]).map(function (s) { return String(s); });
+  const library = libraryFunctionNames();
+  const called = new Set();
+  list.forEach(function (source) {
+    definedFunctions(source).forEach(function (f) {
+      // The library's own, and in WGSL its overloads as naga names them (df64_b_1, ...).
+      if (f.name !== null && (library.has(f.name) || library.has(f.name.replace(/_\d+$/, '')))) return;
+      for (const m of f.body.matchAll(/\b(\w+)\s*\(/g)) if (library.has(m[1])) called.add(m[1]);
+    });
+  });
+  // Each routine's entry functions: what its known-answer call names.
+  const byFunction = new Map();
+  const entries = function (set, text, name) {
+    for (const m of text.matchAll(/\b(\w+)\s*\(/g)) {
+      if (!library.has(m[1])) continue;
+      if (!byFunction.has(m[1])) byFunction.set(m[1], []);
+      byFunction.get(m[1]).push({ set: set, name: name });
+    }
+  };
+  KNOWN_ANSWERS.df64.routines.forEach(function (r) { entries('df64', r.call, r.name); });
+  KNOWN_ANSWERS.df64vec.routines.forEach(function (r) { entries('df64vec', r.glsl, r.name); });
+  KNOWN_ANSWERS.qf128.routines.forEach(function (r) { entries('qf128', r.call, r.name); });
+  const routines = [];
+  const unchecked = [];
+  let qf128 = false;
+  Array.from(called).sort().forEach(function (fn) {
+    const rs = byFunction.get(fn);
+    if (!rs) {
+      unchecked.push(fn);
+      return;
+    }
+    rs.forEach(function (r) {
+      if (r.set === 'qf128') qf128 = true;
+      if (routines.indexOf(r.name) < 0) routines.push(r.name);
+    });
+  });
+  return { routines: routines, qf128: qf128, unchecked: unchecked };
 }
 
 /**

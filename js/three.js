@@ -19,11 +19,10 @@
 // df64gl, with the routines these shaders call (RTE_ROUTINES).
 
 import { BufferAttribute, Sphere, Vector3 } from 'three';
-import { DF64_GLSL, DF64_RTE_GLSL, rteUniforms, splitPositions } from './index.js';
+import { DF64_GLSL, DF64_RTE_GLSL, routinesCalledBy, rteUniforms, splitPositions } from './index.js';
 
 /** The df64 routines the patched vertex shaders call: pass them to `check` as `routines`. */
-export const RTE_ROUTINES = ['add', 'sub', 'mul', 'vec3_neg', 'vec3_sub', 'vec4_dot', 'vec4_to_f32', 'mat4_mul_vec4',
-  'relative_to_eye', 'world_to_view'];
+export const RTE_ROUTINES = routinesCalledBy(DF64_RTE_GLSL).routines;
 
 const PROJECT_VERTEX = `
 vec4 mvPosition = df64_rte_view_position(transformed, position_lo);
