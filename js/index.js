@@ -773,8 +773,8 @@ function groupBody(routines, group) {
 // A program this size or larger (characters inlined, as programGroups counts) is built once per
 // stage by checkAsync. SwiftShader compiles a program's pipeline at its first draw, on the
 // browser's GPU thread, and any call of the page that waits on that thread (a readPixels of
-// its own) waits for the whole compile: pow's took 1.0 to 1.3 s in both stages, its vertex stage
-// alone 0.8 s (2026-11-28).
+// its own) waits for the whole compile: pow's took 1.0 to 1.3 s in both stages, its vertex-stage
+// program 0.8 s in checkAsync (2026-11-28).
 const SPLIT_SIZE = 48000;
 
 // Runs a grid of routines in the stages asked: routine k reads row k of one input texture
