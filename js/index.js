@@ -599,7 +599,8 @@ function functionIndex(source) {
         if (depth < 0) break;
         if (depth === 0) {
           const head = source.slice(from, open).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '');
-          const m = /(\w+)\s*\([^()]*\)\s*$/.exec(head);
+          // A GLSL head ends `name(...)`; a WGSL one (routinesCalledBy reads WGSL) has `fn name(`.
+          const m = /\bfn\s+(\w+)\s*\(/.exec(head) || /(\w+)\s*\([^()]*\)\s*$/.exec(head);
           // A struct's declaration runs to its ';'.
           if (m) cut(i + 1, m[1]);
         }
@@ -737,23 +738,21 @@ const GRID_FRAGMENT_MAIN = '\nuniform highp int u_df64gl_width;\nflat in highp u
 // GROUP_SIZE or more, the small ones together up to that size (characters of code with every
 // call inlined; measured on SwiftShader, which inlines every call: an empty program pair
 // compiles in 55 to 67 ms, atan2's 64,000 characters in about 1 s, and a check of every routine
-// paid the first 97 times). Returns lists of indices into `routines`.
+// paid the first 97 times). Returns {members: indices into `routines`, size}.
 const GROUP_SIZE = 24000;
 function programGroups(source, routines) {
   const groups = [];
-  let current = [];
-  let size = 0;
+  let current = { members: [], size: 0 };
   routines.forEach(function (r, k) {
     const s = inlinedSize(source, r.body);
-    if (current.length && size + s > GROUP_SIZE) {
+    if (current.members.length && current.size + s > GROUP_SIZE) {
       groups.push(current);
-      current = [];
-      size = 0;
+      current = { members: [], size: 0 };
     }
-    current.push(k);
-    size += s;
+    current.members.push(k);
+    current.size += s;
   });
-  if (current.length) groups.push(current);
+  if (current.members.length) groups.push(current);
   return groups;
 }
 
@@ -803,12 +802,11 @@ function* gridSteps(gl, scratch, source, routines, stages, label, inFlight, paus
   // The programs: each group's, in the stages asked, or one per stage (see SPLIT_SIZE).
   const units = [];
   programGroups(source, routines).forEach(function (group) {
-    const size = group.reduce(function (n, k) { return n + inlinedSize(source, routines[k].body); }, 0);
-    if (paused && stages.vertex && stages.fragment && size >= SPLIT_SIZE) {
-      units.push({ group: group, stages: { vertex: true, fragment: false } });
-      units.push({ group: group, stages: { vertex: false, fragment: true } });
+    if (paused && stages.vertex && stages.fragment && group.size >= SPLIT_SIZE) {
+      units.push({ group: group.members, stages: { vertex: true, fragment: false } });
+      units.push({ group: group.members, stages: { vertex: false, fragment: true } });
     } else {
-      units.push({ group: group, stages: stages });
+      units.push({ group: group.members, stages: stages });
     }
   });
   const start = function (unit) {
@@ -1380,40 +1378,15 @@ function* checkSteps(gl, options, paused) {
   return result;
 }
 
-// The functions a GLSL or WGSL source defines (top-level braces), each with its body: a
-// GLSL head ends `name(...)`, a WGSL one starts `fn name(`. Comments out first.
-function definedFunctions(source) {
-  const text = source.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ');
-  const out = [];
-  let depth = 0;
-  let head = 0;
-  let open = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{') {
-      if (depth === 0) open = i;
-      depth++;
-    } else if (c === '}' && depth > 0) {
-      depth--;
-      if (depth === 0) {
-        const h = text.slice(head, open);
-        const m = /\bfn\s+(\w+)\s*\([\s\S]*$/.exec(h) || /(\w+)\s*\([^()]*\)\s*$/.exec(h);
-        out.push({ name: m ? m[1] : null, body: text.slice(open, i + 1) });
-        head = i + 1;
-      }
-    } else if (c === ';' && depth === 0) {
-      head = i + 1;
-    }
-  }
-  return out;
-}
-
 // The names of the functions DF64_GLSL and QF128_GLSL define (the same names in the WGSL export).
 let libraryNames = null;
 function libraryFunctionNames() {
   if (!libraryNames) {
     libraryNames = new Set();
-    definedFunctions(DF64_GLSL + '\n' + QF128_GLSL).forEach(function (f) { if (f.name) libraryNames.add(f.name); });
+    [DF64_GLSL, QF128_GLSL].forEach(function (source) {
+      const index = functionIndex(source);
+      if (index) index.calls.forEach(function (callees, name) { libraryNames.add(name); });
+    });
   }
   return libraryNames;
 }
@@ -1425,10 +1398,17 @@ export function routinesCalledBy(sources) {
   const library = libraryFunctionNames();
   const called = new Set();
   list.forEach(function (source) {
-    definedFunctions(source).forEach(function (f) {
+    const index = functionIndex(source);
+    // A source whose braces do not balance is read whole (more routines, never fewer).
+    const own = !index ? [uncommented(source)] : index.pieces.filter(function (p) {
       // The library's own, and in WGSL its overloads as naga names them (df64_b_1, ...).
-      if (f.name !== null && (library.has(f.name) || library.has(f.name.replace(/_\d+$/, '')))) return;
-      for (const m of f.body.matchAll(/\b(\w+)\s*\(/g)) if (library.has(m[1])) called.add(m[1]);
+      return p.name !== null && !library.has(p.name) && !library.has(p.name.replace(/_\d+$/, ''));
+    }).map(function (p) {
+      const text = uncommented(p.text);
+      return text.slice(text.indexOf('{'));
+    });
+    own.forEach(function (body) {
+      for (const m of body.matchAll(/\b(\w+)\s*\(/g)) if (library.has(m[1])) called.add(m[1]);
     });
   });
   // Each routine's entry functions: what its known-answer call names.
