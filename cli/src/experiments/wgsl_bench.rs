@@ -881,8 +881,8 @@ pub const BROWSER_LIBRARIES: [&str; 7] = [
 /// a change in the machine's load falls on all of them alike), and one for the integer path
 /// alone: a page holds its result for at most [`crate::web::serve::WAIT_LIMIT`], and the
 /// integer path takes microseconds an op there. A load that fails is a row with its error for
-/// each of its libraries. The rows are added to `report`. Its references are JavaScript doubles (about
-/// +-0.05 ulp48 on the functions), and its luma.gl rows come from luma.gl's own
+/// each of its libraries. The rows are added to `report`. Its references are JavaScript
+/// doubles (about +-0.05 ulp48 on the functions), and its luma.gl rows come from luma.gl's own
 /// preprocessor in the page.
 pub fn run_browser_wgsl_bench(
     chromium: &Path,
