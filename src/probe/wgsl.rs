@@ -259,6 +259,7 @@ fn translate(modules: &[(&str, &str)], options: &WgslOptions) -> Result<String, 
         }
         wgsl = replace_token(&wgsl, &emitted, name);
     }
+    let wgsl = index_tables_in_place(&wgsl).map_err(fail)?;
     // The result must be WGSL naga itself accepts.
     let reparsed = naga::front::wgsl::parse_str(&wgsl).map_err(|e| {
         fail(format!(
@@ -275,6 +276,111 @@ fn translate(modules: &[(&str, &str)], options: &WgslOptions) -> Result<String, 
             ))
         })?;
     Ok(wgsl)
+}
+
+/// naga's GLSL front end reads a global const array at a run-time index through a copy of the
+/// whole array in a function-local variable, one per access and made at the function's entry
+/// whatever branch runs (`var local_7: array<f32, 96> = DF64_EXP2_TABLE;`): 96 to 195 stores
+/// a copy, 27 copies in the export. On Chromium's WebGPU (SwiftShader) they were most of the
+/// functions' cost: exp 249 ns against 55 ns for the same GLSL in WebGL, the one-line
+/// coefficient lookup of the series 27 ns against 4 (2026-11-28). Here every read of a copy
+/// becomes a read of one module-scope twin of the table, `var<private> DF64_EXP2_TABLE_INDEXED
+/// = DF64_EXP2_TABLE;` (a reference, which WGSL indexes at a run-time index without a copy);
+/// the `const` stays, for a user's const-expressions. Refused, with what it found, where a copy
+/// is written or its address taken, or its table is not a module-scope `const` array.
+fn index_tables_in_place(wgsl: &str) -> Result<String, String> {
+    let mut copies: Vec<(String, String)> = Vec::new();
+    let mut kept = String::with_capacity(wgsl.len());
+    for line in wgsl.split_inclusive('\n') {
+        let copy = line
+            .trim()
+            .strip_prefix("var ")
+            .and_then(|rest| rest.split_once(": array<"))
+            .and_then(|(name, rest)| {
+                let table = rest.split_once("> = ")?.1.strip_suffix(';')?;
+                let ident = |t: &str| !t.is_empty() && t.chars().all(is_ident_char);
+                (name.starts_with("local") && ident(name) && ident(table))
+                    .then(|| (name.to_string(), table.to_string()))
+            });
+        match copy {
+            Some(c) => copies.push(c),
+            None => kept.push_str(line),
+        }
+    }
+    let mut out = kept;
+    let mut tables: Vec<String> = Vec::new();
+    for (name, table) in &copies {
+        for at in token_positions(&out, name) {
+            let after = &out[at + name.len()..];
+            let read = !out[..at].trim_end().ends_with('&')
+                && after.starts_with('[')
+                && closing_bracket(after).is_some_and(|close| !is_assigned(&after[close + 1..]));
+            if !read {
+                let line_end = after.find('\n').unwrap_or(after.len());
+                return Err(format!(
+                    "naga's copy {name} of {table} is not only read: `{name}{}`",
+                    &after[..line_end]
+                ));
+            }
+        }
+        out = replace_token(&out, name, &format!("{table}_INDEXED"));
+        if !tables.contains(table) {
+            tables.push(table.clone());
+        }
+    }
+    for table in &tables {
+        let head = format!("const {table}: array<");
+        let at = out
+            .match_indices(&head)
+            .map(|(i, _)| i)
+            .find(|&i| i == 0 || out[..i].ends_with('\n'))
+            .ok_or_else(|| {
+                format!("naga copied {table}, which is not a module-scope const array")
+            })?;
+        let line_end = out[at..].find('\n').map_or(out.len(), |n| at + n + 1);
+        let ty = out[at + "const ".len() + table.len() + ": ".len()..line_end]
+            .split_once(" = ")
+            .map(|(ty, _)| ty.to_string())
+            .ok_or_else(|| format!("the declaration of {table} has no initializer"))?;
+        out.insert_str(
+            line_end,
+            &format!("var<private> {table}_INDEXED: {ty} = {table};\n"),
+        );
+    }
+    Ok(out)
+}
+
+/// Where the bracket that `text` opens with closes.
+fn closing_bracket(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether what follows an indexed place assigns to it (`=`, `+=`, ..., not `==`).
+fn is_assigned(rest: &str) -> bool {
+    let rest = rest.trim_start();
+    let op_len = rest.find('=').filter(|&i| {
+        rest[..i]
+            .chars()
+            .all(|c| matches!(c, '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '<' | '>'))
+    });
+    match op_len {
+        // `<=` and `>=` compare; `<<=` and `>>=` assign.
+        Some(i) => !rest[i + 1..].starts_with('=') && !matches!(&rest[..i], "<" | ">" | "!"),
+        None => false,
+    }
 }
 
 fn is_ident_char(c: char) -> bool {
@@ -351,6 +457,58 @@ mod tests {
             Some("df64_ldexp(a, i32(b.x))")
         );
         assert!(wgsl_call("vec2(a.x > 0.0 ? a : b)").is_err());
+    }
+
+    #[test]
+    fn table_copies_become_reads_of_one_private_twin() {
+        let naga_like = "const T: array<f32, 3> = array<f32, 3>(1f, 2f, 3f);\n\
+                         fn f(i: i32) -> f32 {\n    var local_1: array<f32, 3> = T;\n    \
+                         var local_2: array<f32, 3> = T;\n    let a = local_1[i];\n    \
+                         let b = local_2[(i + 1i)];\n    return a + b + T[0];\n}\n";
+        let out = index_tables_in_place(naga_like).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!out.contains("local_"), "{out}");
+        assert!(out.contains("const T: array<f32, 3> = array<f32, 3>(1f, 2f, 3f);\n"));
+        assert_eq!(
+            out.matches("var<private> T_INDEXED: array<f32, 3> = T;\n")
+                .count(),
+            1,
+            "{out}"
+        );
+        assert!(out.contains("let a = T_INDEXED[i];") && out.contains("T_INDEXED[(i + 1i)]"));
+        // A copy that is written, or whose address is taken, is not a table read: refused.
+        let written = naga_like.replace("let a = local_1[i];", "local_1[i] = 0f;");
+        assert!(index_tables_in_place(&written).is_err());
+        let pointer = naga_like.replace("let a = local_1[i];", "let a = g(&local_1);");
+        assert!(index_tables_in_place(&pointer).is_err());
+        let added = naga_like.replace("let a = local_1[i];", "local_1[i[0]] += 1f;");
+        assert!(index_tables_in_place(&added).is_err());
+        // A comparison reads it.
+        for read in [
+            "f32(local_1[i] == 1f)",
+            "f32(local_1[i] <= 1f)",
+            "f32(local_1[i] >= 1f)",
+        ] {
+            let compared = naga_like.replace("let a = local_1[i];", &format!("let a = {read};"));
+            assert!(index_tables_in_place(&compared).is_ok(), "{read}");
+        }
+    }
+
+    #[test]
+    fn the_export_copies_no_table() {
+        let wgsl = wgsl_export(&WgslOptions {
+            qf128: true,
+            ..WgslOptions::default()
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        // naga's copies are declared `var local...: array<...> = NAME;` in a function.
+        let copies = wgsl
+            .lines()
+            .filter(|l| l.trim_start().starts_with("var local") && l.contains(": array<"))
+            .count();
+        assert_eq!(copies, 0);
+        assert!(wgsl
+            .contains("var<private> DF64_EXP2_TABLE_INDEXED: array<f32, 96> = DF64_EXP2_TABLE;"));
+        assert!(wgsl.contains("const DF64_PI_2: array<f32, 5>"));
     }
 
     #[test]
