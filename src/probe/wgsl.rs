@@ -289,7 +289,8 @@ fn translate(modules: &[(&str, &str)], options: &WgslOptions) -> Result<String, 
 /// the `const` stays, for a user's const-expressions. Refused, with what it found, where a copy
 /// is written or its address taken, or its table is not a module-scope `const` array.
 fn index_tables_in_place(wgsl: &str) -> Result<String, String> {
-    let mut copies: Vec<(String, String)> = Vec::new();
+    // (copy's name, table's name, the array type)
+    let mut copies: Vec<(String, String, String)> = Vec::new();
     let mut kept = String::with_capacity(wgsl.len());
     for line in wgsl.split_inclusive('\n') {
         let copy = line
@@ -297,10 +298,16 @@ fn index_tables_in_place(wgsl: &str) -> Result<String, String> {
             .strip_prefix("var ")
             .and_then(|rest| rest.split_once(": array<"))
             .and_then(|(name, rest)| {
-                let table = rest.split_once("> = ")?.1.strip_suffix(';')?;
+                let (element, table) = rest.split_once("> = ")?;
+                let table = table.strip_suffix(';')?;
                 let ident = |t: &str| !t.is_empty() && t.chars().all(is_ident_char);
-                (name.starts_with("local") && ident(name) && ident(table))
-                    .then(|| (name.to_string(), table.to_string()))
+                (name.starts_with("local") && ident(name) && ident(table)).then(|| {
+                    (
+                        name.to_string(),
+                        table.to_string(),
+                        format!("array<{element}>"),
+                    )
+                })
             });
         match copy {
             Some(c) => copies.push(c),
@@ -308,8 +315,8 @@ fn index_tables_in_place(wgsl: &str) -> Result<String, String> {
         }
     }
     let mut out = kept;
-    let mut tables: Vec<String> = Vec::new();
-    for (name, table) in &copies {
+    let mut tables: Vec<(&str, &str)> = Vec::new();
+    for (name, table, ty) in &copies {
         for at in token_positions(&out, name) {
             let after = &out[at + name.len()..];
             let read = !out[..at].trim_end().ends_with('&')
@@ -324,24 +331,20 @@ fn index_tables_in_place(wgsl: &str) -> Result<String, String> {
             }
         }
         out = replace_token(&out, name, &format!("{table}_INDEXED"));
-        if !tables.contains(table) {
-            tables.push(table.clone());
+        if !tables.iter().any(|(t, _)| t == table) {
+            tables.push((table, ty));
         }
     }
-    for table in &tables {
-        let head = format!("const {table}: array<");
+    for (table, ty) in tables {
+        let head = format!("const {table}: {ty} = ");
         let at = out
             .match_indices(&head)
             .map(|(i, _)| i)
             .find(|&i| i == 0 || out[..i].ends_with('\n'))
             .ok_or_else(|| {
-                format!("naga copied {table}, which is not a module-scope const array")
+                format!("naga copied {table}, which is not a module-scope const {ty}")
             })?;
         let line_end = out[at..].find('\n').map_or(out.len(), |n| at + n + 1);
-        let ty = out[at + "const ".len() + table.len() + ": ".len()..line_end]
-            .split_once(" = ")
-            .map(|(ty, _)| ty.to_string())
-            .ok_or_else(|| format!("the declaration of {table} has no initializer"))?;
         out.insert_str(
             line_end,
             &format!("var<private> {table}_INDEXED: {ty} = {table};\n"),
@@ -378,7 +381,7 @@ fn is_assigned(rest: &str) -> bool {
     });
     match op_len {
         // `<=` and `>=` compare; `<<=` and `>>=` assign.
-        Some(i) => !rest[i + 1..].starts_with('=') && !matches!(&rest[..i], "<" | ">" | "!"),
+        Some(i) => !rest[i + 1..].starts_with('=') && !matches!(&rest[..i], "<" | ">"),
         None => false,
     }
 }
