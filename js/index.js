@@ -491,14 +491,26 @@ const PROBE_FRAGMENT_MAIN = '\nflat in highp uint v_df64gl_ok;\nout highp vec4 o
   '#ifdef DF64GL_CHECK_FRAGMENT\n        ok = df64_probe_pixel(gl_FragCoord.xy);\n#endif\n    }\n' +
   '    o_df64gl = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n}\n';
 
+// Whether a source turns the barrier on (DF64_BARRIER 1, as every GLSL ES export does). Then
+// each routine XORs its operands with a uniform on entry, a literal argument reaches its
+// arithmetic as a value no compiler knows, and the probe's literal cases would run the known
+// answers' code path again: the probe's GLSL leaves them out in a check (DF64_PROBE_LITERALS,
+// decided by the preprocessor), and the probe is one small program. On SwiftShader they were
+// 2.2 of the 2.3 s of the probe of a check of every routine (exp, log, sin and cos compiled a
+// second time in each stage).
+function barrierOn(source) {
+  return /^[ \t]*#[ \t]*define[ \t]+DF64_BARRIER[ \t]+1\b/m.test(source);
+}
+
 // The probe shader in each stage asked for: green pixels of each half. A check's probe: the
-// error-free transforms and the literal (compile-time) cases of the routines checked, whose
-// known answers run them at run time (a probe no larger than the proof needs). A generator of
-// the check's steps (see checkSteps).
+// error-free transforms and, without the barrier, the literal (compile-time) cases of the
+// routines checked, whose known answers run them at run time (a probe no larger than the proof
+// needs). A generator of the check's steps (see checkSteps).
 function* probeSteps(gl, scratch, source, stages, chosen, inFlight) {
   const t = now();
-  // `check` (every program in flight): one program. checkAsync: one program per probe routine
-  // checked, each with the transforms, started as in gridSteps: as one program the
+  // `check` (every program in flight), or the barrier on (the transforms alone): one program.
+  // checkAsync otherwise: one program per probe routine checked, each with the transforms,
+  // started as in gridSteps: as one program the
   // probe of every routine took 5.4 s to compile on SwiftShader, all of it one task of the
   // page (split, the longest task was 0.83 s; split in `check` too, the four arithmetic
   // routines' probe took twice as long). A pixel is green when it is green in every program.
@@ -506,7 +518,7 @@ function* probeSteps(gl, scratch, source, stages, chosen, inFlight) {
   PROBE_ROUTINES.forEach(function (name, k) {
     if (chosen({ name: name })) picked.push(k);
   });
-  const groups = inFlight > 2 ? [picked] : picked.length ? picked.map(function (k) { return [k]; }) : [[]];
+  const groups = inFlight > 2 || barrierOn(source) ? [picked] : picked.length ? picked.map(function (k) { return [k]; }) : [[]];
   const start = function (group) {
     const switches = '#define DF64_PROBE_CHECK 1\n' + PROBE_ROUTINES.map(function (name, k) {
       return group.indexOf(k) >= 0 ? '' : '#define DF64_PROBE_OP_' + k + ' 0\n';

@@ -452,10 +452,11 @@ fn probe_routines(functions: bool) -> String {
         join(&|c| vec2_lit(c.hi))
     ));
     // In a check, known answers run every routine at run time; its probe (DF64_PROBE_CHECK)
-    // keeps the error-free transforms and the literal cases of the routines it covers.
+    // keeps the error-free transforms and, without the barrier, the literal cases of the
+    // routines it covers.
     s.push_str(
         "// A check defines DF64_PROBE_CHECK: its known answers run every routine at run time, so its\n\
-         // probe keeps the error-free transforms and the literal (compile-time) cases, and\n\
+         // probe keeps the error-free transforms and (below) the literal (compile-time) cases, and\n\
          // DF64_PROBE_OP_<k> 0 leaves routine k's literal case out (a probe no larger than the\n\
          // routines checked).\n",
     );
@@ -464,6 +465,22 @@ fn probe_routines(functions: bool) -> String {
             "#ifndef DF64_PROBE_OP_{k}\n#define DF64_PROBE_OP_{k} 1\n#endif\n"
         ));
     }
+    // Decided by the preprocessor, which knows whether the barrier is on in this compile (a
+    // 330 export turns it on only without GL_ARB_gpu_shader5). The nested #if reads
+    // DF64_BARRIER only where it is defined: GLSL ES makes an undefined name in #if an error.
+    s.push_str(
+        "// With the barrier (DF64_BARRIER 1) each routine XORs its operands with a uniform on entry,\n\
+         // so a literal argument reaches its arithmetic as a value no compiler knows: a check\n\
+         // (whose known answers run that code path) leaves the literal cases out then.\n\
+         #if defined(DF64_PROBE_CHECK) && defined(DF64_BARRIER)\n\
+         #if DF64_BARRIER\n\
+         #define DF64_PROBE_LITERALS 0\n\
+         #endif\n\
+         #endif\n\
+         #ifndef DF64_PROBE_LITERALS\n\
+         #define DF64_PROBE_LITERALS 1\n\
+         #endif\n",
+    );
     s.push_str("\nvec2 df64_probe_apply(int op, vec2 a, vec2 b) {\n");
     for (k, op) in PROBE_OPS.iter().enumerate().take(ops) {
         s.push_str(&format!("    if (op == {k}) return {};\n", op.glsl()));
@@ -478,7 +495,7 @@ fn probe_routines(functions: bool) -> String {
                 .replace("(a, b)", &format!("({}, {})", vec2_lit(c.a), vec2_lit(c.b)))
                 .replace("(a)", &format!("({})", vec2_lit(c.a)));
             s.push_str(&format!(
-                "#if DF64_PROBE_OP_{k}\n    ok = ok && df64_probe_within({call}, {}, {});\n#endif\n",
+                "#if DF64_PROBE_OP_{k} && DF64_PROBE_LITERALS\n    ok = ok && df64_probe_within({call}, {}, {});\n#endif\n",
                 vec2_lit(c.lo),
                 vec2_lit(c.hi)
             ));
@@ -690,6 +707,65 @@ pub fn check_snippet(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The name of a probe routine's GLSL function (`df64_add` of `df64_add(a, b)`).
+    fn function_name(op: Df64Op) -> &'static str {
+        let call = op.glsl();
+        &call[..call.find('(').unwrap_or(call.len())]
+    }
+
+    /// A check leaves the probe's literal cases out where the barrier is on
+    /// (DF64_PROBE_LITERALS), on the ground that every probe routine makes its operands opaque
+    /// before any arithmetic: its body opens with `a = DF64_B(a);` (and `b = DF64_B(b);`), or
+    /// hands its operands, as they are or negated, to another probe routine.
+    #[test]
+    fn probe_routines_make_their_operands_opaque_on_entry() {
+        let lib = snippet(&SnippetOptions::new(SnippetTarget::Es300)).unwrap();
+        assert!(lib.contains("\n#define DF64_BARRIER 1\n"));
+        for op in PROBE_OPS {
+            let name = function_name(op);
+            let at = lib
+                .find(&format!("vec2 {name}(vec2 a"))
+                .unwrap_or_else(|| panic!("no {name} in the export"));
+            let body = &lib[at..];
+            let first = body[body.find('{').unwrap() + 1..].trim_start();
+            let opens = if op.glsl().contains("(a, b)") {
+                "a = DF64_B(a); b = DF64_B(b);"
+            } else {
+                "a = DF64_B(a);"
+            };
+            let hands_on = PROBE_OPS.iter().any(|&other| {
+                let callee = function_name(other);
+                callee != name
+                    && (first.starts_with(&format!("return {callee}(a, b);"))
+                        || first.starts_with(&format!("return {callee}(a, -b);")))
+            });
+            assert!(
+                first.starts_with(opens) || hands_on,
+                "{name} does arithmetic before its operands are opaque: {}",
+                &first[..first.len().min(120)]
+            );
+        }
+    }
+
+    /// The literal cases stay in the standalone probe and in a check without the barrier; the
+    /// preprocessor drops them in a check with it, reading DF64_BARRIER only where it is defined.
+    #[test]
+    fn probe_leaves_literal_cases_out_only_in_a_check_with_the_barrier() {
+        let p = probe_functions(true);
+        let guard = "#if defined(DF64_PROBE_CHECK) && defined(DF64_BARRIER)\n#if DF64_BARRIER\n\
+                     #define DF64_PROBE_LITERALS 0\n#endif\n#endif\n\
+                     #ifndef DF64_PROBE_LITERALS\n#define DF64_PROBE_LITERALS 1\n#endif\n";
+        assert!(p.contains(guard), "{p}");
+        // Every literal case sits under it, and the guard comes before them.
+        let cases = p.matches("ok = ok && df64_probe_within(").count();
+        assert_eq!(cases, PROBE_OPS.len());
+        assert_eq!(
+            p.matches("&& DF64_PROBE_LITERALS\n    ok = ok").count(),
+            cases
+        );
+        assert!(p.find(guard) < p.find("bool df64_probe_literals()"));
+    }
 
     #[test]
     fn snippets_carry_their_configuration() {
