@@ -136,7 +136,7 @@ export interface CalledRoutines {
   routines: string[];
   /** A qf128 function is among them: pass as `options.qf128`. */
   qf128: boolean;
-  /** Library functions you call that no routine checks (conversions such as df64_from_f32, the transforms' inner forms): the check proves nothing of these. */
+  /** Library functions you call that no routine checks (conversions such as df64_from_f32, the transforms' inner forms, Thall's variants): the check proves nothing of these. */
   unchecked: string[];
 }
 
@@ -148,7 +148,9 @@ export interface CalledRoutines {
  * the library pasted in: the calls counted are those made from your own functions (any function
  * whose name the library does not define), not the library's calls inside itself. A routine is
  * proven as the function you call (df64_sin's check compiles df64_sin, with its df64_mul), so
- * the list holds what you call.
+ * the list holds what you call. Two functions no known answer calls are proven through a
+ * routine that returns their results word for word: df64_to_f32 through vec2_to_f32, and
+ * df64_frexp through frexp and frexp_exp.
  */
 export declare function routinesCalledBy(sources: string | string[]): CalledRoutines;
 

@@ -1403,8 +1403,19 @@ function libraryFunctionNames() {
   return libraryNames;
 }
 
+// Library functions that no known-answer call names but whose every result is a checked
+// routine's result, word for word: df64vec2_to_f32 returns df64_to_f32 of each component, and
+// frexp and frexp_exp return df64_frexp's two results (through df64_frexp_mantissa and
+// df64_frexp_exponent). A function met only inside a routine's code is not listed: its part in
+// the routine's answer can be too small to judge it (an error term below the routine's bound).
+const PROVEN_THROUGH = new Map([
+  ['df64_to_f32', ['vec2_to_f32']],
+  ['df64_frexp', ['frexp', 'frexp_exp']],
+]);
+
 // The check's routines that shaders call (index.d.ts): the library functions called from the
-// sources' own functions, each mapped to the routines whose known-answer call names it.
+// sources' own functions, each mapped to the routines whose known-answer call names it (or, in
+// PROVEN_THROUGH, returns its results).
 export function routinesCalledBy(sources) {
   const list = (Array.isArray(sources) ? sources : [sources]).map(function (s) { return String(s); });
   const library = libraryFunctionNames();
@@ -1439,7 +1450,8 @@ export function routinesCalledBy(sources) {
   const unchecked = [];
   let qf128 = false;
   Array.from(called).sort().forEach(function (fn) {
-    const rs = byFunction.get(fn);
+    const through = PROVEN_THROUGH.get(fn);
+    const rs = byFunction.get(fn) || (through && through.map(function (name) { return { set: 'df64', name: name }; }));
     if (!rs) {
       unchecked.push(fn);
       return;

@@ -246,8 +246,9 @@ fn routines_called_by_names_what_the_users_functions_call() {
         "const fs = '#version 300 es\\nprecision highp float;\\n' + df64gl.DF64_GLSL + df64gl.QF128_GLSL +\n\
          '\\nuniform vec4 u;\\nout vec4 o;\\n// df64_exp(x) and df64_tan(x) only in a comment\\n' +\n\
          'vec2 twice(vec2 a) { return df64_mul(a, vec2(2.0, 0.0)); }\\n' +\n\
+         'float mantissa(vec2 a) { int e; return df64_to_f32(df64_frexp(a, e)); }\\n' +\n\
          'void main() {\\n  vec2 a = df64_from_f32(u.x);\\n  df64vec3 v = df64vec3_add(df64vec3(u.xyz, vec3(0.0)), df64vec3(u.xyz, vec3(0.0)));\\n' +\n\
-         '  o = vec4(df64_sin(twice(a)), qf128_exp(u).xy);\\n}\\n';\n\
+         '  o = vec4(df64_sin(twice(a)).x, mantissa(a), qf128_exp(u).xy);\\n}\\n';\n\
          const wgsl = df64gl.DF64_WGSL + '\\n@fragment fn fs_main(@location(0) v: vec4<f32>) -> @location(0) vec4<f32> {\\n' +\n\
          '  let m = df64_div(v.xy, v.zw);\\n  return vec4<f32>(m, m);\\n}\\n';\n\
          console.log(JSON.stringify([df64gl.routinesCalledBy(fs), df64gl.routinesCalledBy(wgsl),\n\
@@ -264,7 +265,21 @@ fn routines_called_by_names_what_the_users_functions_call() {
         names.sort();
         names
     };
-    assert_eq!(sorted(&v[0]), ["exp", "mul", "sin", "vec3_add"], "{}", v[0]);
+    // df64_to_f32 and df64_frexp are proven through the routines that return their results.
+    assert_eq!(
+        sorted(&v[0]),
+        [
+            "exp",
+            "frexp",
+            "frexp_exp",
+            "mul",
+            "sin",
+            "vec2_to_f32",
+            "vec3_add"
+        ],
+        "{}",
+        v[0]
+    );
     assert_eq!(v[0]["qf128"], true);
     assert_eq!(v[0]["unchecked"], serde_json::json!(["df64_from_f32"]));
     assert_eq!(sorted(&v[1]), ["div"], "{}", v[1]);
@@ -273,7 +288,16 @@ fn routines_called_by_names_what_the_users_functions_call() {
     assert_eq!(sorted(&v[2]), Vec::<String>::new(), "{}", v[2]);
     assert_eq!(
         sorted(&v[3]),
-        ["div", "exp", "mul", "sin", "vec3_add"],
+        [
+            "div",
+            "exp",
+            "frexp",
+            "frexp_exp",
+            "mul",
+            "sin",
+            "vec2_to_f32",
+            "vec3_add"
+        ],
         "{}",
         v[3]
     );
