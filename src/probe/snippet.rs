@@ -743,7 +743,7 @@ mod tests {
             assert!(
                 first.starts_with(opens) || hands_on,
                 "{name} does arithmetic before its operands are opaque: {}",
-                &first[..first.len().min(120)]
+                first.chars().take(120).collect::<String>()
             );
         }
     }
