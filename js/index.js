@@ -679,12 +679,14 @@ function librarySlice(source, code) {
     .map(function (p) { return uncommented(p.text); }).join(''));
   const kept = index.pieces.filter(function (p) { return p.name === null || keep.has(p.name); });
   // A constant is kept where what is kept names it (twice over: a table may name another).
-  // The name a top-level `const` declaration defines; null for anything else, and for a
-  // declaration of several names (kept whole).
+  // The name a top-level `const` declaration defines, or a plain global array with an
+  // initialiser (the GLSL ES export's tables); null for anything else, and for a declaration
+  // of several names (kept whole).
   const constant = function (p) {
     if (p.name !== null) return null;
     const t = uncommented(p.text);
-    const m = /^\s*const\s+(?:\w+\s+)*?(\w+)\s*(?:\[[^\]]*\]\s*)?=/.exec(t);
+    const m = /^\s*const\s+(?:\w+\s+)*?(\w+)\s*(?:\[[^\]]*\]\s*)?=/.exec(t) ||
+      /^\s*(?:highp\s+)?(?:float|int|uint)\s+(\w+)\s*\[[^\]]*\]\s*=/.exec(t);
     let flat = t;
     for (let k = 0; k < 8 && /\([^()]*\)|\[[^\[\]]*\]/.test(flat); k++) flat = flat.replace(/\([^()]*\)|\[[^\[\]]*\]/g, '');
     return m && flat.indexOf(',') < 0 ? m[1] : null;

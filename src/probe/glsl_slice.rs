@@ -247,13 +247,24 @@ impl FunctionIndex<'_> {
     }
 }
 
-/// The name a top-level `const` declaration defines, if `text` is one.
+/// The name a top-level `const` declaration defines, or a plain global array with an
+/// initialiser (the GLSL ES export's tables), if `text` is one.
 fn constant_name(text: &str) -> Option<String> {
     let t = uncommented(text);
-    let rest = t.trim_start().strip_prefix("const")?;
-    if !rest.starts_with(char::is_whitespace) {
-        return None;
-    }
+    let t = t.trim_start();
+    let rest = match t.strip_prefix("const") {
+        Some(rest) if rest.starts_with(char::is_whitespace) => rest,
+        Some(_) => return None,
+        // A plain global: an array of a scalar type with an initialiser (`float T[3] = ...`).
+        None => {
+            let word = t.split(|c: char| !c.is_ascii_alphanumeric()).next()?;
+            let head = &t[..t.find('=')?];
+            if !["float", "int", "uint"].contains(&word) || !head.trim_end().ends_with(']') {
+                return None;
+            }
+            &t[word.len()..]
+        }
+    };
     // A declaration of several names is kept whole: a comma outside brackets.
     let mut depth = 0i32;
     for c in rest.chars() {
@@ -373,9 +384,9 @@ impl<'a> Library<'a> {
 mod tests {
     use super::*;
 
-    const SOURCE: &str = "// a library\n#define TWICE(x) twice_impl(x)\nconst float TABLE[2] = float[](1.0, 2.0);\nconst float UNUSED = 3.0;\nconst float PAIR_A = 1.0, PAIR_B = 2.0;\nstruct Pair { float a; float b; };\n\
+    const SOURCE: &str = "// a library\n#define TWICE(x) twice_impl(x)\nconst float TABLE[2] = float[](1.0, 2.0);\nfloat GLOBAL_TABLE[2] = float[](3.0, 4.0);\nfloat UNUSED_TABLE[2] = float[](5.0, 6.0);\nconst float UNUSED = 3.0;\nconst float PAIR_A = 1.0, PAIR_B = 2.0;\nstruct Pair { float a; float b; };\n\
         float twice_impl(float x) { return 2.0 * x; }\n\
-        // leaf\nfloat leaf(float x) { return x + TABLE[1]; }\n\
+        // leaf\nfloat leaf(float x) { return x + TABLE[1] + GLOBAL_TABLE[0]; }\n\
         #if FAST\nfloat mid(float x) { return leaf(x); }\n#else\nfloat mid(float x) {\n    if (x > 0.0) { return leaf(leaf(x)); }\n    return TWICE(x);\n}\n#endif\n\
         float unused(float x) { return mid(x) + UNUSED; }\n";
 
@@ -388,6 +399,7 @@ mod tests {
             "return leaf(leaf(x));",
             "float twice_impl(",
             "const float TABLE[2]",
+            "float GLOBAL_TABLE[2]",
             "struct Pair",
             "#if FAST",
             "#else",
@@ -397,7 +409,13 @@ mod tests {
         ] {
             assert!(s.contains(kept), "{kept} missing from\n{s}");
         }
-        for gone in ["float unused(", "UNUSED = 3.0", "// leaf", "// a library"] {
+        for gone in [
+            "float unused(",
+            "UNUSED = 3.0",
+            "UNUSED_TABLE",
+            "// leaf",
+            "// a library",
+        ] {
             assert!(!s.contains(gone), "{gone} kept in\n{s}");
         }
     }
