@@ -221,8 +221,8 @@ const RUN_TIME_TABLES: [&str; 10] = [
 /// The GLSL ES export declares the tables the routines index at run time as plain globals
 /// (initialised with the same literals, never written), not `const`: ANGLE in Chromium 148 reads
 /// a `const` array at a run-time index through a copy of the whole array, and on SwiftShader
-/// the accurate exp, log, sin and cos cost 2.1 to 3.0 times as much that way (161 against 52 ns
-/// for exp, one page run), their fast tier 1.6 to 4.1 times. The small constants stay `const`
+/// the accurate exp, log, sin and cos cost 2.1 to 3.1 times as much that way (161 against 52 ns
+/// for exp, one page run), their fast tier 2.4 to 4.1 times. The small constants stay `const`
 /// (a caller's constant expressions may use them).
 fn tables_as_globals(body: &str) -> String {
     let mut out = body.to_string();
