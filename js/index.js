@@ -686,7 +686,7 @@ function librarySlice(source, code) {
     if (p.name !== null) return null;
     const t = uncommented(p.text);
     const m = /^\s*const\s+(?:\w+\s+)*?(\w+)\s*(?:\[[^\]]*\]\s*)?=/.exec(t) ||
-      /^\s*(?:highp\s+)?(?:float|int|uint)\s+(\w+)\s*\[[^\]]*\]\s*=/.exec(t);
+      /^\s*(?:float|int|uint)\s+(\w+)\s*\[[^\]]*\]\s*=/.exec(t);
     let flat = t;
     for (let k = 0; k < 8 && /\([^()]*\)|\[[^\[\]]*\]/.test(flat); k++) flat = flat.replace(/\([^()]*\)|\[[^\[\]]*\]/g, '');
     return m && flat.indexOf(',') < 0 ? m[1] : null;
