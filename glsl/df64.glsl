@@ -860,19 +860,25 @@ vec2 df64_max(vec2 a, vec2 b) { a = DF64_B(a); b = DF64_B(b); return df64_gt(b, 
 // ---------------------------------------------------------------- three-word sums
 
 // Exact running sum in three words: the third absorbs roundings ~2^-72 below the first.
+// The TwoSums are the cores' (df64_two_sum_inner), on opaque operands: the barriered a and t,
+// and each error term made opaque before it is summed again. Without the barrier on s1.y,
+// ANGLE over Mesa regrouped a.z + s1.y into s1.y's own sum: atan, atan2, asin and acos came
+// out a few ulps of the low word off the mirror (measured); s0.y's is there for the same
+// rewrite of a.y + s0.y. The public transform's every-step barriers made the accumulator 12 %
+// of the instructions a check of every routine compiles on SwiftShader (docs/web.md).
 vec3 df64_acc3(vec3 a, float t) {
     a = DF64_B(a); t = DF64_B(t);
-    DF64_PRECISE vec2 s0 = df64_two_sum(a.x, t);
-    DF64_PRECISE vec2 s1 = df64_two_sum(a.y, s0.y);
-    DF64_PRECISE float s2 = DF64_B(a.z + s1.y);
+    DF64_PRECISE vec2 s0 = df64_two_sum_inner(a.x, t);
+    DF64_PRECISE vec2 s1 = df64_two_sum_inner(a.y, DF64_B(s0.y));
+    DF64_PRECISE float s2 = DF64_B(a.z + DF64_B(s1.y));
     return vec3(s0.x, s1.x, s2);
 }
 
 // A three-word sum (from df64_acc3) rounded once to a df64.
 vec2 df64_round3(vec3 a) {
     a = DF64_B(a);
-    DF64_PRECISE vec2 h = df64_two_sum(a.x, a.y);
-    DF64_PRECISE float lo = DF64_B(h.y + a.z);
+    DF64_PRECISE vec2 h = df64_two_sum_inner(a.x, a.y);
+    DF64_PRECISE float lo = DF64_B(DF64_B(h.y) + a.z);
     return df64_quick_two_sum(h.x, lo);
 }
 
