@@ -787,8 +787,11 @@ function groupBody(routines, group) {
 // stage by checkAsync. SwiftShader compiles a program's pipeline at its first draw, on the
 // browser's GPU thread, and any call of the page that waits on that thread (a readPixels of
 // its own) waits for the whole compile: pow's took 1.0 to 1.3 s in both stages, its vertex-stage
-// program 0.8 s in checkAsync (2026-11-28).
-const SPLIT_SIZE = 48000;
+// program 0.8 s in checkAsync (2026-11-28). GROUP_SIZE, so that every program of one routine
+// alone is split: llvmpipe unrolls loops that SwiftShader keeps, and df64mat4_mul's sixteen
+// dot products (26,700 characters as counted here) held the page for 0.90 to 1.11 s on ANGLE
+// over Mesa with 48,000; with 24,000, 0.60 to 0.68 s, the total time the same (docs/web.md).
+const SPLIT_SIZE = GROUP_SIZE;
 
 // Runs a grid of routines in the stages asked: routine k reads row k of one input texture
 // ({name, body: GLSL defining vec4 df64gl_result(int col), input: Float32Array, width: output
