@@ -510,10 +510,10 @@ function* probeSteps(gl, scratch, source, stages, chosen, inFlight) {
   const t = now();
   // `check` (every program in flight), or the barrier on (the transforms alone): one program.
   // checkAsync otherwise: one program per probe routine checked, each with the transforms,
-  // started as in gridSteps: as one program the
-  // probe of every routine took 5.4 s to compile on SwiftShader, all of it one task of the
-  // page (split, the longest task was 0.83 s; split in `check` too, the four arithmetic
-  // routines' probe took twice as long). A pixel is green when it is green in every program.
+  // started as in gridSteps: as one program the probe of every routine took 5.4 s to compile
+  // on SwiftShader, all of it one task of the page (split, the longest task was 0.83 s; split
+  // in `check` too, the four arithmetic routines' probe took twice as long). A pixel is green
+  // when it is green in every program.
   const picked = [];
   PROBE_ROUTINES.forEach(function (name, k) {
     if (chosen({ name: name })) picked.push(k);
