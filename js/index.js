@@ -784,9 +784,10 @@ function groupBody(routines, group) {
 }
 
 // A program this size or larger (characters inlined, as programGroups counts) is built once per
-// stage by checkAsync. SwiftShader compiles a program's pipeline at its first draw, on the
-// browser's GPU thread, and any call of the page that waits on that thread (a readPixels of
-// its own) waits for the whole compile: pow's took 1.0 to 1.3 s in both stages, its vertex-stage
+// stage by checkAsync. SwiftShader compiles a program's pipeline in the browser's thread pool
+// after the link (ANGLE's warm-up), the program's first draw waits for it on the browser's GPU
+// thread, and any call of the page that waits on that thread (a readPixels of its own) waits
+// for the whole compile: pow's took 1.0 to 1.3 s in both stages, its vertex-stage
 // program 0.8 s in checkAsync (2026-11-28). GROUP_SIZE, so that every program of one routine
 // alone is split: llvmpipe unrolls loops that SwiftShader keeps, and df64mat4_mul's sixteen
 // dot products (26,700 characters as counted here) held the page for 0.90 to 1.11 s on ANGLE
