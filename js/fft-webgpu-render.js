@@ -147,6 +147,7 @@ export function WebGpuRenderFft(device, stage, n, batch, precision) {
   this._views = this._textures.map(function (side) { return side.map(function (t) { return t.createView(); }); });
   this._front = 0;
   this._exponent = 0;
+  this._growth = 0;
   this._loaded = false;
   this._disposed = false;
   this._owned = [];
@@ -170,6 +171,7 @@ WebGpuRenderFft.prototype._upload = function (x) {
   }
   this._front = 0;
   this._exponent = scaled.exponent;
+  this._growth = 0;
   this._loaded = true;
 };
 
@@ -193,20 +195,26 @@ WebGpuRenderFft.prototype._execute = function (direction) {
     this._front = back;
   }
   this.device.queue.submit([encoder.finish()]);
+  // See fft-webgpu.js's _execute.
+  this._growth += d === 0 ? this._log2 : 0;
 };
 
 // The front textures' words in the compute form's point layout (a Promise).
 WebGpuRenderFft.prototype._download = async function () {
   this._usable();
   if (!this._loaded) throw fail('nothing uploaded: call upload(x) before download()');
+  // The result as the data stand now (see fft-webgpu.js's _download).
+  const exponent = this._exponent;
+  const growth = this._growth;
+  const read = this._staging();
   const encoder = this.device.createCommandEncoder();
   const part = this._rowBytes * this._height;
   for (let p = 0; p < this._parts; p++) {
     encoder.copyTextureToBuffer({ texture: this._textures[this._front][p] },
-      { buffer: this._read, offset: p * part, bytesPerRow: this._rowBytes, rowsPerImage: this._height }, [this._width, this._height]);
+      { buffer: read, offset: p * part, bytesPerRow: this._rowBytes, rowsPerImage: this._height }, [this._width, this._height]);
   }
   this.device.queue.submit([encoder.finish()]);
-  const texels = await this._readBack(this._read);
+  const texels = await this._readBack(read, growth);
   const points = this.length * this.batch;
   const per = this._per;
   const words = new Float32Array(per * points);
@@ -218,7 +226,7 @@ WebGpuRenderFft.prototype._download = async function () {
       for (let k = 0; k < Math.min(4, per); k++) words[per * i + 4 * p + k] = texels[src + k];
     }
   }
-  return { words: words, per: per, exponent: this._exponent };
+  return { words: words, per: per, exponent: exponent };
 };
 
 WebGpuRenderFft.prototype.multiply = function () {

@@ -22,6 +22,8 @@ import { wordsFromFixed, baseDouble, baseFixed, wLong, splitDouble, fixedFromDou
 import { BluesteinFft, chirpDouble, chirpFixed, fftDouble } from './fft-bluestein.js';
 import { RealFft } from './fft-real.js';
 import { RENDER_WGSL, WebGpuRenderFft } from './fft-webgpu-render.js';
+import { optionsOf } from './options.js';
+import { deviceLost, lostMessage } from './webgpu-device.js';
 
 const fail = HOST.fail;
 // Words per complex point.
@@ -333,6 +335,10 @@ fn df64gl_fft_pointwise(@builtin(global_invocation_id) id: vec3<u32>) {
 ` + RENDER_WGSL(precision);
 }
 
+// _growth (log2) past which a non-finite word is the data's own overflow, not the device's
+// fault: f32's range ends at 2^128.
+const GROWTH_LIMIT = 120;
+
 // Per device: the precisions' pipelines (built and self-tested once) and check verdicts.
 const DEVICES = new WeakMap();
 function deviceState(device) {
@@ -344,22 +350,23 @@ function deviceState(device) {
   return s;
 }
 
+// Runs `work` (synchronous) inside error scopes of its own: pushed and popped in one turn of the
+// page, so that no other call on the device (a transform, a check, another plan) can push or
+// pop between them and take its errors or give it theirs.
 async function errorScoped(device, work) {
   device.pushErrorScope('out-of-memory');
   device.pushErrorScope('internal');
   device.pushErrorScope('validation');
   let value;
+  let thrown = null;
   try {
     value = work();
   } catch (e) {
-    for (let i = 0; i < 3; i++) await device.popErrorScope();
-    throw e;
+    thrown = e;
   }
-  const errors = [];
-  for (let i = 0; i < 3; i++) {
-    const e = await device.popErrorScope();
-    if (e) errors.push(e.message);
-  }
+  const popped = [device.popErrorScope(), device.popErrorScope(), device.popErrorScope()];
+  const errors = (await Promise.all(popped)).filter(Boolean).map(function (e) { return e.message; });
+  if (thrown) throw thrown;
   if (errors.length) throw fail('WebGPU refused the FFT\'s ' + (typeof value === 'object' && value && value.label ? value.label : 'work') + ': ' + errors.join('; '));
   return value;
 }
@@ -375,19 +382,31 @@ function batchOf(opts) {
 
 // checkWebGPU of the routines the FFT's complex arithmetic calls, once per precision and
 // shader stage on a device (f32 has none to prove); throws where it fails.
-async function checkedIn(device, precision, shaderStage, opts) {
+async function checkedIn(device, precision, shaderStage) {
   const state = deviceState(device);
   const key = precision + ':' + shaderStage;
   if (precision === 'f32' || state.checks[key]) return;
   const verdict = await checkWebGPU(device, {
     routines: HOST.CHECKED[precision], qf128: precision === 'qf128', stages: [shaderStage],
-    storage: opts.storage, cache: opts.cache,
   });
   if (!verdict.pass) {
     throw fail('the ' + precision + ' routines the FFT uses failed checkWebGPU on this device (' + shaderStage +
       ' stage), so its spectra would be wrong: ' + verdict.reason);
   }
   state.checks[key] = verdict;
+}
+
+// What createFftWebGPU's options may name, and the type each takes.
+const FFT_WEBGPU_OPTIONS = {
+  length: 'number', precision: 'string', batch: 'number', radix: 'number', real: 'boolean', shape: 'array',
+  form: 'string', cache: 'boolean', storage: 'storage',
+};
+
+// A lost device (destroyed, or lost by its driver) runs nothing and reports no error: no plan
+// is made on one (asked before, and again where the making fails, so that the Error says so).
+async function refuseLost(device) {
+  const info = await deviceLost(device);
+  if (info) throw fail(lostMessage(info) + ': request a new device and create the plan on it');
 }
 
 // A render-form plan (fft-webgpu-render.js): 2^k complex points, radix 2; checkWebGPU in the
@@ -404,7 +423,7 @@ async function createRenderFftWebGPU(device, opts, precision) {
     throw new RangeError("df64gl FFT: form 'render' is Thall's radix-2 stage: leave options.radix out (or 2), or use the compute form");
   }
   const batch = batchOf(opts);
-  await checkedIn(device, precision, 'fragment', opts);
+  await checkedIn(device, precision, 'fragment');
   const stage = await stageOf(device, precision);
   if (!stage.proven.render2) {
     const small = await errorScoped(device, function () { return new WebGpuRenderFft(device, stage, 16, 1, precision); });
@@ -548,7 +567,19 @@ export async function createFftWebGPU(device, options) {
   if (!device || typeof device.createComputePipeline !== 'function') {
     throw new TypeError('df64gl FFT: createFftWebGPU needs a GPUDevice (from adapter.requestDevice())');
   }
-  const opts = options || {};
+  const opts = optionsOf(options, FFT_WEBGPU_OPTIONS, 'createFftWebGPU');
+  await refuseLost(device);
+  try {
+    return await planOn(device, opts);
+  } catch (e) {
+    if (e instanceof TypeError || e instanceof RangeError) throw e;
+    await refuseLost(device);
+    throw e;
+  }
+}
+
+// createFftWebGPU's plan, its options checked and the device not lost.
+async function planOn(device, opts) {
   const precision = opts.precision === undefined ? 'df64' : opts.precision;
   if (!PER[precision]) {
     throw new TypeError("df64gl FFT: precision must be 'f32', 'df64' or 'qf128', not " + String(precision));
@@ -592,7 +623,7 @@ export async function createFftWebGPU(device, options) {
       ' bytes a buffer; this device binds at most ' + device.limits.maxStorageBufferBindingSize +
       (real ? ' (' + n + ' reals as ' + m + ' packed points)' : m !== n ? ' (' + n + ' points run through Bluestein on ' + m + ')' : ''));
   }
-  await checkedIn(device, precision, 'compute', opts);
+  await checkedIn(device, precision, 'compute');
   const stage = await stageOf(device, precision);
   if (real) {
     if (!stage.proven.real) {
@@ -658,6 +689,10 @@ function WebGpuFft(device, stage, n, batch, precision, radix) {
   });
   this._front = 0;
   this._exponent = 0;
+  // log2 of the most the words may have grown since the upload (they start below 1): f32 holds
+  // them below 2^128 only, and data kept on the device for repeated transforms have no host
+  // step between them to rescale (the WebGL plans rescale there).
+  this._growth = 0;
   this._loaded = false;
   this._disposed = false;
   // Operands made for this plan (Bluestein's factors), freed with it.
@@ -728,12 +763,12 @@ WebGpuFft.prototype._scaled = function (x) {
   const count = 2 * this.length * this.batch;
   const max = HOST.checkInput(x, count, 'the input');
   const s = HOST.blockExponent(max);
-  const scale = Math.pow(2, -s);
+  const scale = HOST.scalerOf(-s);
   const words = this._words;
   const data = new Float32Array(count * words);
   const w = [0, 0, 0, 0];
   for (let i = 0; i < count; i++) {
-    splitDouble(x[i] * scale, words, w, 0);
+    splitDouble(scale(x[i]), words, w, 0);
     // Point i >> 1, part i & 1: [re words, im words].
     const at = (i >> 1) * this._per + (i & 1) * words;
     for (let k = 0; k < words; k++) data[at + k] = w[k];
@@ -747,21 +782,44 @@ WebGpuFft.prototype._upload = function (x) {
   this.device.queue.writeBuffer(this._buffers[0], 0, scaled.data);
   this._front = 0;
   this._exponent = scaled.exponent;
+  this._growth = 0;
   this._loaded = true;
 };
 
-// The words of a MAP_READ buffer the queue has filled (a Promise), every one finite.
-WebGpuFft.prototype._readBack = async function (buffer) {
-  try {
-    await buffer.mapAsync(GPUMapMode.READ);
-  } catch (e) {
-    throw fail('the device could not read the result back (' + (e && e.message) + '): was it lost?');
+// A MAP_READ buffer for one read-back: the plan's own when no read-back holds it, else one
+// made for this call and destroyed after it (WebGPU maps a buffer once at a time, and calls on
+// one plan may overlap: each copies the data as they stand when it is made, into its own).
+WebGpuFft.prototype._staging = function () {
+  if (!this._reading) {
+    this._reading = true;
+    return this._read;
   }
-  const words = new Float32Array(buffer.getMappedRange().slice(0));
-  buffer.unmap();
+  return this.device.createBuffer({ size: this._read.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+};
+
+// The words of a MAP_READ buffer from _staging that the queue fills (a Promise), every one
+// finite (`growth`: the data's _growth when the read-back was made, for the message); the
+// buffer is free again after.
+WebGpuFft.prototype._readBack = async function (buffer, growth) {
+  let words;
+  try {
+    try {
+      await buffer.mapAsync(GPUMapMode.READ);
+    } catch (e) {
+      throw fail(this._disposed ? 'the plan was disposed before its result was read back'
+        : 'the device could not read the result back (' + (e && e.message) + '): was it lost?');
+    }
+    words = new Float32Array(buffer.getMappedRange().slice(0));
+    buffer.unmap();
+  } finally {
+    if (buffer === this._read) this._reading = false;
+    else buffer.destroy();
+  }
   for (let i = 0; i < words.length; i++) {
     if (!Number.isFinite(words[i])) {
-      throw fail('the transform produced a non-finite word (' + words[i] + ' at ' + i + '): the device did not compute what the check proved');
+      throw fail('the transform produced a non-finite word (' + words[i] + ' at ' + i + '): ' + (growth >= GROWTH_LIMIT
+        ? 'the data kept on the device grew by up to 2^' + growth + ' over its transforms, past f32\'s range: download and upload them again between transforms'
+        : 'the device did not compute what the check proved'));
     }
   }
   return words;
@@ -785,17 +843,24 @@ WebGpuFft.prototype._execute = function (direction) {
   }
   pass.end();
   this.device.queue.submit([encoder.finish()]);
+  // A forward transform grows by up to N (the inverse takes 1/N back); radix 3 by up to 3.
+  this._growth += (d === 0 ? this._log2 : 0) + (this._odd === 3 ? 2 : 0);
 };
 
 // The front buffer's words (a Promise).
 WebGpuFft.prototype._download = async function () {
   this._usable();
   if (!this._loaded) throw fail('nothing uploaded: call upload(x) before download()');
+  // What the result is, as the data stand now (a later call may change the plan's before the
+  // read-back resolves).
+  const exponent = this._exponent;
+  const growth = this._growth;
+  const read = this._staging();
   const encoder = this.device.createCommandEncoder();
-  encoder.copyBufferToBuffer(this._buffers[this._front], 0, this._read, 0, this._bytes);
+  encoder.copyBufferToBuffer(this._buffers[this._front], 0, read, 0, this._bytes);
   this.device.queue.submit([encoder.finish()]);
-  const words = await this._readBack(this._read);
-  return { words: words, per: this._per, exponent: this._exponent };
+  const words = await this._readBack(read, growth);
+  return { words: words, per: this._per, exponent: exponent };
 };
 
 WebGpuFft.prototype._run = async function (x, direction) {
@@ -828,6 +893,8 @@ WebGpuFft.prototype._operand = function (values, fixed) {
 WebGpuFft.prototype._pointwise = function (operand) {
   this._elementwise(this._stage.pipelines.pointwise, operand.buffer, 0);
   this._exponent += operand.exponent;
+  // A complex product's parts are at most twice the factors' magnitudes' product.
+  this._growth += (operand.growth || 0) + 1;
 };
 
 // One pass of `pipeline` over the data, reading `operand` where the stage reads its twiddles
@@ -929,7 +996,7 @@ WebGpuFft.prototype.multiply = function (other) {
   this._usable();
   other._usable();
   if (!this._loaded || !other._loaded) throw fail('nothing uploaded: call upload(x) on both plans before multiply()');
-  this._pointwise({ buffer: other._buffers[other._front], exponent: other._exponent });
+  this._pointwise({ buffer: other._buffers[other._front], exponent: other._exponent, growth: other._growth });
 };
 
 // ------------------------------------------------------------------ Bluestein
@@ -942,7 +1009,7 @@ WebGpuFft.prototype.multiply = function (other) {
  * from 200-bit fixed point transformed by the qf128 stage itself (proven by then).
  */
 // The render form shares the compute form's host side: tables, runs and the self-test.
-['_usable', '_scaled', '_readBack', '_paramsBuffer', '_twiddleBuffer', '_tableBuffer', '_run', '_selftest', 'forward', 'inverse', 'forwardWords', 'inverseWords',
+['_usable', '_scaled', '_staging', '_readBack', '_paramsBuffer', '_twiddleBuffer', '_tableBuffer', '_run', '_selftest', 'forward', 'inverse', 'forwardWords', 'inverseWords',
   'upload', 'execute', 'download', 'downloadWords'].forEach(function (name) {
   WebGpuRenderFft.prototype[name] = WebGpuFft.prototype[name];
 });
@@ -1106,6 +1173,8 @@ WebGpuRealFft.prototype._apply = function (direction) {
   if (direction === 'forward') {
     inner._execute('forward');
     inner._elementwise(inner._stage.pipelines.real_post, this._twiddles, 0);
+    // The bins are sums of two packed values' parts.
+    inner._growth += 1;
     this._holds = 'bins';
   } else {
     inner._elementwise(inner._stage.pipelines.real_pre, this._twiddles, inner._radices.length);
@@ -1115,9 +1184,11 @@ WebGpuRealFft.prototype._apply = function (direction) {
 };
 
 WebGpuRealFft.prototype._result = async function () {
+  // What the device holds now (a later call may change it before the read-back resolves).
+  const bins = this._holds === 'bins';
   const r = await this._inner._download();
   // Packed reals (n/2 complex values a row) read part by part are the n reals as they stand.
-  return this._holds === 'bins' ? this._unpackBins(r) : r;
+  return bins ? this._unpackBins(r) : r;
 };
 
 WebGpuRealFft.prototype._run = async function (x, direction) {
@@ -1235,6 +1306,7 @@ WebGpuImageFft.prototype._transpose = function (from, to, slot) {
   this.device.queue.submit([encoder.finish()]);
   to._front = 0;
   to._exponent = from._exponent;
+  to._growth = from._growth;
   to._loaded = true;
 };
 

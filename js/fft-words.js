@@ -187,3 +187,64 @@ export function splitDouble(x, words, out, at) {
   out[at + 2] = x - hi - mid; // exact: 53 - 48 bits are left
   out[at + 3] = 0;
 }
+
+// ------------------------------------------------------------------ powers of two
+
+/** 2^e for an integer e in [-1074, 1023], from its bits (Math.pow's result is not promised
+ * exact, and 2^e outside that range is no double). */
+export function powerOfTwo(e) {
+  if (e > 1023) return Infinity;
+  if (e < -1074) return 0;
+  if (e >= -1022) {
+    F64.setUint32(0, (e + 1023) << 20);
+    F64.setUint32(4, 0);
+  } else if (e >= -1042) {
+    // Subnormal: the one set bit in the high word's 20 fraction bits.
+    F64.setUint32(0, 1 << (e + 1042));
+    F64.setUint32(4, 0);
+  } else {
+    F64.setUint32(0, 0);
+    F64.setUint32(4, 2 ** (e + 1074));
+  }
+  return F64.getFloat64(0);
+}
+
+/** The e with 2^e <= |x| < 2^(e+1), exactly (subnormals included); -Infinity for 0. */
+export function exponentOf(x) {
+  if (x === 0) return -Infinity;
+  F64.setFloat64(0, x);
+  const biased = (F64.getUint32(0) >>> 20) & 0x7ff;
+  if (biased !== 0) return biased - 1023;
+  // Subnormal: its leading bit's place.
+  const hi = F64.getUint32(0) & 0xfffff;
+  const lo = F64.getUint32(4);
+  return hi !== 0 ? (31 - Math.clz32(hi)) - 1042 : (31 - Math.clz32(lo)) - 1074;
+}
+
+/** x 2^e rounded once (ties to even), for any integer e: x's product with powers of two that
+ * are doubles, the intermediate kept exact (the C library's ldexp). Overflows to +-Infinity and
+ * underflows through the subnormals to +-0 as one rounding of the exact product would. */
+export function ldexp(x, e) {
+  if (x === 0 || !Number.isFinite(x) || e === 0) return x;
+  let v = x;
+  let k = e;
+  if (k > 0) {
+    // Growing: every step is exact until the result overflows, which is then the answer.
+    while (k > 1023) {
+      v *= powerOfTwo(1023);
+      k -= 1023;
+      if (!Number.isFinite(v)) return v;
+    }
+    return v * powerOfTwo(k);
+  }
+  // Shrinking: exact steps down to the smallest normal (2^-1022), then one rounding step.
+  while (k < 0) {
+    const room = -1022 - exponentOf(v);
+    if (room >= 0) break;
+    const step = Math.max(k, room, -1022);
+    v *= powerOfTwo(step);
+    k -= step;
+  }
+  // |v| < 2^-1021 here when k < 0: below 2^-1074 of it the product rounds to a signed 0.
+  return k === 0 ? v : k < -1074 ? v * 0 : v * powerOfTwo(k);
+}

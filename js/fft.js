@@ -15,11 +15,13 @@
 
 import { DF64_GLSL, QF128_GLSL, FFT_GLSL } from './generated.js';
 import { check } from './index.js';
-import { saveState, neutralState, restoreState } from './gl-state.js';
+import { saveState, neutralState, restoreState, takeErrors, putBackErrors, outOfMemory } from './gl-state.js';
+import { optionsOf } from './options.js';
 import { BluesteinFft } from './fft-bluestein.js';
 import { RealFft } from './fft-real.js';
 import {
   FIXED_BITS, fixedFromDouble, wordsFromFixed, unitRootsFixed, baseDouble, baseFixed, wLong, splitDouble,
+  exponentOf, ldexp, powerOfTwo,
 } from './fft-words.js';
 
 const PRECISIONS = {
@@ -114,6 +116,7 @@ export const WRAPPER_API = {
   REAL_POST: REAL_POST, REAL_PRE: REAL_PRE,
   blockExponent: blockExponent, selftestSignal: selftestSignal, fixedWords: fixedWords, exactDftError: exactDftError,
   relativeError: relativeError, blockScaledParts: blockScaledParts, realSelftest: realSelftest, imageShape: imageShape,
+  scalerOf: scalerOf,
   PRECISIONS: PRECISIONS, CHECKED: CHECKED,
 };
 
@@ -130,17 +133,39 @@ function layoutOf(texels) {
 
 // ------------------------------------------------------------------ per-context programs
 
-// Per context: its limits, the check's verdict per precision, and the pass programs (shared by
-// the plans of one precision and odd factor; each program's self-test verdict with it).
+// Per context: the check's verdict per precision, and the pass programs (shared by the plans of
+// one precision and odd factor; each program's self-test verdict with it). A lost context's
+// record is dropped (its programs died with it): plans made after the context is restored
+// build and prove their own, whatever older plans are still alive.
 const CONTEXTS = new WeakMap();
 
 function contextOf(gl) {
   let c = CONTEXTS.get(gl);
+  // Without the loss event (no canvas to listen on), a cached program that is no longer a
+  // program tells the same.
+  if (c && (c.lost || Array.from(c.programs.values()).some(function (e) { return !gl.isProgram(e.program); }))) {
+    CONTEXTS.delete(gl);
+    c = null;
+  }
   if (!c) {
-    c = { checks: {}, programs: new Map(), proven: new Map() };
+    c = { checks: {}, programs: new Map(), proven: new Map(), lost: false };
     CONTEXTS.set(gl, c);
+    const canvas = gl.canvas;
+    if (canvas && typeof canvas.addEventListener === 'function') {
+      const record = c;
+      canvas.addEventListener('webglcontextlost', function () {
+        record.lost = true;
+        if (CONTEXTS.get(gl) === record) CONTEXTS.delete(gl);
+      }, { once: true });
+    }
   }
   return c;
+}
+
+// Whether `record` (a plan's contextOf when it was made) is still the context's: false once the
+// context was lost, even if it is restored now.
+function current(gl, record) {
+  return !record.lost && CONTEXTS.get(gl) === record && !(gl.isContextLost && gl.isContextLost());
 }
 
 function compile(gl, fragment, what) {
@@ -190,7 +215,7 @@ function lostOr(gl, message) {
  * Error that says why where this context cannot run the plan exactly.
  */
 export function createFft(gl, options) {
-  const opts = options || {};
+  const opts = optionsOf(options, FFT_OPTIONS, 'createFft');
   if (opts.shape !== undefined) return createImageFft(gl, opts);
   const n = opts.length;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 0x40000000) {
@@ -218,6 +243,12 @@ export function createFft(gl, options) {
   }
   return new BluesteinFft(inner, n, inner.batch, WRAPPER_API);
 }
+
+// What createFft's options may name, and the type each takes.
+const FFT_OPTIONS = {
+  length: 'number', precision: 'string', batch: 'number', radix: 'number', real: 'boolean', shape: 'array',
+  cache: 'boolean', storage: 'storage',
+};
 
 // A 2-D plan: [rows, columns], each a power of two, row-major data.
 function createImageFft(gl, opts) {
@@ -418,23 +449,47 @@ function WebGLFft(gl, opts) {
   this._disposed = false;
   this._objects = [];
   this._programs = {};
-  const saved = saveState(gl, UNITS);
+  this._context = contextOf(gl);
   try {
-    neutralState(gl);
-    this._allocate();
-    this._acquire(kinds);
-    // A self-test's own small plan only borrows the programs being proven.
-    if (!opts[SELFTEST]) this._prove(opts);
-    if (gl.getError() !== gl.NO_ERROR || (gl.isContextLost && gl.isContextLost())) {
-      throw fail(lostOr(gl, 'WebGL reported an error while the plan was built'));
-    }
+    this._onContext(function () {
+      this._allocate();
+      this._acquire(kinds);
+      // A self-test's own small plan only borrows the programs being proven.
+      if (!opts[SELFTEST]) this._prove(opts);
+    }, 'while the plan was built');
   } catch (e) {
     this._free();
     throw e;
-  } finally {
-    restoreState(gl, saved);
   }
 }
+
+// Runs `work` on the context with the caller's state saved and put back (gl-state.js): the
+// caller's pending errors taken first and set again after, the draws' neutral state set, and
+// any GL error of df64gl's own (`during` says when) turned into an Error. Nested calls (a
+// self-test plan made inside a plan's constructor) take and put back the outer call's errors
+// alike.
+WebGLFft.prototype._onContext = function (work, during) {
+  const gl = this.gl;
+  const pending = takeErrors(gl);
+  const refused = outOfMemory(gl, pending);
+  if (refused) {
+    putBackErrors(gl, pending);
+    throw fail(refused);
+  }
+  const saved = saveState(gl, UNITS);
+  try {
+    neutralState(gl, UNITS);
+    const r = work.call(this);
+    const own = takeErrors(gl);
+    if (own.length || (gl.isContextLost && gl.isContextLost())) {
+      throw fail(lostOr(gl, 'WebGL error ' + own.join(', ') + ' ' + during));
+    }
+    return r;
+  } finally {
+    restoreState(gl, saved);
+    putBackErrors(gl, pending);
+  }
+};
 
 
 WebGLFft.prototype._own = function (kind, obj) {
@@ -744,20 +799,27 @@ function checkInput(x, count, what) {
   return max;
 }
 
-// The power of two s with max 2^-s in [0.5, 1) (0 for all zeros).
+// The power of two s with max 2^-s in [0.5, 1) (0 for all zeros), subnormals included.
 function blockExponent(max) {
-  if (max === 0) return 0;
-  let s = Math.floor(Math.log2(max)) + 1;
-  if (max * Math.pow(2, -s) >= 1) s += 1;
-  if (max * Math.pow(2, -s) < 0.5) s -= 1;
-  return s;
+  return max === 0 ? 0 : exponentOf(max) + 1;
+}
+
+// v -> v 2^e rounded once, for any integer e: a product with the exact double 2^e where there
+// is one (one rounding), else ldexp (2^e past the doubles' range: inputs near 2^1024 or
+// subnormal, and their spectra).
+function scalerOf(e) {
+  if (e >= -1074 && e <= 1023) {
+    const p = powerOfTwo(e);
+    return function (v) { return v * p; };
+  }
+  return function (v) { return ldexp(v, e); };
 }
 
 WebGLFft.prototype._usable = function () {
   if (this._disposed) throw fail('this plan was disposed: create a new one');
-  const gl = this.gl;
-  if (gl.isContextLost && gl.isContextLost()) {
-    throw fail('the WebGL context was lost: create the plan again once the context is restored');
+  if (!current(this.gl, this._context)) {
+    throw fail('the WebGL context was lost' + (this.gl.isContextLost && this.gl.isContextLost() ? '' : ' since this plan was made') +
+      ': create the plan again once the context is restored');
   }
 };
 
@@ -795,10 +857,10 @@ WebGLFft.prototype._storeParts = function (buf, count, part) {
 WebGLFft.prototype._upload = function (x) {
   const count = 2 * this.length * this.batch;
   const s = blockExponent(checkInput(x, count, 'the input'));
-  const scale = Math.pow(2, -s);
+  const scale = scalerOf(-s);
   const per = this._words;
   this._storeParts(this._natural[this._front], count / 2, function (i, out, at) {
-    splitDouble(x[i] * scale, per, out, at);
+    splitDouble(scale(x[i]), per, out, at);
   });
   this._exponent = s;
   this._bound = 1;
@@ -836,8 +898,8 @@ function blockScaledParts(values, fixed, words) {
   let max = 0;
   for (let i = 0; i < values.length; i++) max = Math.max(max, Math.abs(values[i]));
   const s = blockExponent(max);
-  const scale = Math.pow(2, -s);
-  return { exponent: s, part: function (i, out, at) { splitDouble(values[i] * scale, words, out, at); } };
+  const scale = scalerOf(-s);
+  return { exponent: s, part: function (i, out, at) { splitDouble(scale(values[i]), words, out, at); } };
 }
 
 WebGLFft.prototype._put = function (texture, layout, data) {
@@ -893,10 +955,12 @@ WebGLFft.prototype._download = function () {
   return { words: words, per: per, exponent: this._exponent };
 };
 
+// The result as doubles (each part's words summed, times 2^exponent rounded once); an Error
+// where a part lies past the doubles' range (its magnitude 2^1024 or more), never an infinity.
 function toDoubles(result) {
   const per = result.per / 2;
   const out = new Float64Array(result.words.length / per);
-  const scale = Math.pow(2, result.exponent);
+  const scale = scalerOf(result.exponent);
   const w = result.words;
   for (let i = 0; i < out.length; i++) {
     const at = per * i;
@@ -904,16 +968,27 @@ function toDoubles(result) {
     if (per === 1) v = w[at];
     else if (per === 2) v = w[at] + w[at + 1];
     else v = (w[at] + w[at + 1]) + (w[at + 2] + w[at + 3]);
-    out[i] = v * scale;
+    const d = scale(v);
+    if (!Number.isFinite(d)) throw overflow(v, result.exponent, i);
+    out[i] = d;
   }
   return out;
 }
 
+// The Error of a result part v 2^e (part i: the re or im of point i / 2) past the doubles.
+function overflow(v, e, i) {
+  const log2 = exponentOf(v) + e;
+  return new RangeError('df64gl FFT: the result overflows the doubles: the ' + (i % 2 ? 'imaginary' : 'real') +
+    ' part of point ' + Math.floor(i / 2) + ' is about ' + (v < 0 ? '-' : '') + '2^' + log2 +
+    ' and the largest double is below 2^1024; scale the input down by 2^' + (log2 - 1020) +
+    ' (exact) and the result back up');
+}
+
 function toWords(result) {
-  const scale = Math.pow(2, result.exponent);
+  const scale = scalerOf(result.exponent);
   const out = new Float32Array(result.words.length);
   for (let i = 0; i < out.length; i++) {
-    const v = result.words[i] * scale;
+    const v = scale(result.words[i]);
     // Each word exactly, or not at all: past f32's range (or below its normal range) the words
     // would be infinite or lose their low bits.
     if (Math.fround(v) !== v || (v !== 0 && Math.abs(v) < 1.1754943508222875e-38)) {
@@ -1047,11 +1122,24 @@ function selftestSignal(count, words, seed) {
   return x;
 }
 
-// Scales the words back to a largest part in [0.5, 1) through the host (rare: the tracked
-// bound assumes the worst growth of every pass).
+// Scales the words back to a largest word in [0.5, 1) through the host, word by word by a power
+// of two (exact: the words keep every bit, qf128's 96 included, and the exponent takes the
+// power). Rare: the tracked bound assumes the worst growth of every pass.
 WebGLFft.prototype._rescale = function () {
   const r = this._download();
-  this._upload(toDoubles(r));
+  let max = 0;
+  for (let i = 0; i < r.words.length; i++) max = Math.max(max, Math.abs(r.words[i]));
+  const s = blockExponent(max);
+  const scale = powerOfTwo(-s);
+  const words = this._words;
+  const per = r.per;
+  this._storeParts(this._natural[this._front], r.words.length / per, function (i, out, at) {
+    // Part i: point i >> 1, its re words then its im words.
+    const from = (i >> 1) * per + (i & 1) * words;
+    for (let k = 0; k < words; k++) out[at + k] = Math.fround(r.words[from + k] * scale);
+  });
+  this._exponent = r.exponent + s;
+  this._bound = 1;
 };
 
 WebGLFft.prototype._pass = function (kind, src, L, conj, scale, second, axis) {
@@ -1113,22 +1201,10 @@ WebGLFft.prototype._bind = function (unit, name, uniforms, texture, array) {
   if (uniforms[name]) gl.uniform1i(uniforms[name], unit);
 };
 
-// Runs `work` with the caller's state saved and put back, and any GL error turned into an Error.
+// Runs `work` on a usable plan with the caller's state saved and put back (see _onContext).
 WebGLFft.prototype._guarded = function (work) {
   this._usable();
-  const gl = this.gl;
-  const saved = saveState(gl, UNITS);
-  try {
-    neutralState(gl);
-    const r = work.call(this);
-    const e = gl.getError();
-    if (e !== gl.NO_ERROR || (gl.isContextLost && gl.isContextLost())) {
-      throw fail(lostOr(gl, 'WebGL error ' + e + ' during the transform'));
-    }
-    return r;
-  } finally {
-    restoreState(gl, saved);
-  }
+  return this._onContext(work, 'during the transform');
 };
 
 WebGLFft.prototype._run = function (x, direction) {
@@ -1198,6 +1274,13 @@ WebGLFft.prototype.multiply = function (other) {
 
 WebGLFft.prototype._free = function () {
   const gl = this.gl;
+  // A lost context took the plan's objects with it (deleting them on the restored context would
+  // be an error of the caller's).
+  if (!current(gl, this._context)) {
+    this._objects = [];
+    this._programs = {};
+    return;
+  }
   this._objects.reverse().forEach(function (it) {
     if (it[0] === 'texture') gl.deleteTexture(it[1]);
     else if (it[0] === 'framebuffer') gl.deleteFramebuffer(it[1]);

@@ -116,7 +116,9 @@ export interface CheckOptions {
  * textures, judges each result against the exact answer, leaves the context's state as it
  * found it and deletes what it made. Never throws for a driver that fails: no WebGL 2, no
  * EXT_color_buffer_float, a shader that does not compile, a wrong answer, a context lost
- * during the check are each `pass: false` with the reason.
+ * during the check are each `pass: false` with the reason. A bad option (a name it does not
+ * have, a value of the wrong type, an unknown routine or stage) throws a TypeError or
+ * RangeError that names it. GL errors pending before the call are set again after it.
  */
 export declare function check(gl: WebGL2RenderingContext | null | undefined, options?: CheckOptions): CheckResult;
 
@@ -172,8 +174,8 @@ export interface WebGPUCheckOptions {
  * Proves the WGSL routines on this WebGPU device (a GPUDevice): every routine on the same known answers as
  * `check`, in compute shaders and in a render pipeline's vertex stage (and its fragment stage with `stages`), judged alike (`probe` is
  * null: twoSum and twoProduct are among the routines). Resolves to the same kind of result as `check`; never rejects for a device
- * that fails (a module that does not compile, a validation error, a wrong answer: `pass: false`
- * with the reason). Its buffers are destroyed before it resolves.
+ * that fails (a module that does not compile, a validation error, a wrong answer, a lost or destroyed device: `pass: false`
+ * with the reason); rejects with a TypeError or RangeError for a bad option. Its buffers are destroyed before it resolves.
  */
 export declare function checkWebGPU(device: object | null | undefined, options?: WebGPUCheckOptions): Promise<CheckResult>;
 
@@ -202,7 +204,7 @@ export interface FftOptions {
  */
 export type FftInput = Float64Array | Float32Array | number[];
 
-/** A planned FFT on one WebGL 2 context (see `createFft`). Every method throws an Error that says why (bad input, a lost context, a disposed plan, a non-finite result) and never returns a wrong spectrum; each leaves the context's state as it found it. */
+/** A planned FFT on one WebGL 2 context (see `createFft`). Any finite input runs, near 2^1024 and among the subnormals too; every method throws an Error that says why (bad input, a lost context or one restored since the plan was made, a disposed plan, a result that overflows the doubles) and never returns a wrong spectrum; each leaves the context's state as it found it, its pending GL errors included (read before the call and set again after). */
 export interface WebGLFft {
   readonly length: number;
   readonly batch: number;
@@ -256,19 +258,19 @@ export declare function split(x: number): [number, number];
 /** The number nearest to hi + lo. */
 export declare function join(hi: number, lo: number): number;
 
-/** split of every value, interleaved: [hi0, lo0, hi1, lo1, ...]. */
+/** split of every value, interleaved: [hi0, lo0, hi1, lo1, ...]; a TypeError for anything but an array of numbers. */
 export declare function splitArray(values: ArrayLike<number>): Float32Array;
 
-/** split of each of a column-major 4x4 matrix's 16 numbers, as two matrices. */
+/** split of each of a column-major 4x4 matrix's 16 numbers, as two matrices; a TypeError for anything but 16 numbers, a RangeError for one that is not finite or lies past f32's range. */
 export declare function splitMat4(m: ArrayLike<number>): { hi: Float32Array; lo: Float32Array };
 
-/** split of each of an array of positions in doubles (x, y, z, ...), as two attribute arrays. */
+/** split of each of an array of positions in doubles (x, y, z, ...), as two attribute arrays; a TypeError for anything but numbers, a RangeError for one that is not finite or lies past f32's range. */
 export declare function splitPositions(positions: ArrayLike<number>): { hi: Float32Array; lo: Float32Array };
 
-/** translate(-eye) times a column-major model matrix, in doubles: the model matrix relative to the eye. */
+/** translate(-eye) times a column-major model matrix, in doubles: the model matrix relative to the eye. A TypeError for anything but 16 and 3 numbers, a RangeError for a number that is not finite or a result that overflows the doubles. */
 export declare function relativeToEye(model: ArrayLike<number>, eye: ArrayLike<number>): Float64Array;
 
-/** A column-major view matrix without its translation (the camera's rotation), as f32. */
+/** A column-major view matrix without its translation (the camera's rotation), as f32; an Error for anything but 16 finite numbers. */
 export declare function viewRotation(view: ArrayLike<number>): Float32Array;
 
 /**
@@ -280,7 +282,7 @@ export declare function viewRotation(view: ArrayLike<number>): Float32Array;
  */
 export declare const DF64_RTE_GLSL: string;
 
-/** The uniforms of DF64_RTE_GLSL for one object (its world matrix), the camera's world position and view matrix (doubles). */
+/** The uniforms of DF64_RTE_GLSL for one object (its world matrix), the camera's world position and view matrix (doubles); the errors of relativeToEye, and a RangeError where the matrix relative to the eye lies past f32's range (the object too far from the eye). */
 export declare function rteUniforms(model: ArrayLike<number>, eye: ArrayLike<number>, view: ArrayLike<number>): {
   df64_model_rte_hi: Float32Array;
   df64_model_rte_lo: Float32Array;
@@ -329,13 +331,13 @@ export interface FftWebGPUOptions {
   radix?: 2 | 4;
   /** 'compute' (default: compute pipelines over storage buffers) or 'render' (Thall's radix-2 stage as a fragment program on rgba32float textures, checked in the fragment stage; 2^k complex plans only, no multiply). */
   form?: 'compute' | 'render';
-  /** Passed to `checkWebGPU` (default true). */
+  /** Accepted as `createFft` takes it; a WebGPU check's verdict is kept per device, for the device's life, whatever this says. */
   cache?: boolean;
-  /** Passed to `checkWebGPU` (default localStorage). */
+  /** Accepted as `createFft` takes it (see `cache`). */
   storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void } | null;
 }
 
-/** A planned FFT on a WebGPU device (see `createFftWebGPU`): the methods of WebGLFft, each that returns data as a Promise (WebGPU reads back asynchronously). Every failure is an Error that says why, never a wrong spectrum. */
+/** A planned FFT on a WebGPU device (see `createFftWebGPU`): the methods of WebGLFft, each that returns data as a Promise (WebGPU reads back asynchronously). Every failure is an Error that says why, never a wrong spectrum. Calls may overlap: each does its GPU work when called and resolves with its own answer, as if it had finished before the next call began. */
 export interface WebGPUFft {
   readonly device: object;
   readonly length: number;
@@ -366,6 +368,7 @@ export interface WebGPUFft {
  * pipeline beside the stage), real input (`real: true`) and 2-D images (`shape`: the rows, a
  * transpose, the columns, a transpose back), in f32, df64 or qf128. Resolves after `checkWebGPU` of the
  * routines it uses and the stage's (and the pointwise product's) known-answer self-tests pass
- * on this device; rejects with an Error that says why otherwise.
+ * on this device; rejects with an Error that says why otherwise (a bad option, a lost or
+ * destroyed device, a check or self-test that fails).
  */
 export declare function createFftWebGPU(device: object, options: FftWebGPUOptions): Promise<WebGPUFft>;

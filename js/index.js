@@ -18,7 +18,9 @@ import {
   PROBE_ROUTINES,
   KNOWN_ANSWERS,
 } from './generated.js';
-import { saveState, neutralState, restoreState } from './gl-state.js';
+import { saveState, neutralState, restoreState, takeErrors, putBackErrors, outOfMemory } from './gl-state.js';
+import { optionsOf, describe } from './options.js';
+import { deviceLost, lostMessage } from './webgpu-device.js';
 
 export { VERSION, DF64_GLSL, QF128_GLSL, DF64_WGSL, DF64_QF128_WGSL };
 export { createFft } from './fft.js';
@@ -45,12 +47,38 @@ export function join(hi, lo) {
   return Number(hi) + Number(lo);
 }
 
+// `values` as an array of numbers (an Array, a typed array or another array-like object, not a
+// string), or a TypeError naming `what`.
+function numbersArg(values, what, takes) {
+  const list = values !== null && typeof values === 'object' && !(values instanceof DataView) &&
+    Number.isInteger(values.length) && values.length >= 0;
+  if (!list) throw new TypeError(what + ' takes ' + takes + ', not ' + describe(values));
+  for (let i = 0; i < values.length; i++) {
+    if (typeof values[i] !== 'number') {
+      throw new TypeError(what + ': element ' + i + ' is ' + describe(values[i]) + ', not a number');
+    }
+  }
+}
+
+// A pair from `split` that is a position's or a matrix's words: finite (within f32's range),
+// or a RangeError naming element i of `what`.
+function finiteWords(v, i, what) {
+  const w = split(v);
+  if (!Number.isFinite(w[0]) || !Number.isFinite(w[1])) {
+    throw new RangeError(what + ': element ' + i + ' is ' + v + (Number.isFinite(v)
+      ? ', past f32\'s range (|x| < 3.4e38): its df64 words would be infinite' : ': df64 takes finite numbers'));
+  }
+  return w;
+}
+
 /**
  * The df64 of every number of an array (Float64Array or any array of numbers) as one
  * interleaved Float32Array [hi0, lo0, hi1, lo1, ...], ready for a vec2 attribute or an RG32F
- * texture. Each pair is `split`'s.
+ * texture. Each pair is `split`'s (so NaN and infinities, and numbers past f32's range, give
+ * the pairs `split` documents). A TypeError for anything but an array of numbers.
  */
 export function splitArray(values) {
+  numbersArg(values, 'splitArray', 'an array of numbers (an Array or a Float64Array)');
   const out = new Float32Array(2 * values.length);
   for (let i = 0; i < values.length; i++) {
     const w = split(values[i]);
@@ -65,11 +93,11 @@ export function splitArray(values) {
  * `lo`, for two mat4 uniforms: element i is split(m[i]).
  */
 export function splitMat4(m) {
-  if (!m || m.length !== 16) throw new TypeError('splitMat4 takes 16 numbers (a column-major 4x4 matrix)');
+  mat4Arg(m, 'splitMat4');
   const hi = new Float32Array(16);
   const lo = new Float32Array(16);
   for (let i = 0; i < 16; i++) {
-    const w = split(m[i]);
+    const w = finiteWords(m[i], i, 'splitMat4');
     hi[i] = w[0];
     lo[i] = w[1];
   }
@@ -85,23 +113,33 @@ export function splitMat4(m) {
  * to about 48 bits (millimetres at a billion metres).
  */
 export function splitPositions(positions) {
-  if (!positions || typeof positions.length !== 'number') {
-    throw new TypeError('splitPositions takes an array of numbers (x, y, z, x, y, z, ...)');
-  }
+  numbersArg(positions, 'splitPositions', 'an array of numbers (x, y, z, x, y, z, ...)');
   const hi = new Float32Array(positions.length);
   const lo = new Float32Array(positions.length);
   for (let i = 0; i < positions.length; i++) {
-    const w = split(positions[i]);
+    const w = finiteWords(positions[i], i, 'splitPositions');
     hi[i] = w[0];
     lo[i] = w[1];
   }
   return { hi: hi, lo: lo };
 }
 
-function mat4Arg(m, name) {
-  if (!m || m.length !== 16) throw new TypeError(name + ' takes 16 numbers (a column-major 4x4 matrix)');
+// A column-major 4x4 matrix of finite numbers, or an Error naming `name`'s argument `arg`.
+function mat4Arg(m, name, arg) {
+  const what = name + (arg ? ': ' + arg : '');
+  numbersArg(m, what, '16 numbers (a column-major 4x4 matrix)');
+  if (m.length !== 16) throw new TypeError(what + ' takes 16 numbers (a column-major 4x4 matrix), not ' + m.length);
   for (let i = 0; i < 16; i++) {
-    if (typeof m[i] !== 'number') throw new TypeError(name + ': element ' + i + ' is not a number');
+    if (!Number.isFinite(m[i])) throw new RangeError(what + ': element ' + i + ' is ' + m[i] + '; a matrix takes finite numbers');
+  }
+}
+
+// A camera position [x, y, z] of finite numbers, or an Error naming `name`.
+function eyeArg(eye, name) {
+  numbersArg(eye, name + ': eye', '[x, y, z] (three numbers)');
+  if (eye.length !== 3) throw new TypeError(name + ': eye is [x, y, z], not ' + eye.length + ' numbers');
+  for (let i = 0; i < 3; i++) {
+    if (!Number.isFinite(eye[i])) throw new RangeError(name + ': eye[' + i + '] is ' + eye[i] + '; the eye takes finite numbers');
   }
 }
 
@@ -112,13 +150,20 @@ function mat4Arg(m, name) {
  * df64mat4 a vertex shader multiplies local positions by (`df64mat4_mul_vec4`).
  */
 export function relativeToEye(model, eye) {
-  mat4Arg(model, 'relativeToEye');
-  if (!eye || eye.length !== 3) throw new TypeError('relativeToEye: eye is [x, y, z]');
+  mat4Arg(model, 'relativeToEye', 'model');
+  eyeArg(eye, 'relativeToEye');
   const out = new Float64Array(16);
   for (let i = 0; i < 16; i++) out[i] = model[i];
   // Column c gains -eye times its w (row 3) entry.
   for (let c = 0; c < 4; c++) {
-    for (let r = 0; r < 3; r++) out[4 * c + r] = model[4 * c + r] - eye[r] * model[4 * c + 3];
+    for (let r = 0; r < 3; r++) {
+      const v = model[4 * c + r] - eye[r] * model[4 * c + 3];
+      if (!Number.isFinite(v)) {
+        throw new RangeError('relativeToEye: element ' + (4 * c + r) + ' of the matrix relative to the eye overflows the doubles (' +
+          model[4 * c + r] + ' - ' + eye[r] + ' * ' + model[4 * c + 3] + ')');
+      }
+      out[4 * c + r] = v;
+    }
   }
   return out;
 }
@@ -129,7 +174,7 @@ export function relativeToEye(model, eye) {
  * rendering multiplies by (`df64_world_to_view`, or after `df64mat4_mul_vec4`).
  */
 export function viewRotation(view) {
-  mat4Arg(view, 'viewRotation');
+  mat4Arg(view, 'viewRotation', 'view');
   const out = new Float32Array(16);
   for (let i = 0; i < 12; i++) out[i] = view[i];
   out[15] = view[15];
@@ -169,7 +214,14 @@ vec4 df64_rte_view_position(vec3 position_hi, vec3 position_lo) {
  */
 export function rteUniforms(model, eye, view) {
   const m = relativeToEye(model, eye);
-  const words = splitMat4(m);
+  let words;
+  try {
+    words = splitMat4(m);
+  } catch (e) {
+    // The object is too far from the eye for f32's range: say so in the caller's terms.
+    throw new RangeError('rteUniforms: the model matrix relative to the eye lies past f32\'s range (' +
+      e.message.replace(/^splitMat4: /, '') + '): bring the eye nearer the object');
+  }
   let translationOnly = true;
   for (let c = 0; c < 3; c++) {
     for (let r = 0; r < 4; r++) if (model[4 * c + r] !== (c === r ? 1 : 0)) translationOnly = false;
@@ -1141,37 +1193,53 @@ function settle(result, pass, reason, t0) {
   return result;
 }
 
-// options.routines checked against the known answers: null for all, else the names.
-function routinesAskedFor(known, opts) {
-  const only = Array.isArray(opts.routines) ? opts.routines.map(String) : null;
-  if (!only) return null;
+// What check's and checkAsync's options may name, and the type each takes.
+const CHECK_OPTIONS = {
+  cache: 'boolean', storage: 'storage', qf128: 'boolean', routines: 'array', stages: 'array', glsl: 'string', qf128Glsl: 'string',
+};
+// checkWebGPU's.
+const WEBGPU_CHECK_OPTIONS = { qf128: 'boolean', routines: 'array', stages: 'array', wgsl: 'string', zero: 'string' };
+
+// options.routines checked against the known answers' routine names (KNOWN_ANSWERS, or its
+// decoded form): null for all, else the names; an Error for a name no set has, or a list
+// that leaves a set it asks for unchecked.
+function routinesAskedFor(known, opts, what) {
+  if (opts.routines === undefined) return null;
+  opts.routines.forEach(function (n, i) {
+    if (typeof n !== 'string') throw new TypeError('df64gl: ' + what + "'s options.routines[" + i + '] is ' + describe(n) + ', not a routine name');
+  });
+  const only = opts.routines;
   const names = known.df64.routines.map(function (r) { return r.name; });
   const vecNames = known.df64vec.routines.map(function (r) { return r.name; });
   const qfNames = known.qf128.routines.map(function (r) { return r.name; });
   const unknown = only.filter(function (n) { return names.indexOf(n) < 0 && qfNames.indexOf(n) < 0 && vecNames.indexOf(n) < 0; });
   if (unknown.length) {
-    throw new CheckFailure('options.routines: no routine ' + unknown.join(', ') + '; the df64 routines are ' + names.join(', ') +
+    throw new RangeError('df64gl: ' + what + "'s options.routines: no routine " + unknown.join(', ') + '; the df64 routines are ' + names.join(', ') +
       ', the vector and matrix ones ' + vecNames.join(', ') + ' and the qf128 ones ' + qfNames.join(', '));
   }
   // Nothing passes unchecked: each set asked for checks at least one of its routines.
   if (!only.some(function (n) { return names.indexOf(n) >= 0 || vecNames.indexOf(n) >= 0; })) {
-    throw new CheckFailure('options.routines names no df64 routine (' + names.join(', ') + ', ' + vecNames.join(', ') + ')');
+    throw new RangeError('df64gl: ' + what + "'s options.routines names no df64 routine (" + names.join(', ') + ', ' + vecNames.join(', ') + ')');
   }
   if (opts.qf128 && !only.some(function (n) { return qfNames.indexOf(n) >= 0; })) {
-    throw new CheckFailure('options.routines names no qf128 routine (' + qfNames.join(', ') + ') but options.qf128 asks for them');
+    throw new RangeError('df64gl: ' + what + "'s options.routines names no qf128 routine (" + qfNames.join(', ') + ') but options.qf128 asks for them');
   }
   return only;
 }
 
-// options.stages: which shader stages to check in (default both).
-function stagesAskedFor(opts) {
-  if (opts.stages === undefined) return { vertex: true, fragment: true };
-  const list = Array.isArray(opts.stages) ? opts.stages.map(String) : null;
-  const bad = list ? list.filter(function (x) { return STAGES.indexOf(x) < 0; }) : [];
-  if (!list || !list.length || bad.length) {
-    throw new CheckFailure("options.stages: a list of 'vertex' and 'fragment' (got " + JSON.stringify(opts.stages) + ')');
+// options.stages: which of `all` stages to check in ({ stage: true/false }; `defaults` where
+// the option is absent); an Error for a list that names no stage or one not in `all`.
+function stagesAskedFor(opts, all, defaults, what) {
+  if (opts.stages === undefined) return defaults;
+  const list = opts.stages;
+  const bad = list.filter(function (x) { return all.indexOf(x) < 0; });
+  if (!list.length || bad.length) {
+    throw new RangeError('df64gl: ' + what + "'s options.stages is a list of " + all.map(function (x) { return "'" + x + "'"; }).join(', ') +
+      ' (got ' + JSON.stringify(list) + ')');
   }
-  return { vertex: list.indexOf('vertex') >= 0, fragment: list.indexOf('fragment') >= 0 };
+  const out = {};
+  all.forEach(function (x) { out[x] = list.indexOf(x) >= 0; });
+  return out;
 }
 
 // The chosen routines' output texels in one array: rowOf(k) gives routine k's (4 floats a
@@ -1256,7 +1324,11 @@ function failureReason(result, renderer) {
 // runs the steps back to back; checkAsync() lets the page run between them. With `paused`, the
 // caller's WebGL state is put back at each pause and the check's taken again after it.
 function* checkSteps(gl, options, paused) {
-  const opts = options || {};
+  // A bad option is the caller's mistake, not the driver's: an Error before anything runs.
+  const what = paused ? 'checkAsync' : 'check';
+  const opts = optionsOf(options, CHECK_OPTIONS, what);
+  const stages = stagesAskedFor(opts, STAGES, { vertex: true, fragment: true }, what);
+  const only = routinesAskedFor(KNOWN_ANSWERS, opts, what);
   const t0 = now();
   const df64Source = typeof opts.glsl === 'string' ? opts.glsl : DF64_GLSL;
   const qf128Source = typeof opts.qf128Glsl === 'string' ? opts.qf128Glsl : QF128_GLSL;
@@ -1269,12 +1341,6 @@ function* checkSteps(gl, options, paused) {
     return done(false, 'no WebGL 2 context: df64 needs WebGL 2 (GLSL ES 3.00, for floatBitsToUint and highp integers)');
   }
   if (gl.isContextLost && gl.isContextLost()) return done(false, 'the WebGL context is lost');
-  let stages;
-  try {
-    stages = stagesAskedFor(opts);
-  } catch (e) {
-    return done(false, e.reason);
-  }
   let renderer = '';
   try {
     renderer = rendererOf(gl);
@@ -1306,18 +1372,33 @@ function* checkSteps(gl, options, paused) {
   if (!gl.getExtension('EXT_color_buffer_float')) {
     return done(false, 'EXT_color_buffer_float is missing on ' + renderer + ': the check cannot read float results back, so df64 is unproven here');
   }
+  // The caller's pending errors: taken now, set again when the check ends (and around each of
+  // checkAsync's pauses, where the page runs), so that they are neither the check's nor lost.
+  let pending = takeErrors(gl);
+  const refused = outOfMemory(gl, pending);
+  if (refused) {
+    putBackErrors(gl, pending);
+    return done(false, refused);
+  }
   let saved = saveState(gl);
   const scratch = new Scratch(gl);
   let measured = false;
   let vao = null;
+  // The check's own GL errors, read before each pause.
+  const own = [];
   // Runs a generator of steps, pausing where it yields (see checkSteps).
   const steps = function* (inner) {
     let step = inner.next();
     while (!step.done) {
-      if (paused) restoreState(gl, saved);
+      if (paused) {
+        takeErrors(gl).forEach(function (e) { if (own.indexOf(e) < 0) own.push(e); });
+        restoreState(gl, saved);
+        putBackErrors(gl, pending);
+      }
       yield step.value;
       if (paused) {
         if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);
+        pending = takeErrors(gl);
         saved = saveState(gl);
         neutralState(gl);
         gl.bindVertexArray(vao);
@@ -1331,7 +1412,6 @@ function* checkSteps(gl, options, paused) {
     vao = scratch.add('vertexArray', gl.createVertexArray());
     gl.bindVertexArray(vao);
     const known = knownAnswers();
-    const only = routinesAskedFor(known, opts);
     const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
     // Programs in flight: `check` starts them all; checkAsync one ahead of the one it waits on
     // without KHR_parallel_shader_compile, and with it one at a time (polled). Every program
@@ -1345,9 +1425,9 @@ function* checkSteps(gl, options, paused) {
     const qf128 = opts.qf128
       ? yield* steps(gridSteps(gl, scratch, df64Source + qf128Source, scalarGrid(known.qf128, chosen), stages, 'qf128', inFlight, paused))
       : null;
-    const glError = gl.getError();
+    takeErrors(gl).forEach(function (e) { if (own.indexOf(e) < 0) own.push(e); });
     if (gl.isContextLost && gl.isContextLost()) throw new CheckFailure(LOST);
-    if (glError !== gl.NO_ERROR) throw new CheckFailure('WebGL error ' + glError + ' during the check');
+    if (own.length) throw new CheckFailure('WebGL error ' + own.join(', ') + ' during the check');
     // Times per routine, by index in its set (0 for one not checked).
     const byIndex = function (set, grid) {
       let k = 0;
@@ -1381,7 +1461,10 @@ function* checkSteps(gl, options, paused) {
   } finally {
     try {
       scratch.free();
+      // Errors of the check's own left on a failed path are not the caller's.
+      takeErrors(gl);
       restoreState(gl, saved);
+      putBackErrors(gl, pending);
     } catch (e) {
       // A lost context cannot be restored; the result says why already.
     }
@@ -1820,7 +1903,12 @@ function adapterOf(device) {
  * and `vertex`); never rejects for a device that fails. See index.d.ts.
  */
 export async function checkWebGPU(device, options) {
-  const opts = options || {};
+  const opts = optionsOf(options, WEBGPU_CHECK_OPTIONS, 'checkWebGPU');
+  const stages = stagesAskedFor(opts, WEBGPU_STAGES, { compute: true, vertex: true, fragment: false }, 'checkWebGPU');
+  const only = routinesAskedFor(KNOWN_ANSWERS, opts, 'checkWebGPU');
+  if (opts.zero !== undefined && opts.zero !== 'storage' && opts.zero !== 'uniform') {
+    throw new RangeError("df64gl: checkWebGPU's options.zero is 'storage' or 'uniform', not " + describe(opts.zero));
+  }
   const t0 = now();
   const result = emptyResult();
   result.stages = { compute: null, vertex: null, fragment: null };
@@ -1832,17 +1920,11 @@ export async function checkWebGPU(device, options) {
   }
   result.renderer = adapterOf(device);
   const source = typeof opts.wgsl === 'string' ? opts.wgsl : opts.qf128 ? DF64_QF128_WGSL : DF64_WGSL;
+  // A destroyed or lost device runs nothing and reports no error: say so.
+  const lost = await deviceLost(device);
+  if (lost) return done(false, lostMessage(lost));
   try {
-    let stages = { compute: true, vertex: true };
-    if (opts.stages !== undefined) {
-      const list = Array.isArray(opts.stages) ? opts.stages.map(String) : [];
-      if (!list.length || list.some(function (x) { return WEBGPU_STAGES.indexOf(x) < 0; })) {
-        throw new CheckFailure("options.stages: a list of 'compute', 'vertex' and 'fragment' (got " + JSON.stringify(opts.stages) + ')');
-      }
-      stages = { compute: list.indexOf('compute') >= 0, vertex: list.indexOf('vertex') >= 0, fragment: list.indexOf('fragment') >= 0 };
-    }
     const known = knownAnswers();
-    const only = routinesAskedFor(known, opts);
     const chosen = function (r) { return !only || only.indexOf(r.name) >= 0; };
     const df64 = await runSetWebGPU(device, source, known.df64, 'df64', chosen, opts, stages);
     const vectors = await runSetWebGPU(device, source, known.df64vec, 'df64 vector', chosen, opts, stages);
@@ -1871,6 +1953,9 @@ export async function checkWebGPU(device, options) {
     const which = names.length > 1 ? names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1] + ' stages' : names[0] + ' stage';
     return done(!out.length, out.length ? out.join('; ') : 'df64' + (result.qf128 ? ' and qf128' : '') + ' exact on ' + result.renderer + ' in the ' + which);
   } catch (e) {
+    // A device lost during the check fails its work in many ways: the loss is the reason.
+    const lostNow = await deviceLost(device);
+    if (lostNow) return done(false, lostMessage(lostNow));
     return done(false, e instanceof CheckFailure ? e.reason : 'the check could not run: ' + (e && e.message ? e.message : String(e)));
   }
 }

@@ -128,6 +128,8 @@ fn npm_pack_lists_only_what_the_module_needs() {
         "index.d.ts",
         "generated.js",
         "gl-state.js",
+        "options.js",
+        "webgpu-device.js",
         "fft.js",
         "fft-words.js",
         "fft-bluestein.js",
@@ -150,6 +152,8 @@ fn npm_pack_lists_only_what_the_module_needs() {
         "fft-webgpu.js",
         "fft-webgpu-render.js",
         "gl-state.js",
+        "options.js",
+        "webgpu-device.js",
     ] {
         let text = std::fs::read_to_string(js.join(module)).expect("module source");
         for line in text.lines().filter(|l| {

@@ -497,7 +497,11 @@ fn transforms_match_the_reference(backend: BrowserBackend) {
     let expect: [(&str, &str, &str); 20] = [
         ("no context", "TypeError", "WebGL 2"),
         ("length 0", "RangeError", "options.length"),
-        ("length as a string", "RangeError", "options.length"),
+        (
+            "length as a string",
+            "TypeError",
+            "option length takes a number",
+        ),
         ("length 2.5", "RangeError", "options.length"),
         ("precision f64", "TypeError", "options.precision"),
         ("batch 0", "RangeError", "options.batch"),

@@ -293,10 +293,14 @@ pub fn write_js_module(js_dir: &Path, assets_dir: &Path) -> Result<Vec<PathBuf>,
 
 /// The module's code (`js/index.js`) as committed.
 const INDEX_JS: &str = include_str!("../../../js/index.js");
-/// The WebGL state helpers it imports, and the lines that import them and re-export the FFT.
+/// The WebGL state helpers and the options checks it imports, and the lines that import them
+/// and re-export the FFT.
 const GL_STATE_JS: &str = include_str!("../../../js/gl-state.js");
-const GL_STATE_IMPORT: &str =
-    "import { saveState, neutralState, restoreState } from './gl-state.js';\n";
+const GL_STATE_IMPORT: &str = "import { saveState, neutralState, restoreState, takeErrors, putBackErrors, outOfMemory } from './gl-state.js';\n";
+const OPTIONS_JS: &str = include_str!("../../../js/options.js");
+const OPTIONS_IMPORT: &str = "import { optionsOf, describe } from './options.js';\n";
+const DEVICE_JS: &str = include_str!("../../../js/webgpu-device.js");
+const DEVICE_IMPORT: &str = "import { deviceLost, lostMessage } from './webgpu-device.js';\n";
 const FFT_REEXPORT: &str = "export { createFft } from './fft.js';\n";
 const FFT_WEBGPU_REEXPORT: &str = "export { createFftWebGPU } from './fft-webgpu.js';\n";
 /// The browser FFT's files, as committed.
@@ -324,6 +328,8 @@ pub fn module_files_for_import_map() -> Result<Vec<(&'static str, String)>, Expe
         ("index.js", INDEX_JS.to_string()),
         ("generated.js", generated_js()?),
         ("gl-state.js", GL_STATE_JS.to_string()),
+        ("options.js", OPTIONS_JS.to_string()),
+        ("webgpu-device.js", DEVICE_JS.to_string()),
     ];
     files.extend(FFT_JS.iter().map(|(n, t)| (*n, t.to_string())));
     for (name, text) in files.iter_mut() {
@@ -338,7 +344,7 @@ pub fn module_files_for_import_map() -> Result<Vec<(&'static str, String)>, Expe
 }
 
 /// The whole module as one script for a page that cannot import (file://): the generated half,
-/// `gl-state.js`, then `index.js` without its imports and its re-exports (the FFT stays out of
+/// `gl-state.js`, `options.js` and `webgpu-device.js`, then `index.js` without its imports and its re-exports (the FFT stays out of
 /// the page). Top-level `export`s stay: they are legal in an inline module script.
 pub fn inline_module() -> Result<String, ExperimentError> {
     let import_start = INDEX_JS.find("import {");
@@ -358,8 +364,15 @@ pub fn inline_module() -> Result<String, ExperimentError> {
         )));
     }
     let mut code = format!("{}{}", &INDEX_JS[..start], &INDEX_JS[end..]).replace(reexport, "");
-    // gl-state.js inlined (its exports as plain functions); the FFT stays out of the page.
-    for line in [GL_STATE_IMPORT, FFT_REEXPORT, FFT_WEBGPU_REEXPORT] {
+    // gl-state.js, options.js and webgpu-device.js inlined (their exports as plain functions);
+    // the FFT stays out of the page.
+    for line in [
+        GL_STATE_IMPORT,
+        OPTIONS_IMPORT,
+        DEVICE_IMPORT,
+        FFT_REEXPORT,
+        FFT_WEBGPU_REEXPORT,
+    ] {
         if !code.contains(line) {
             return Err(ExperimentError::Invalid(format!(
                 "js/index.js no longer has the line `{}`",
@@ -369,7 +382,15 @@ pub fn inline_module() -> Result<String, ExperimentError> {
         code = code.replace(line, "");
     }
     let state = GL_STATE_JS.replace("\nexport function ", "\nfunction ");
-    Ok(format!("{}\n{state}\n{code}", generated_js()?))
+    let helpers = [OPTIONS_JS, DEVICE_JS].map(|t| {
+        t.replace("\nexport function ", "\nfunction ")
+            .replace("\nexport async function ", "\nasync function ")
+    });
+    Ok(format!(
+        "{}\n{state}\n{}\n{code}",
+        generated_js()?,
+        helpers.join("\n")
+    ))
 }
 
 /// The repository's root (where `js/` and the test pages are), from this package's folder.
@@ -409,8 +430,15 @@ pub fn run_module_page(
     let text = super::browser::element_text(&dom, "result")
         .filter(|t| !t.trim().is_empty())
         .ok_or_else(|| {
+            // A page that reports its steps in #progress says where it stopped.
+            let progress = super::browser::element_text(&dom, "progress")
+                .map(|p| {
+                    let last: Vec<&str> = p.lines().rev().take(3).collect();
+                    format!("; its last steps: {}", last.join(" <- "))
+                })
+                .unwrap_or_default();
             ExperimentError::Invalid(format!(
-                "the page {path} left no result (did its module load? {})",
+                "the page {path} left no result (did its module load? {}){progress}",
                 dom.chars().take(400).collect::<String>()
             ))
         })?;

@@ -289,6 +289,8 @@ mod tests {
             "index.js",
             "generated.js",
             "gl-state.js",
+            "options.js",
+            "webgpu-device.js",
             "fft.js",
             "fft-words.js",
             "fft-bluestein.js",
