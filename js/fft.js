@@ -141,18 +141,20 @@ const CONTEXTS = new WeakMap();
 
 function contextOf(gl) {
   let c = CONTEXTS.get(gl);
-  // Without the loss event (no canvas to listen on), a cached program that is no longer a
-  // program tells the same.
-  if (c && (c.lost || Array.from(c.programs.values()).some(function (e) { return !gl.isProgram(e.program); }))) {
+  // Without a canvas to hear the loss on, a cached program that is no longer a program tells
+  // the same (isProgram is a round trip to the GPU process: only there).
+  if (c && !c.heard && Array.from(c.programs.values()).some(function (e) { return !gl.isProgram(e.program); })) {
+    c.lost = true;
     CONTEXTS.delete(gl);
     c = null;
   }
   if (!c) {
-    c = { checks: {}, programs: new Map(), proven: new Map(), lost: false };
+    c = { checks: {}, programs: new Map(), proven: new Map(), lost: false, heard: false };
     CONTEXTS.set(gl, c);
     const canvas = gl.canvas;
     if (canvas && typeof canvas.addEventListener === 'function') {
       const record = c;
+      record.heard = true;
       canvas.addEventListener('webglcontextlost', function () {
         record.lost = true;
         if (CONTEXTS.get(gl) === record) CONTEXTS.delete(gl);
@@ -477,18 +479,22 @@ WebGLFft.prototype._onContext = function (work, during) {
     throw fail(refused);
   }
   const saved = saveState(gl, UNITS);
+  let r;
+  let own;
   try {
     neutralState(gl, UNITS);
-    const r = work.call(this);
-    const own = takeErrors(gl);
-    if (own.length || (gl.isContextLost && gl.isContextLost())) {
-      throw fail(lostOr(gl, 'WebGL error ' + own.join(', ') + ' ' + during));
-    }
-    return r;
+    r = work.call(this);
   } finally {
+    // df64gl's own errors (read even where the work threw: they are not the caller's), then
+    // the caller's state and errors back.
+    own = takeErrors(gl);
     restoreState(gl, saved);
     putBackErrors(gl, pending);
   }
+  if (own.length || (gl.isContextLost && gl.isContextLost())) {
+    throw fail(lostOr(gl, 'WebGL error ' + own.join(', ') + ' ' + during));
+  }
+  return r;
 };
 
 

@@ -53,6 +53,8 @@ function numbersArg(values, what, takes) {
   const list = values !== null && typeof values === 'object' && !(values instanceof DataView) &&
     Number.isInteger(values.length) && values.length >= 0;
   if (!list) throw new TypeError(what + ' takes ' + takes + ', not ' + describe(values));
+  // A float array holds numbers only: no pass over a large one.
+  if (values instanceof Float64Array || values instanceof Float32Array) return;
   for (let i = 0; i < values.length; i++) {
     if (typeof values[i] !== 'number') {
       throw new TypeError(what + ': element ' + i + ' is ' + describe(values[i]) + ', not a number');
