@@ -867,7 +867,7 @@ async function openWebGpu() {
   return {
     driver: driver, dev: shortDevice(renderer, 'WebGPU'), gpu: new GpuWebGPU(device),
     what: 'checkWebGPU(device) of the npm module ' + VERSION + (USED ? ', the routines the tables call, in the compute stage' : ', every routine in the compute and vertex stages'),
-    check: function () { return checkWebGPU(device, USED ? { cache: false, routines: USED, stages: ['compute'] } : { cache: false }); },
+    check: function () { return checkWebGPU(device, USED ? { routines: USED, stages: ['compute'] } : {}); },
   };
 }
 
