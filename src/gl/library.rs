@@ -285,7 +285,7 @@ impl GlslLibrary {
     /// Checks that module `name` guards every operation with the optimisation barrier
     /// (`DF64_B`, defined in `df64.glsl`) as [`super::barrier::check_barriers_after`] says, with
     /// the declarations of the modules it can need in view; `df64.glsl` itself, that its
-    /// error-free transforms keep theirs ([`super::barrier::check_transform_barriers`]).
+    /// error-free transforms keep theirs (`barrier::check_transform_barriers`).
     pub fn check_barriers(&self, name: &str) -> GlResult<()> {
         let source = self.get(name).ok_or_else(|| GlError::ModuleNotFound {
             name: name.to_string(),

@@ -322,7 +322,7 @@ pub fn df64_log10(a: Df64) -> Df64 {
 }
 
 /// CPU mirror of `df64_log3`: ln a in three words (about 2^-66 of it) for a finite a > 0, for
-/// pow: e ln 2 in exact products plus ln m from [`df64_log3_parts`], summed in the exact
+/// pow: e ln 2 in exact products plus ln m from `df64_log3_parts`, summed in the exact
 /// accumulator.
 pub fn df64_log3(a: Df64) -> [f32; 3] {
     let (ef, lm) = df64_log3_parts(a);
@@ -1191,7 +1191,7 @@ pub fn df64_frexp(a: Df64) -> (Df64, i32) {
 
 // ---------------------------------------------------------------- the fast tier
 
-/// CPU mirror of `df64_exp_fast`: e^a = 2^n T[j] (1 + q), q = t + t^2 (1/2 + t (1/6 + t R)) with
+/// CPU mirror of `df64_exp_fast`: e^a = 2^n T\[j\] (1 + q), q = t + t^2 (1/2 + t (1/6 + t R)) with
 /// R = 1/24 + t/120 + t^2/720 in f32, on the fast arithmetic. Within 2 ulp48 for results of
 /// 2^-100 to 2^128; arguments past -105 and 89 act as those ends (the scaling under- or
 /// overflows); NaN gives NaN.
