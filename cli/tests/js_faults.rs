@@ -22,7 +22,6 @@ use std::sync::Mutex;
 use base64::Engine;
 use df64gl::fft::reference::{dft_dd, Cdd};
 use df64gl::fft::Direction;
-use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 use df64gl::numeric::Dd;
 use df64gl_cli::web::browser::BrowserBackend;
 use df64gl_cli::web::js_module::run_module_page;
@@ -220,193 +219,164 @@ const OVERFLOW: &str = "overflows the doubles";
 /// The extreme-input cases, the same on every leg.
 fn cases() -> Vec<Case> {
     use Direction::{Forward, Inverse};
+    use Kind::{Image, Real, Rows};
     let mut out = Vec::new();
     for p in ["f32", "df64", "qf128"] {
         // One point of 1.7e308 (1.89 2^1023): every bin 1.7e308.
-        out.push(transform(
-            &format!("{p} impulse near the largest"),
-            p,
-            Kind::Rows(8),
-            Forward,
-            "forward",
-            &impulse(8, 0, 1.7e308 / 2f64.powi(1023)),
-            1023,
-        ));
+        let near_largest = impulse(8, 0, 1.7e308 / 2f64.powi(1023));
+        // One subnormal point, 1e-310, away from point 0: bins of subnormal size.
+        let subnormal = impulse(8, 3, scale2(1e-310, 1040));
+        for (what, kind, unit, log2) in [
+            ("impulse near the largest", Rows(8), near_largest, 1023),
+            ("subnormal impulse", Rows(8), subnormal, -1040),
+            ("large", Rows(32), random(10, 64), 1000),
+            ("subnormal", Rows(32), random(11, 64), -1060),
+        ] {
+            out.push(transform(
+                &format!("{p} {what}"),
+                p,
+                kind,
+                Forward,
+                "forward",
+                &unit,
+                log2,
+            ));
+        }
         // Every point 1e308: the DC bin, 16e308, overflows (bins 1 to 7 are exactly 0).
         out.push(refused(
             &format!("{p} all 1e308"),
             p,
-            Kind::Rows(16),
+            Rows(16),
             "forward",
             vec![1e308; 32],
             OVERFLOW,
         ));
-        // One subnormal point, 1e-310, away from point 0: bins of subnormal size.
-        out.push(transform(
-            &format!("{p} subnormal impulse"),
-            p,
-            Kind::Rows(8),
-            Forward,
-            "forward",
-            &impulse(8, 3, scale2(1e-310, 1040)),
-            -1040,
-        ));
-        out.push(transform(
-            &format!("{p} large"),
-            p,
-            Kind::Rows(32),
-            Forward,
-            "forward",
-            &random(10, 64),
-            1000,
-        ));
-        out.push(transform(
-            &format!("{p} subnormal"),
-            p,
-            Kind::Rows(32),
-            Forward,
-            "forward",
-            &random(11, 64),
+    }
+    // (id, precision, kind, direction, input seed, input log2)
+    let table: [(&str, &'static str, Kind, Direction, u64, i32); 9] = [
+        ("df64 large inverse", "df64", Rows(256), Inverse, 12, 1000),
+        (
+            "df64 subnormal inverse",
+            "df64",
+            Rows(256),
+            Inverse,
+            13,
             -1060,
+        ),
+        (
+            "qf128 subnormal inverse",
+            "qf128",
+            Rows(32),
+            Inverse,
+            14,
+            -1060,
+        ),
+        (
+            "df64 mixed radix large",
+            "df64",
+            Rows(48),
+            Forward,
+            15,
+            1000,
+        ),
+        (
+            "df64 mixed radix subnormal",
+            "df64",
+            Rows(48),
+            Inverse,
+            16,
+            -1060,
+        ),
+        (
+            "df64 Bluestein inverse subnormal",
+            "df64",
+            Rows(10),
+            Inverse,
+            20,
+            -1060,
+        ),
+        (
+            "df64 2-D inverse large",
+            "df64",
+            Image(4, 8),
+            Inverse,
+            21,
+            1000,
+        ),
+        (
+            "qf128 2-D subnormal",
+            "qf128",
+            Image(4, 8),
+            Forward,
+            22,
+            -1060,
+        ),
+        ("f32 real large", "f32", Real(64), Forward, 23, 1000),
+    ];
+    for (id, p, kind, direction, seed, log2) in table {
+        let call = if direction == Forward {
+            "forward"
+        } else {
+            "inverse"
+        };
+        out.push(transform(
+            id,
+            p,
+            kind,
+            direction,
+            call,
+            &random(seed, 2 * points_of(kind)),
+            log2,
         ));
     }
-    out.push(transform(
-        "df64 large inverse",
-        "df64",
-        Kind::Rows(256),
-        Inverse,
-        "inverse",
-        &random(12, 512),
-        1000,
-    ));
-    out.push(transform(
-        "df64 subnormal inverse",
-        "df64",
-        Kind::Rows(256),
-        Inverse,
-        "inverse",
-        &random(13, 512),
-        -1060,
-    ));
-    out.push(transform(
-        "qf128 subnormal inverse",
-        "qf128",
-        Kind::Rows(32),
-        Inverse,
-        "inverse",
-        &random(14, 64),
-        -1060,
-    ));
-    // At 65,536 points one point of 1e306 made every output non-finite.
-    out.push(transform(
-        "df64 65536 one point of 1e306",
-        "df64",
-        Kind::Rows(1 << 16),
-        Forward,
-        "forward",
-        &impulse(1 << 16, 12345, scale2(1e306, -1016)),
-        1016,
-    ));
-    out.push(transform(
-        "df64 mixed radix large",
-        "df64",
-        Kind::Rows(48),
-        Forward,
-        "forward",
-        &random(15, 96),
-        1000,
-    ));
-    out.push(transform(
-        "df64 mixed radix subnormal",
-        "df64",
-        Kind::Rows(48),
-        Inverse,
-        "inverse",
-        &random(16, 96),
-        -1060,
-    ));
     for (p, log2) in [
         ("df64", 1000),
         ("df64", -1060),
         ("qf128", 1000),
         ("f32", -1060),
     ] {
-        out.push(transform(
-            &format!("{p} real {log2}"),
-            p,
-            Kind::Real(64),
-            Forward,
-            "forward",
-            &random(17, 64),
-            log2,
-        ));
-        out.push(transform(
-            &format!("{p} Bluestein {log2}"),
-            p,
-            Kind::Rows(10),
-            Forward,
-            "forward",
-            &random(18, 20),
-            log2,
-        ));
-        out.push(transform(
-            &format!("{p} 2-D {log2}"),
-            p,
-            Kind::Image(4, 8),
-            Forward,
-            "forward",
-            &random(19, 64),
-            log2,
-        ));
+        for (what, kind, seed) in [
+            ("real", Real(64), 17),
+            ("Bluestein", Rows(10), 18),
+            ("2-D", Image(4, 8), 19),
+        ] {
+            let unit = random(seed, 2 * points_of(kind));
+            out.push(transform(
+                &format!("{p} {what} {log2}"),
+                p,
+                kind,
+                Forward,
+                "forward",
+                &unit,
+                log2,
+            ));
+        }
     }
+    // At 65,536 points one point of 1e306 made every output non-finite.
+    let far = impulse(1 << 16, 12345, scale2(1e306, -1016));
     out.push(transform(
-        "df64 Bluestein inverse subnormal",
+        "df64 65536 one point of 1e306",
         "df64",
-        Kind::Rows(10),
-        Inverse,
-        "inverse",
-        &random(20, 20),
-        -1060,
-    ));
-    out.push(transform(
-        "df64 2-D inverse large",
-        "df64",
-        Kind::Image(4, 8),
-        Inverse,
-        "inverse",
-        &random(21, 64),
-        1000,
-    ));
-    out.push(refused(
-        "df64 real overflow",
-        "df64",
-        Kind::Real(16),
+        Rows(1 << 16),
+        Forward,
         "forward",
-        vec![1.5e308; 16],
-        OVERFLOW,
+        &far,
+        1016,
     ));
-    out.push(refused(
-        "df64 Bluestein overflow",
-        "df64",
-        Kind::Rows(10),
-        "forward",
-        vec![1e308; 20],
-        OVERFLOW,
-    ));
-    out.push(refused(
-        "df64 2-D overflow",
-        "df64",
-        Kind::Image(2, 4),
-        "forward",
-        vec![1e308; 16],
-        OVERFLOW,
-    ));
+    for (id, kind, x) in [
+        ("df64 real overflow", Real(16), vec![1.5e308; 16]),
+        ("df64 Bluestein overflow", Rows(10), vec![1e308; 20]),
+        ("df64 2-D overflow", Image(2, 4), vec![1e308; 16]),
+    ] {
+        out.push(refused(id, "df64", kind, "forward", x, OVERFLOW));
+    }
+    let words = impulse(8, 0, 1.7e308);
     out.push(refused(
         "df64 words past f32",
         "df64",
-        Kind::Rows(8),
+        Rows(8),
         "forwardWords",
-        impulse(8, 0, 1.7e308),
+        words,
         "outside the f32 range",
     ));
     out.push(product(
@@ -434,6 +404,17 @@ fn cases() -> Vec<Case> {
         None,
     ));
     out
+}
+
+/// The numbers a plan of `kind` takes, halved (complex points, or reals / 2).
+fn points_of(kind: Kind) -> usize {
+    match kind {
+        Kind::Rows(n) => n,
+        Kind::Real(n) => n / 2,
+        Kind::Image(h, w) => h * w,
+        Kind::RealInverse(n) => n / 2 + 1,
+        Kind::Product | Kind::Same => unreachable!("no plan of its own"),
+    }
 }
 
 /// The inputs of the fault runs (as js-faults.html names them), with their plans' precision
@@ -535,44 +516,13 @@ fn values(r: &Value, precision: &str) -> Vec<Cdd> {
             .chunks_exact(8)
             .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
             .collect();
-        return d
-            .chunks_exact(2)
-            .map(|c| Cdd {
-                re: Dd::from_f64(c[0]),
-                im: Dd::from_f64(c[1]),
-            })
-            .collect();
+        return complex(&d);
     }
     let w: Vec<f32> = bytes
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
-    let per = match precision {
-        "f32" => 1,
-        "df64" => 2,
-        _ => 4,
-    };
-    let part = |w: &[f32]| -> Dd {
-        match w.len() {
-            1 => Dd::from_f64(w[0] as f64),
-            2 => Dd::from_f64(w[0] as f64 + w[1] as f64),
-            _ => {
-                Cdd::from_qf128(ComplexQf128::new(
-                    Qf128 {
-                        x: [w[0], w[1], w[2], w[3]],
-                    },
-                    Qf128::ZERO,
-                ))
-                .re
-            }
-        }
-    };
-    w.chunks_exact(2 * per)
-        .map(|c| Cdd {
-            re: part(&c[..per]),
-            im: part(&c[per..]),
-        })
-        .collect()
+    common::points(&w, precision)
 }
 
 fn complex(x: &[f64]) -> Vec<Cdd> {

@@ -17,10 +17,11 @@ use std::sync::Mutex;
 use base64::Engine;
 use df64gl::fft::reference::{dft_dd, rel_l2, Cdd};
 use df64gl::fft::Direction;
-use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 use df64gl::numeric::Dd;
 use df64gl_cli::web::browser::BrowserBackend;
 use df64gl_cli::web::js_module::run_module_page;
+
+use common::points;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
@@ -188,38 +189,6 @@ fn f32s(v: &Value) -> Vec<f32> {
 
 fn f64s(v: &Value) -> Vec<f64> {
     decode(v, 8, f64::from_le_bytes)
-}
-
-/// The page's words of each point as exact double-doubles (2, 4 or 8 words a point).
-fn points(words: &[f32], precision: &str) -> Vec<Cdd> {
-    let part = |w: &[f32]| -> Dd {
-        match w.len() {
-            1 => Dd::from_f64(w[0] as f64),
-            // hi + lo is exact in f64 (the pair spans at most 49 bits).
-            2 => Dd::from_f64(w[0] as f64 + w[1] as f64),
-            _ => {
-                Cdd::from_qf128(ComplexQf128::new(
-                    Qf128 {
-                        x: [w[0], w[1], w[2], w[3]],
-                    },
-                    Qf128::ZERO,
-                ))
-                .re
-            }
-        }
-    };
-    let per = match precision {
-        "f32" => 1,
-        "df64" => 2,
-        _ => 4,
-    };
-    words
-        .chunks_exact(2 * per)
-        .map(|c| Cdd {
-            re: part(&c[..per]),
-            im: part(&c[per..]),
-        })
-        .collect()
 }
 
 fn complex(x: &[f64]) -> Vec<Cdd> {

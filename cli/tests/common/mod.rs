@@ -7,9 +7,11 @@
 mod shared;
 pub use shared::*;
 
+use df64gl::fft::reference::Cdd;
 use df64gl::kernels::{Df64Kernels, Df64Op};
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::domain::{exponent_operand, operand_at_exponent, same_words};
+use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 use df64gl::numeric::reference::{error_ulp48, Dd};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -233,4 +235,37 @@ pub fn df64_reference(op: &str) -> fn(Dd, Dd) -> Dd {
         "hypot" => |a, b| (a * a + b * b).sqrt(),
         other => panic!("no df64 reference stated in the tests for {other}"),
     }
+}
+
+/// A browser page's f32 words of each point (its re words, then its im words: 2, 4 or 8 a
+/// point) as exact double-doubles.
+pub fn points(words: &[f32], precision: &str) -> Vec<Cdd> {
+    let part = |w: &[f32]| -> Dd {
+        match w.len() {
+            1 => Dd::from_f64(w[0] as f64),
+            // hi + lo is exact in f64 (the pair spans at most 49 bits).
+            2 => Dd::from_f64(w[0] as f64 + w[1] as f64),
+            _ => {
+                Cdd::from_qf128(ComplexQf128::new(
+                    Qf128 {
+                        x: [w[0], w[1], w[2], w[3]],
+                    },
+                    Qf128::ZERO,
+                ))
+                .re
+            }
+        }
+    };
+    let per = match precision {
+        "f32" => 1,
+        "df64" => 2,
+        _ => 4,
+    };
+    words
+        .chunks_exact(2 * per)
+        .map(|c| Cdd {
+            re: part(&c[..per]),
+            im: part(&c[per..]),
+        })
+        .collect()
 }
