@@ -39,7 +39,6 @@ export function saveState(gl, units) {
   const feedback = gl.getParameter(gl.TRANSFORM_FEEDBACK_ACTIVE) && !gl.getParameter(gl.TRANSFORM_FEEDBACK_PAUSED);
   if (feedback) gl.pauseTransformFeedback();
   return {
-    units: n,
     feedback: feedback,
     drawFramebuffer: gl.getParameter(gl.DRAW_FRAMEBUFFER_BINDING),
     readFramebuffer: gl.getParameter(gl.READ_FRAMEBUFFER_BINDING),
@@ -114,8 +113,9 @@ export function takeErrors(gl) {
 
 /**
  * Sets the error flags `codes` again (from takeErrors, before df64gl's work), each through a
- * call that only sets that flag (a code the context held twice comes back once). OUT_OF_MEMORY and CONTEXT_LOST_WEBGL cannot be set so: the
- * callers refuse to work after the first (see outOfMemory) and stop on the second.
+ * call that only sets that flag (a code the context held twice comes back once).
+ * OUT_OF_MEMORY and CONTEXT_LOST_WEBGL cannot be set so: the callers refuse to work after the
+ * first (see outOfMemory) and stop on the second.
  */
 export function putBackErrors(gl, codes) {
   codes.forEach(function (code) {

@@ -781,7 +781,9 @@ fn assert_options(v: &Value, leg: &str) {
             "{leg} {name}: {r}"
         );
     }
-    assert!(got.len() >= 6, "{leg}: {got:?}");
+    // Four createFft or createFftWebGPU calls; three of check and checkAsync, or two of checkWebGPU.
+    let want = if leg == "WebGPU" { 6 } else { 7 };
+    assert_eq!(got.len(), want, "{leg}: {got:?}");
 }
 
 fn run(backend: BrowserBackend, leg: &str) -> (Vec<Case>, Value) {
