@@ -74,6 +74,7 @@ impl ExperimentError {
                 | FftError::NotReal { .. }
                 | FftError::ShapeMismatch(_)
                 | FftError::TooLarge { .. }
+                | FftError::OutOfMemory { .. }
                 | FftError::TooShort(..),
             ) => exit_code::DATA,
             _ => exit_code::FAILED,

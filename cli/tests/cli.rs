@@ -296,3 +296,52 @@ fn fft_benchmarks_report_floors_radices_and_lengths() {
         "{err}"
     );
 }
+
+#[test]
+fn oversized_lengths_and_counts_are_refused_at_once_with_the_limit() {
+    let ctx = df64gl::gl::GlContext::headless(&df64gl::gl::DeviceChoice::Auto)
+        .unwrap_or_else(|e| panic!("a GL device: {e}"));
+    let side = ctx.info().max_texture_size as usize;
+    let capacity = (side * side).to_string();
+    let past = (side * side + 1).to_string();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["bench", "lengths", "--every-up-to", "99999999999"],
+            "--every-up-to",
+        ),
+        (&["bench", "lengths", "--lengths", &past], "--lengths"),
+        (
+            &[
+                "bench",
+                "lengths",
+                "--lengths",
+                "5",
+                "--cost-length",
+                "0",
+                "--mixed-length",
+                "0",
+                "--qf128-lengths",
+                &past,
+            ],
+            "--qf128-lengths",
+        ),
+        (
+            &["bench", "fft", "--min-log2", "27", "--max-log2", "28"],
+            "DF64GL_MEMORY_BUDGET",
+        ),
+        (&["accuracy", "--samples", &past], &capacity),
+        (&["accuracy", "--dagraca-samples", "99999999999"], &capacity),
+    ];
+    for (args, named) in cases {
+        let t = std::time::Instant::now();
+        // Under a 64 MiB budget, bench fft's 2^28 is refused for memory on any device.
+        let (code, _, err) = df64gl_env(args, &[("DF64GL_MEMORY_BUDGET", "64M")]);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(named), "{args:?} names {named}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("memory allocation"),
+            "{err}"
+        );
+        assert!(t.elapsed().as_secs() < 20, "{args:?}: {:?}", t.elapsed());
+    }
+}

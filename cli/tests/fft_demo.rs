@@ -207,3 +207,64 @@ fn bad_input_gives_clear_errors() {
     let (code, _, err) = demo(&["--precision", "f16"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// The driver's texture side (GL_MAX_TEXTURE_SIZE), read from a context of the test's own.
+fn texture_side() -> usize {
+    let ctx = df64gl::gl::GlContext::headless(&df64gl::gl::DeviceChoice::Auto)
+        .unwrap_or_else(|e| panic!("a GL device: {e}"));
+    ctx.info().max_texture_size as usize
+}
+
+#[test]
+fn sizes_past_the_device_are_refused_at_once_and_the_largest_under_the_budget_runs() {
+    let side = texture_side();
+    let capacity = side * side;
+    let huge = [
+        "99999999999".to_string(),
+        usize::MAX.to_string(),
+        (capacity + 1).to_string(),
+        (capacity / 2 + 1).to_string(),
+    ];
+    for size in &huge {
+        let t = std::time::Instant::now();
+        let (code, _, err) = demo(&["--size", size, "--no-plot"]);
+        assert_eq!(code, 3, "--size {size}: {err}");
+        assert!(
+            err.contains(&format!("{side} x {side}")) && err.contains(&capacity.to_string()),
+            "--size {size} names the texture limit and the largest length: {err}"
+        );
+        assert!(
+            !err.contains("panicked") && !err.contains("memory allocation"),
+            "{err}"
+        );
+        assert!(
+            t.elapsed().as_secs() < 20,
+            "--size {size}: {:?}",
+            t.elapsed()
+        );
+    }
+    // Under a 64 MiB budget: df64's two natural buffers alone take 2^21 points past it; the
+    // largest the library allows there (2^19, tests/fft_limits.rs) runs.
+    let budget = [("DF64GL_MEMORY_BUDGET", "64M")];
+    let run = |size: &str| {
+        let cache = std::env::temp_dir().join(format!("df64gl-demo-cache-{}", std::process::id()));
+        let cache = cache.to_string_lossy().into_owned();
+        let mut env = vec![("DF64GL_CACHE_DIR", cache.as_str())];
+        env.extend(budget);
+        common::run_bin(
+            env!("CARGO_BIN_EXE_fft-demo"),
+            &["--size", size, "--precision", "df64", "--no-plot", "--json"],
+            &env,
+        )
+    };
+    let (code, _, err) = run(&(1usize << 21).to_string());
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("64.0 MiB") && err.contains("DF64GL_MEMORY_BUDGET"),
+        "the memory refusal names the budget: {err}"
+    );
+    let (code, out, err) = run(&(1usize << 19).to_string());
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(report["n"], 1 << 19);
+}

@@ -31,6 +31,17 @@ pub enum FftError {
         /// The largest transform of that kind that fits.
         largest: String,
     },
+    /// A plan whose textures need more memory than the device has free (the message names
+    /// both figures, where the free one comes from and the way out).
+    #[error("{message}")]
+    OutOfMemory {
+        /// Bytes the plan's textures need.
+        needed: u128,
+        /// Bytes free.
+        available: u128,
+        /// The whole message.
+        message: String,
+    },
     /// An extent of 1 where the transform needs 2 (the extent, which one).
     #[error("an FFT over {0} {1} is too small: the transform needs at least 2")]
     TooShort(usize, String),
@@ -103,4 +114,19 @@ pub enum FftError {
         /// The type it does not fit ("f64", "df64").
         what: String,
     },
+}
+
+impl FftError {
+    /// `NotPowerOfTwo` with the next power of two to pad to; past the largest `usize` power of
+    /// two, the length is refused as too large for any texture.
+    pub(crate) fn not_power_of_two(n: usize) -> FftError {
+        match n.checked_next_power_of_two() {
+            Some(p) => FftError::NotPowerOfTwo(n, p),
+            None => FftError::Unsupported(format!(
+                "{n} points: past 2^{}, more than any texture holds; use a length of at most \
+                 the driver's GL_MAX_TEXTURE_SIZE squared",
+                usize::BITS - 1
+            )),
+        }
+    }
 }

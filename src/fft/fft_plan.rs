@@ -9,7 +9,7 @@ use crate::kernels::Df64Kernels;
 use crate::numeric::qf128::{ComplexQf128, Qf128};
 
 use super::bluestein::{bluestein_factors, run_bluestein, Factors};
-use super::planner::{extents, Extent};
+use super::planner::{judge_options, plan_extents, Extent};
 use super::scale::first_non_finite;
 use super::stockham_plan::{PassKind, StockhamPlan};
 use super::{
@@ -50,7 +50,8 @@ impl FftPlan {
         shape: FftShape,
         options: FftOptions,
     ) -> Result<Self, FftError> {
-        let extents = extents(kernels.context(), shape, options)?;
+        judge_options(kernels.context(), shape, options)?;
+        let extents = plan_extents(kernels.context(), shape, options)?;
         let padded: Vec<usize> = extents.iter().map(|e| e.padded).collect();
         let inner = StockhamPlan::with_options(kernels, shape.with_dims(&padded), options)?;
         let mut plan = FftPlan {

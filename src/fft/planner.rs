@@ -9,10 +9,11 @@
 //! [`FftPlan`]'s run that calls it; a new kind of plan implements
 //! [`GpuFft`](super::GpuFft) in its own file and gets a planner method.
 
-use crate::gl::GlContext;
+use crate::gl::{human_bytes, GlContext, MEMORY_BUDGET_ENV};
 use crate::kernels::Df64Kernels;
 
 use super::stockham_mirror::odd_radices;
+use super::stockham_plan::PlanParts;
 use super::{
     FftError, FftOptions, FftPlan, FftPrecision, FftShape, QfWrite, Radix, RealFftPlan,
     TwiddleSource,
@@ -100,8 +101,13 @@ impl<'k> FftPlanner<'k> {
     /// Whether the passes can run `options` on `shape` on this driver's context: `Ok`, or the
     /// refusal a plan would give, with the way out. (Whether the probe proved df64 here is
     /// [`refusal`](Self::refusal)'s answer.)
+    ///
+    /// It also checks that the padded data fit the driver's texture and that the plan's
+    /// textures fit the memory the device has free ([`GlContext::memory_budget`]): what an
+    /// [`FftPlan`] of `shape` would be refused for, before anything is allocated.
     pub fn judge(&self, shape: FftShape, options: FftOptions) -> Result<(), FftError> {
-        judge_options(self.kernels.context(), shape, options)
+        judge_options(self.kernels.context(), shape, options)?;
+        plan_extents(self.kernels.context(), shape, options).map(|_| ())
     }
 
     /// The algorithm of each extent of `shape` (slowest first) under `options`.
@@ -225,6 +231,97 @@ pub(crate) fn judge_options(
     Ok(())
 }
 
+/// The extents of an [`FftPlan`] of `shape`, refused where the padded data do not fit the
+/// texture or the plan's textures (with Bluestein's factors) do not fit the device's memory.
+pub(crate) fn plan_extents(
+    ctx: &GlContext,
+    shape: FftShape,
+    options: FftOptions,
+) -> Result<Vec<Extent>, FftError> {
+    let extents = extents(ctx, shape, options)?;
+    let padded: Vec<usize> = extents.iter().map(|e| e.padded).collect();
+    let gpu_shape = shape.with_dims(&padded);
+    let operands = if extents.iter().any(|e| e.bluestein()) {
+        2
+    } else {
+        0
+    };
+    let need = PlanParts::of(gpu_shape, options)?.texels(
+        gpu_shape,
+        options,
+        table_len(gpu_shape),
+        operands,
+    );
+    check_memory(ctx, shape, options, &need)?;
+    Ok(extents)
+}
+
+/// The longest transform a plan's twiddle table serves: the points of rows, or the longest
+/// extent of an image or volume.
+pub(crate) fn table_len(shape: FftShape) -> usize {
+    match shape {
+        FftShape::Rows { n, .. } => n,
+        _ => shape.dims().into_iter().max().unwrap_or(2),
+    }
+}
+
+/// Texels a plan allocates (RGBA32F, 16 bytes each): on the device, and the host-side copies
+/// of the data and twiddles made while uploading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MemoryNeed {
+    /// The plan's textures.
+    pub(crate) device_texels: u128,
+    /// The host's copies while uploading (they count where textures are host memory).
+    pub(crate) host_texels: u128,
+}
+
+const TEXEL_BYTES: u128 = 16;
+
+/// Refuses a plan whose textures need more memory than the device has free now, where the
+/// driver (or `DF64GL_MEMORY_BUDGET`) says how much that is; names what would fit.
+pub(crate) fn check_memory(
+    ctx: &GlContext,
+    shape: FftShape,
+    options: FftOptions,
+    need: &MemoryNeed,
+) -> Result<(), FftError> {
+    let Some(budget) = ctx.memory_budget().map_err(FftError::Unsupported)? else {
+        return Ok(());
+    };
+    let texels = need.device_texels + if budget.host { need.host_texels } else { 0 };
+    let needed = texels.saturating_mul(TEXEL_BYTES);
+    let available = budget.bytes as u128;
+    if needed <= available {
+        return Ok(());
+    }
+    // Memory is linear in the length: the halvings that bring it within the budget.
+    let mut halvings = 0u32;
+    while halvings < 127 && (needed >> halvings) > available {
+        halvings += 1;
+    }
+    let dims: Vec<String> = shape.dims().iter().map(|n| n.to_string()).collect();
+    Err(FftError::OutOfMemory {
+        needed,
+        available,
+        message: format!(
+            "a transform of {} ({}) needs about {} of texture memory, and {} is {}: use a \
+             length (or batch) about {} times smaller{}; {MEMORY_BUDGET_ENV} sets the budget \
+             by hand",
+            dims.join(" x "),
+            extent_names(&shape).join(" x "),
+            human_bytes(needed),
+            budget.source,
+            human_bytes(available),
+            1u128 << halvings,
+            if options.precision == FftPrecision::Qf128 {
+                ", or df64 rather than qf128 (half the memory)"
+            } else {
+                ""
+            }
+        ),
+    })
+}
+
 /// Whether the driver has the color attachments for passes that write `outputs` values a
 /// fragment (one attachment each; qf128 written in one pass: two, real and imaginary).
 pub(crate) fn judge_attachments(
@@ -265,18 +362,20 @@ pub(crate) fn mixed_length(n: usize) -> Option<(usize, u32)> {
 /// The algorithm and GPU length of one extent (`transformed`: a transform runs along it;
 /// `mixed`: the passes take an odd radix times a power of two as it is, in rows with table
 /// twiddles). The arm a new algorithm adds.
-pub(crate) fn axis_algorithm(n: usize, transformed: bool, mixed: bool) -> (AxisAlgorithm, usize) {
+/// The padded length is `u128`: past `usize` it is only a size to refuse.
+pub(crate) fn axis_algorithm(n: usize, transformed: bool, mixed: bool) -> (AxisAlgorithm, u128) {
+    let n128 = n as u128;
     if !transformed {
-        return (AxisAlgorithm::Batch, n.next_power_of_two());
+        return (AxisAlgorithm::Batch, n128.next_power_of_two());
     }
     if n >= 2 && n.is_power_of_two() {
-        return (AxisAlgorithm::Stockham, n);
+        return (AxisAlgorithm::Stockham, n128);
     }
     match mixed_length(n) {
-        Some((odd, _)) if mixed => (AxisAlgorithm::MixedRadix { odd }, n),
+        Some((odd, _)) if mixed => (AxisAlgorithm::MixedRadix { odd }, n128),
         _ => (
             AxisAlgorithm::Bluestein,
-            (2 * n - 1).next_power_of_two().max(2),
+            (2 * n128).saturating_sub(1).next_power_of_two().max(2),
         ),
     }
 }
@@ -300,50 +399,72 @@ pub(crate) fn extents(
     let names = extent_names(&shape);
     // Mixed radix: the points of rows, with the twiddle table (see StockhamPlan).
     let mixed = matches!(shape, FftShape::Rows { .. }) && options.twiddles == TwiddleSource::Table;
-    let mut out = Vec::new();
+    let mut padded = Vec::new();
     for ((n, transformed), name) in shape.dims().iter().zip(shape.transformed()).zip(&names) {
         if *n == 0 {
             return Err(FftError::ZeroLength(name.to_string()));
         }
-        let (algorithm, padded) = axis_algorithm(*n, transformed, mixed);
-        out.push(Extent {
-            n: *n,
-            padded,
-            algorithm,
-        });
+        padded.push(axis_algorithm(*n, transformed, mixed));
     }
-    check_fits(ctx, &shape, &out)?;
-    Ok(out)
+    check_fits(ctx, &shape, &padded)?;
+    // Each padded extent fits the texture, so it fits usize.
+    Ok(shape
+        .dims()
+        .iter()
+        .zip(padded)
+        .map(|(n, (algorithm, padded))| Extent {
+            n: *n,
+            padded: usize::try_from(padded).unwrap_or(usize::MAX),
+            algorithm,
+        })
+        .collect())
+}
+
+/// Texels of the padded data: the product of the padded extents (saturating: past `u128`
+/// it is only a size to refuse).
+fn padded_texels(padded: &[(AxisAlgorithm, u128)]) -> u128 {
+    padded
+        .iter()
+        .fold(1u128, |acc, (_, p)| acc.saturating_mul(*p))
 }
 
 /// The padded data must fit the driver's texture (GL_MAX_TEXTURE_SIZE squared texels); the
 /// error names the limit and the largest length of the longest extent that fits.
-fn check_fits(ctx: &GlContext, shape: &FftShape, extents: &[Extent]) -> Result<(), FftError> {
+fn check_fits(
+    ctx: &GlContext,
+    shape: &FftShape,
+    extents: &[(AxisAlgorithm, u128)],
+) -> Result<(), FftError> {
     let limit = ctx.info().max_texture_size;
     let capacity = (limit as u128) * (limit as u128);
-    let texels: u128 = extents.iter().map(|e| e.padded as u128).product();
+    let texels = padded_texels(extents);
     if texels <= capacity {
         return Ok(());
     }
     let names = extent_names(shape);
-    let Some((k, longest)) = extents
+    let dims = shape.dims();
+    let Some((k, _)) = extents
         .iter()
         .enumerate()
-        .filter(|(_, e)| e.transformed())
-        .max_by_key(|(_, e)| e.n)
+        .filter(|(_, (a, _))| *a != AxisAlgorithm::Batch)
+        .max_by_key(|(i, _)| dims.get(*i).copied().unwrap_or(0))
     else {
         return Err(FftError::ShapeMismatch(
             "a shape with no transformed extent".into(),
         ));
     };
-    let others: u128 = texels / longest.padded as u128;
-    let room = (capacity / others.max(1)) as u64;
+    let others = extents
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != k)
+        .fold(1u128, |acc, (_, (_, p))| acc.saturating_mul(*p));
+    let room = capacity / others.max(1);
     let pow2 = if room == 0 {
         0
     } else {
-        1u64 << (63 - room.leading_zeros())
+        1u128 << (127 - room.leading_zeros())
     };
-    let dims: Vec<String> = extents.iter().map(|e| e.n.to_string()).collect();
+    let dims: Vec<String> = dims.iter().map(|n| n.to_string()).collect();
     Err(FftError::TooLarge {
         what: format!(
             "a transform of {} ({})",
@@ -369,7 +490,7 @@ mod tests {
 
     fn padded_length(n: usize, transformed: bool, mixed: bool) -> (usize, bool) {
         let (a, p) = axis_algorithm(n, transformed, mixed);
-        (p, a == AxisAlgorithm::Bluestein)
+        (p as usize, a == AxisAlgorithm::Bluestein)
     }
 
     #[test]
@@ -384,6 +505,12 @@ mod tests {
             assert_eq!(padded_length(1, false, mixed), (1, false));
             assert_eq!(padded_length(5 << 4, true, mixed), (256, true));
         }
+        // Past usize the padded length is still a number to refuse, not a wrap.
+        // 2 (2^64 - 1) - 1 = 2^65 - 3 pads to 2^65.
+        let (_, huge) = axis_algorithm(usize::MAX, true, false);
+        assert_eq!(huge, 1u128 << (usize::BITS + 1));
+        let (_, batch) = axis_algorithm(usize::MAX, false, false);
+        assert_eq!(batch, 1u128 << usize::BITS);
         assert_eq!(padded_length(3, true, false), (8, true));
         assert_eq!(padded_length(3, true, true), (3, false));
         assert_eq!(padded_length(3 << 18, true, false), (1 << 21, true));

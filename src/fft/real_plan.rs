@@ -68,7 +68,7 @@ impl RealFftPlan {
             ));
         }
         if !n.is_power_of_two() {
-            return Err(FftError::NotPowerOfTwo(n, n.next_power_of_two()));
+            return Err(FftError::not_power_of_two(n));
         }
         let shape = FftShape::Rows { n: n / 2, batch };
         // The separating pass needs w_N^k, k < N/2: the W_long table of N points.

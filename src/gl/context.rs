@@ -260,11 +260,16 @@ impl GlInfo {
     /// adds: 28 ms wall-clock between glFinish calls, 55 us by the query), so wall-clock time
     /// between glFinish calls is the time of the work there.
     pub fn timer_measures_draws(&self) -> bool {
+        self.timer_query && !self.software_rasterizer()
+    }
+
+    /// Mesa's software rasterizers (llvmpipe, softpipe, lavapipe under zink, swrast): their
+    /// textures are host memory.
+    pub fn software_rasterizer(&self) -> bool {
         let r = self.renderer.to_ascii_lowercase();
-        self.timer_query
-            && !["llvmpipe", "softpipe", "swrast", "lavapipe"]
-                .iter()
-                .any(|s| r.contains(s))
+        ["llvmpipe", "softpipe", "swrast", "lavapipe"]
+            .iter()
+            .any(|s| r.contains(s))
     }
 
     /// The shaders df64gl writes can use `precise`: GLSL 4.00+, or GLSL 3.30 with

@@ -8,14 +8,17 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{ExperimentError, Session};
-use crate::experiments::fft_study::{run_fft_study, spectrum_plot, FftStudyOptions};
+use crate::experiments::fft_study::{
+    run_fft_study, spectrum_plot, study_host_bytes, FftStudyOptions,
+};
 use crate::experiments::signal::{
     default_signal, read_signal, write_signal, SignalFormat, DEFAULT_TONES,
 };
 use df64gl::fft::{
-    BlockScaled, Direction, FftError, FftPlanner, FftPrecision, QfWrite, Radix, TwiddleSource,
+    BlockScaled, Direction, FftError, FftOptions, FftPlanner, FftPrecision, FftShape, QfWrite,
+    Radix, TwiddleSource,
 };
-use df64gl::gl::{DeviceChoice, MesaDriver};
+use df64gl::gl::{host_memory_available, human_bytes, DeviceChoice, MesaDriver};
 use df64gl::kernels::{Df64Kernels, KernelError};
 use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 
@@ -99,53 +102,29 @@ pub fn run_fft_demo(cli: FftDemoCli) -> Result<(), ExperimentError> {
             "--repeats must be at least 1".into(),
         ));
     }
-    let (mut signal, description) = match &cli.input {
+    if let Some(driver) = cli.gl_driver {
+        driver.select()?;
+    }
+    // A file's length bounds what reading it takes; the embedded signal is made only after
+    // the length is judged, so a length too large is refused before anything is allocated.
+    let read = match &cli.input {
         Some(path) => {
             let s = read_signal(path, cli.format)?;
             let d = format!("{} ({} samples)", path.display(), s.len());
             if let Some(w) = s.underflow.warning() {
                 eprintln!("fft-demo: warning: {w}");
             }
-            (s, d)
+            Some((s, d))
         }
-        None => {
-            let n = cli.size.unwrap_or(DEFAULT_SIZE);
-            check_size(n)?;
-            let tones: Vec<String> = DEFAULT_TONES
-                .iter()
-                .map(|(_, a)| format!("{a:e}"))
-                .collect();
-            (
-                BlockScaled::from_f64(&default_signal(n))?,
-                format!(
-                    "embedded signal: tones of {} plus 1e-14 noise",
-                    tones.join(", ")
-                ),
-            )
-        }
+        None => None,
     };
-    let size = cli.size.unwrap_or(signal.len());
+    let size = match (&read, cli.size) {
+        (_, Some(n)) => n,
+        (Some((s, _)), None) => s.len(),
+        (None, None) => DEFAULT_SIZE,
+    };
     check_size(size)?;
-    if signal.len() < size {
-        eprintln!(
-            "fft-demo: note: zero-padding {} samples to {size} as --size asks: this is the \
-             {size}-point transform of the padded signal, not the {}-point DFT of your data",
-            signal.len(),
-            signal.len()
-        );
-    } else if signal.len() > size {
-        eprintln!(
-            "fft-demo: note: using the first {size} of {} samples",
-            signal.len()
-        );
-    }
-    signal
-        .words
-        .resize(size, ComplexQf128::new(Qf128::ZERO, Qf128::ZERO));
 
-    if let Some(driver) = cli.gl_driver {
-        driver.select()?;
-    }
     let session = Session::open(&DeviceChoice::from_arg_or_env(cli.device.as_deref()), false)?;
     let kernels = Df64Kernels::f32_only(&session.ctx, &session.probe);
     // The planner says which precisions this driver runs; the rest are skipped with its reason.
@@ -165,6 +144,53 @@ pub fn run_fft_demo(cli: FftDemoCli) -> Result<(), ExperimentError> {
             KernelError::Refused(why.clone()).into()
         });
     }
+    // Each plan's texture and memory limits, then the host's, before the signal is made.
+    for p in &precisions {
+        let preferred = FftOptions::new(*p)
+            .radix(cli.radix)
+            .twiddles(cli.twiddles)
+            .qf_write(cli.qf_write)
+            .block_scaling(!cli.no_block_scaling);
+        planner.judge(
+            FftShape::Rows { n: size, batch: 1 },
+            planner.settle(*p, preferred).options,
+        )?;
+    }
+    check_host_memory(size, precisions.len())?;
+
+    let (mut signal, description) = match read {
+        Some(read) => read,
+        None => {
+            let tones: Vec<String> = DEFAULT_TONES
+                .iter()
+                .map(|(_, a)| format!("{a:e}"))
+                .collect();
+            (
+                BlockScaled::from_f64(&default_signal(size))?,
+                format!(
+                    "embedded signal: tones of {} plus 1e-14 noise",
+                    tones.join(", ")
+                ),
+            )
+        }
+    };
+    if signal.len() < size {
+        eprintln!(
+            "fft-demo: note: zero-padding {} samples to {size} as --size asks: this is the \
+             {size}-point transform of the padded signal, not the {}-point DFT of your data",
+            signal.len(),
+            signal.len()
+        );
+    } else if signal.len() > size {
+        eprintln!(
+            "fft-demo: note: using the first {size} of {} samples",
+            signal.len()
+        );
+    }
+    signal
+        .words
+        .resize(size, ComplexQf128::new(Qf128::ZERO, Qf128::ZERO));
+
     for (p, why) in &skipped {
         if *p == FftPrecision::F64 {
             eprintln!("fft-demo: skipped f64: {why}");
@@ -238,6 +264,21 @@ pub fn run_fft_demo(cli: FftDemoCli) -> Result<(), ExperimentError> {
         }
     }
     Ok(())
+}
+
+/// The study's host-side copies must fit the host's available memory (where the host says).
+fn check_host_memory(size: usize, precisions: usize) -> Result<(), ExperimentError> {
+    let needed = study_host_bytes(size, precisions);
+    match host_memory_available() {
+        Some(available) if needed > available as u128 => Err(ExperimentError::Invalid(format!(
+            "--size {size} with {precisions} precision(s) needs about {} of host memory (the \
+             signal, each precision's output and reference) and the host has {} available: \
+             use a smaller --size, or fewer --precision",
+            human_bytes(needed),
+            human_bytes(available as u128)
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The plan checks the length against the driver's texture limit; this only refuses 0.

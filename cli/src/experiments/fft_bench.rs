@@ -159,10 +159,52 @@ pub fn run_fft_bench(
             options.min_log2, options.max_log2
         )));
     }
+    let planner = FftPlanner::new(kernels);
+    // The largest size of each variant, judged before anything runs or is allocated.
+    let largest = |p: FftPrecision| {
+        if p == FftPrecision::Qf128 {
+            options.qf128_max_log2.min(options.max_log2)
+        } else {
+            options.max_log2
+        }
+    };
+    for p in [
+        FftPrecision::F32,
+        FftPrecision::Df64,
+        FftPrecision::Qf128,
+        FftPrecision::F64,
+    ] {
+        if planner.refusal(p).is_some() || largest(p) < options.min_log2 {
+            continue;
+        }
+        let settled = planner
+            .settle(p, FftOptions::new(p).twiddles(options.twiddles))
+            .options;
+        let radices: &[Radix] = match p {
+            FftPrecision::F32 | FftPrecision::Df64 => &[Radix::Four, Radix::Two, Radix::Eight],
+            _ => &[settled.radix],
+        };
+        for radix in radices {
+            let n = 1usize << largest(p);
+            planner
+                .judge(FftShape::Rows { n, batch: 1 }, settled.radix(*radix))
+                .map_err(|e| {
+                    ExperimentError::Invalid(format!(
+                        "{} at 2^{} (lower --max-log2{}): {e}",
+                        p.name(),
+                        largest(p),
+                        if p == FftPrecision::Qf128 {
+                            " or --qf128-max-log2"
+                        } else {
+                            ""
+                        }
+                    ))
+                })?;
+        }
+    }
     let mut rows = Vec::new();
     let total = (options.max_log2 - options.min_log2 + 1) as usize;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2007);
-    let planner = FftPlanner::new(kernels);
     for (i, m) in (options.min_log2..=options.max_log2).enumerate() {
         progress(i, total, &format!("2^{m}"));
         let n = 1usize << m;

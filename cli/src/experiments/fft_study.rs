@@ -174,6 +174,15 @@ fn gpu_result(
     }
 }
 
+/// Host bytes the study holds per point at its peak: the signal and its exact copy, each
+/// precision's output, round trip and reference, and rustfft's buffers. Peak resident memory
+/// measured on llvmpipe between 2^18 and 2^20 points (textures included, which the plan's own
+/// check also counts): 414 bytes a point for f32 or df64 alone, 512 for qf128, 638 for all
+/// four precisions; rounded up here.
+pub fn study_host_bytes(n: usize, precisions: usize) -> u128 {
+    n as u128 * (512 + 64 * precisions as u128)
+}
+
 /// Runs the study on `signal` (any length: Bluestein where it is not a power of two). Every measure is taken in the units of
 /// the signal's block scale (the relative ones do not depend on it); the round-trip RMSE is
 /// scaled back to the signal's units.

@@ -11,7 +11,10 @@ use rustfft::num_complex::Complex64;
 use serde::Serialize;
 
 use df64gl::fft::reference::{dft_dd, naive_dft_dd, rel_l2, rustfft_c64, words_dd, Cdd};
-use df64gl::fft::{Direction, FftError, FftPlan, FftPrecision, GpuFft, StockhamPlan};
+use df64gl::fft::{
+    Direction, FftError, FftOptions, FftPlan, FftPlanner, FftPrecision, FftShape, GpuFft,
+    StockhamPlan,
+};
 use df64gl::kernels::Df64Kernels;
 use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 
@@ -197,6 +200,43 @@ fn measure(
     Ok(worst)
 }
 
+/// Every length the sweep plans, judged by the planner before anything runs or is
+/// allocated: the longest of each "every N" range (N and N - 1, which pads furthest), the
+/// listed lengths, and the cost lengths with the powers of two they are set against.
+fn judge_sweep(kernels: &Df64Kernels, options: &LengthSweepOptions) -> Result<(), ExperimentError> {
+    let planner = FftPlanner::new(kernels);
+    let longest = |n: usize| [n, n.saturating_sub(1)].into_iter().filter(|n| *n >= 1);
+    let pow2 = |n: usize| n.checked_next_power_of_two().unwrap_or(usize::MAX);
+    let cost = [options.cost_length, options.mixed_length]
+        .into_iter()
+        .filter(|n| *n > 0)
+        .flat_map(|n| [n, pow2(n)]);
+    let fast: Vec<(usize, &str)> = longest(options.every_up_to)
+        .map(|n| (n, "--every-up-to"))
+        .chain(options.large.iter().map(|n| (*n, "--lengths")))
+        .chain(cost.map(|n| (n, "--cost-length / --mixed-length")))
+        .collect();
+    let qf: Vec<(usize, &str)> = longest(options.qf128_every_up_to)
+        .map(|n| (n, "--qf128-every-up-to"))
+        .chain(options.qf128_large.iter().map(|n| (*n, "--qf128-lengths")))
+        .collect();
+    let runs = [FftPrecision::F32, FftPrecision::Df64]
+        .into_iter()
+        .flat_map(|p| fast.iter().map(move |(n, what)| (p, *n, *what)))
+        .chain(qf.iter().map(|(n, what)| (FftPrecision::Qf128, *n, *what)));
+    for (p, n, what) in runs {
+        if n == 0 {
+            return Err(ExperimentError::Invalid(format!(
+                "{what}: a length of 0; every length must be at least 1"
+            )));
+        }
+        planner
+            .judge(FftShape::Rows { n, batch: 1 }, FftOptions::new(p))
+            .map_err(|e| ExperimentError::Invalid(format!("{what} {n} ({}): {e}", p.name())))?;
+    }
+    Ok(())
+}
+
 /// Transforms every length of the options forward and back and measures the errors.
 pub fn run_length_sweep(
     kernels: &Df64Kernels,
@@ -208,6 +248,7 @@ pub fn run_length_sweep(
             "--every-up-to and --repeats must be at least 1".into(),
         ));
     }
+    judge_sweep(kernels, options)?;
     let mut groups = Vec::new();
     let every: Vec<usize> = (1..=options.every_up_to).collect();
     let small: Vec<usize> = (1..=options.naive_up_to.min(options.every_up_to)).collect();

@@ -24,7 +24,9 @@ use crate::numeric::df64::{ComplexDf64, Df64};
 use crate::numeric::qf128::Qf128;
 use crate::probe::DriverConfig;
 
-use super::planner::{judge_attachments, judge_options, mixed_length};
+use super::planner::{
+    check_memory, extents, judge_attachments, judge_options, mixed_length, table_len, MemoryNeed,
+};
 use super::stockham_mirror::{ladder, Butterfly, MirrorStage};
 use super::twiddle::{base_big, base_f64, w_long_mixed};
 use super::{FftError, FftOptions, FftPrecision, FftShape, QfWrite, Radix, TwiddleSource};
@@ -252,7 +254,7 @@ fn log2_checked(n: usize, what: &str) -> Result<u32, FftError> {
         return Err(FftError::TooShort(n, what.to_string()));
     }
     if !n.is_power_of_two() {
-        return Err(FftError::NotPowerOfTwo(n, n.next_power_of_two()));
+        return Err(FftError::not_power_of_two(n));
     }
     Ok(n.trailing_zeros())
 }
@@ -285,6 +287,97 @@ fn ladder_kinds(options: &FftOptions, odd: usize, axis: Axis) -> Result<Vec<Pass
         kinds.push(PassKind::Unscramble);
     }
     Ok(kinds)
+}
+
+/// What a plan of a (padded) shape allocates, known before it allocates: its axes, the odd
+/// radix of mixed rows, and the output counts whose planes buffers it needs.
+pub(crate) struct PlanParts {
+    axes: Vec<Axis>,
+    odd: usize,
+    outputs: Vec<usize>,
+}
+
+impl PlanParts {
+    pub(crate) fn of(shape: FftShape, options: FftOptions) -> Result<Self, FftError> {
+        let mut odd = 1;
+        let axes = match shape {
+            FftShape::Rows { n, batch } => {
+                if batch == 0 || !batch.is_power_of_two() {
+                    return Err(FftError::BadBatch(batch));
+                }
+                let log2_n = match mixed_length(n) {
+                    Some((o, log2)) if o > 1 => {
+                        odd = o;
+                        log2
+                    }
+                    _ => log2_checked(n, "points")?,
+                };
+                vec![Axis {
+                    log2_n,
+                    log2_stride: 0,
+                }]
+            }
+            FftShape::Image { .. } | FftShape::Volume { .. } => {
+                // Fastest extent first; each axis strides over the ones before it.
+                let names = ["depth", "rows", "columns"];
+                let dims = shape.dims();
+                let names = &names[names.len() - dims.len()..];
+                let mut axes = Vec::new();
+                let mut stride = 0;
+                for (d, name) in dims.iter().zip(names).rev() {
+                    let log2_n = log2_checked(*d, name)?;
+                    axes.push(Axis {
+                        log2_n,
+                        log2_stride: stride,
+                    });
+                    stride += log2_n;
+                }
+                axes
+            }
+        };
+        // A pair of planes buffers for each number of outputs the stages write.
+        let mut outputs: Vec<usize> = Vec::new();
+        for axis in &axes {
+            for kind in ladder_kinds(&options, odd, *axis)? {
+                if kind.writes_planes() && !outputs.contains(&kind.outputs()) {
+                    outputs.push(kind.outputs());
+                }
+            }
+        }
+        Ok(PlanParts { axes, odd, outputs })
+    }
+
+    /// Texels (RGBA32F) the plan's textures take: two natural buffers, a pair of planes
+    /// buffers per output count, the twiddle table of `table_len` points, and `operands`
+    /// more natural buffers (Bluestein's factors).
+    pub(crate) fn texels(
+        &self,
+        shape: FftShape,
+        options: FftOptions,
+        table_len: usize,
+        operands: usize,
+    ) -> MemoryNeed {
+        let qf = options.precision == FftPrecision::Qf128;
+        let per_point: u128 = if qf { 2 } else { 1 };
+        let total = shape
+            .dims()
+            .iter()
+            .fold(1u128, |acc, d| acc.saturating_mul(*d as u128));
+        let natural = per_point * total;
+        let planes: u128 = self
+            .outputs
+            .iter()
+            .map(|c| 2 * (total / *c as u128) * if qf { 8 } else { *c as u128 })
+            .sum();
+        let table = match options.twiddles {
+            TwiddleSource::Direct => 0,
+            TwiddleSource::Table => per_point * (table_len.max(2) as u128).next_power_of_two(),
+        };
+        MemoryNeed {
+            device_texels: (2 + operands as u128) * natural + planes + table,
+            host_texels: natural + table,
+        }
+    }
 }
 
 impl StockhamPlan {
@@ -344,11 +437,7 @@ impl StockhamPlan {
         shape: FftShape,
         options: FftOptions,
     ) -> Result<Self, FftError> {
-        let largest = match shape {
-            FftShape::Rows { n, .. } => n,
-            _ => shape.dims().into_iter().max().unwrap_or(2),
-        };
-        Self::build(ctx, config, proof, shape, options, largest)
+        Self::build(ctx, config, proof, shape, options, table_len(shape))
     }
 
     /// `table_len`: the largest L the twiddle table serves (the real-input FFT needs 2 n).
@@ -389,42 +478,16 @@ impl StockhamPlan {
         table_len: usize,
     ) -> Result<Self, FftError> {
         judge_options(ctx, shape, options)?;
-        let mut odd = 1;
-        let axes = match shape {
-            FftShape::Rows { n, batch } => {
-                if batch == 0 || !batch.is_power_of_two() {
-                    return Err(FftError::BadBatch(batch));
-                }
-                let log2_n = match mixed_length(n) {
-                    Some((o, log2)) if o > 1 => {
-                        odd = o;
-                        log2
-                    }
-                    _ => log2_checked(n, "points")?,
-                };
-                vec![Axis {
-                    log2_n,
-                    log2_stride: 0,
-                }]
-            }
-            FftShape::Image { .. } | FftShape::Volume { .. } => {
-                // Fastest extent first; each axis strides over the ones before it.
-                let names = ["depth", "rows", "columns"];
-                let dims = shape.dims();
-                let names = &names[names.len() - dims.len()..];
-                let mut axes = Vec::new();
-                let mut stride = 0;
-                for (d, name) in dims.iter().zip(names).rev() {
-                    let log2_n = log2_checked(*d, name)?;
-                    axes.push(Axis {
-                        log2_n,
-                        log2_stride: stride,
-                    });
-                    stride += log2_n;
-                }
-                axes
-            }
-        };
+        // The texture limit first (it names the largest shape that fits), then memory.
+        extents(ctx, shape, options)?;
+        let parts = PlanParts::of(shape, options)?;
+        check_memory(
+            ctx,
+            shape,
+            options,
+            &parts.texels(shape, options, table_len, 0),
+        )?;
+        let PlanParts { axes, odd, outputs } = parts;
         let total = shape.total();
         let max = ctx.info().max_texture_size;
         let layout = Layout::power_of_two_width(total, max)?;
@@ -434,15 +497,6 @@ impl StockhamPlan {
             Buffer::natural(ctx, layout, qf)?,
             Buffer::natural(ctx, layout, qf)?,
         ];
-        // A pair of planes buffers for each number of outputs the stages write.
-        let mut outputs: Vec<usize> = Vec::new();
-        for axis in &axes {
-            for kind in ladder_kinds(&options, odd, *axis)? {
-                if kind.writes_planes() && !outputs.contains(&kind.outputs()) {
-                    outputs.push(kind.outputs());
-                }
-            }
-        }
         let mut planes = Vec::new();
         for count in outputs {
             judge_attachments(ctx, options, count)?;
