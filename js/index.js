@@ -524,7 +524,7 @@ function renderTarget(gl, scratch, w, h, internal) {
 
 // A check program's two shaders: `library` (the export and what it computes) in each stage
 // that computes, told which by DF64GL_CHECK_VERTEX or DF64GL_CHECK_FRAGMENT; then the mains.
-// The same layout as the Rust check (df64gl::probe::context_check).
+// The same layout as the Rust check (df64gl::export::context_check).
 function stagedSources(stages, library, vertexMain, fragmentMain) {
   const vertex = VERSION_LINE + (stages.vertex ? '#define DF64GL_CHECK_VERTEX 1\n' + library : '') + vertexMain;
   const fragment = FRAGMENT_HEADER + (stages.fragment ? '#define DF64GL_CHECK_FRAGMENT 1\n' + library : '') + fragmentMain;

@@ -1,4 +1,4 @@
-//! The known-answer check on a caller's own glow context (`probe::context_check::check_context`,
+//! The known-answer check on a caller's own glow context (`export::context_check::check_context`,
 //! the Rust twin of the npm module's `check(gl)`): it passes on llvmpipe in both shader stages
 //! (every routine, vectors included), leaves the caller's bindings as they were, fails the
 //! unprotected es300 export that Mesa breaks, fails a build broken in one stage there and only
@@ -8,9 +8,9 @@ mod common;
 
 use glow::HasContext;
 
+use df64gl::export::context_check::check_context;
+use df64gl::export::snippet::{SnippetOptions, SnippetTarget};
 use df64gl::gl::{DeviceChoice, GlContext};
-use df64gl::probe::context_check::check_context;
-use df64gl::probe::snippet::{SnippetOptions, SnippetTarget};
 
 #[test]
 fn check_passes_and_leaves_the_callers_bindings() {
@@ -126,8 +126,8 @@ fn check_fails_the_unprotected_es300_export_on_mesa() {
 /// alone; the vector routines are judged in both.
 #[test]
 fn check_covers_the_vertex_stage_and_tells_which_stage_fails() {
-    use df64gl::probe::context_check::{check_context_stages, check_source, CheckSource, Stages};
-    use df64gl::probe::snippet::snippet;
+    use df64gl::export::context_check::{check_context_stages, check_source, CheckSource, Stages};
+    use df64gl::export::snippet::snippet;
     let ctx = GlContext::headless(&DeviceChoice::Auto).unwrap();
     let gl = ctx.gl();
     let options = SnippetOptions::new(SnippetTarget::Glsl450);
@@ -232,8 +232,8 @@ fn every_routine_passes_in_both_stages_on_llvmpipe() {
 /// and tan, and the reason says so.
 #[test]
 fn check_refuses_a_broken_long_reduction_and_names_the_routines() {
-    use df64gl::probe::context_check::{check_source, CheckSource, Stages};
-    use df64gl::probe::snippet::snippet;
+    use df64gl::export::context_check::{check_source, CheckSource, Stages};
+    use df64gl::export::snippet::snippet;
     let ctx = GlContext::headless(&DeviceChoice::Auto).unwrap();
     let export = snippet(&SnippetOptions::new(SnippetTarget::Glsl450)).unwrap();
     let line = "    return (i >= 1 && i <= 32) ? DF64_TWO_OVER_PI_DIGITS[c - 1] : 0;";
@@ -266,4 +266,173 @@ fn check_refuses_a_broken_long_reduction_and_names_the_routines() {
     // The same export unbroken passes.
     let r = check(&export);
     assert!(r.pass, "{}", r.reason);
+}
+
+/// A caller's state that breaks a draw with texelFetch or a read-back if left as it is, and
+/// the errors it has pending: the check must be right under it and leave all of it as it was.
+/// `desktop`: the context is desktop GL (clip distances, polygon mode, swapped bytes exist).
+unsafe fn skeptical_caller_check(gl: &glow::Context, desktop: bool, target: SnippetTarget) {
+    // Samplers of the default (mipmapped) filter on both units the check uses: float textures
+    // with one level are incomplete under them, and texelFetch reads zeros.
+    let samplers = [gl.create_sampler().unwrap(), gl.create_sampler().unwrap()];
+    gl.bind_sampler(0, Some(samplers[0]));
+    gl.bind_sampler(1, Some(samplers[1]));
+    let array_texture = gl.create_texture().unwrap();
+    gl.active_texture(glow::TEXTURE0);
+    gl.bind_texture(glow::TEXTURE_2D_ARRAY, Some(array_texture));
+    let buffer = gl.create_buffer().unwrap();
+    gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
+    gl.buffer_data_size(glow::ARRAY_BUFFER, 64, glow::STATIC_DRAW);
+    let mut caps = vec![
+        glow::BLEND,
+        glow::CULL_FACE,
+        glow::SAMPLE_ALPHA_TO_COVERAGE,
+        glow::POLYGON_OFFSET_FILL,
+    ];
+    if desktop {
+        caps.push(glow::CLIP_DISTANCE0);
+        gl.polygon_mode(glow::FRONT_AND_BACK, glow::LINE);
+        gl.pixel_store_i32(glow::PACK_SWAP_BYTES, 1);
+    }
+    for c in &caps {
+        gl.enable(*c);
+    }
+    gl.disable(glow::DITHER);
+    gl.cull_face(glow::FRONT_AND_BACK);
+    gl.color_mask(false, true, false, true);
+    gl.pixel_store_i32(glow::PACK_SKIP_ROWS, 3);
+    gl.pixel_store_i32(glow::UNPACK_ROW_LENGTH, 7);
+    // An active transform feedback, recording points into a buffer.
+    let vs = gl.create_shader(glow::VERTEX_SHADER).unwrap();
+    let version = if desktop {
+        "#version 330 core"
+    } else {
+        "#version 300 es"
+    };
+    gl.shader_source(
+        vs,
+        &format!("{version}\nout float v;\nvoid main() {{ v = 1.0; gl_Position = vec4(0.0); }}\n"),
+    );
+    gl.compile_shader(vs);
+    let fs = gl.create_shader(glow::FRAGMENT_SHADER).unwrap();
+    gl.shader_source(
+        fs,
+        &format!(
+            "{version}\nprecision highp float;\nout vec4 c;\nvoid main() {{ c = vec4(1.0); }}\n"
+        ),
+    );
+    gl.compile_shader(fs);
+    let program = gl.create_program().unwrap();
+    gl.attach_shader(program, vs);
+    gl.attach_shader(program, fs);
+    gl.transform_feedback_varyings(program, &["v"], glow::INTERLEAVED_ATTRIBS);
+    gl.link_program(program);
+    assert!(
+        gl.get_program_link_status(program),
+        "{}",
+        gl.get_program_info_log(program)
+    );
+    let feedback_buffer = gl.create_buffer().unwrap();
+    gl.bind_buffer(glow::TRANSFORM_FEEDBACK_BUFFER, Some(feedback_buffer));
+    gl.buffer_data_size(glow::TRANSFORM_FEEDBACK_BUFFER, 1024, glow::STATIC_DRAW);
+    gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(feedback_buffer));
+    gl.use_program(Some(program));
+    gl.begin_transform_feedback(glow::POINTS);
+    assert_eq!(gl.get_error(), glow::NO_ERROR, "the caller's set-up");
+    // Three errors pending; what the context holds of them (Mesa's desktop GL keeps the
+    // first only) is read once without the check, as the reference.
+    let make_errors = || {
+        gl.is_enabled(0);
+        let max_attribs = gl.get_parameter_i32(glow::MAX_VERTEX_ATTRIBS) as u32;
+        gl.vertex_attrib_4_f32(max_attribs, 0.0, 0.0, 0.0, 1.0);
+        gl.end_query(glow::ANY_SAMPLES_PASSED);
+    };
+    let read_errors = || {
+        let mut errors = Vec::new();
+        loop {
+            let e = gl.get_error();
+            if e == glow::NO_ERROR || errors.len() > 8 {
+                break;
+            }
+            errors.push(e);
+        }
+        errors.sort();
+        errors
+    };
+    make_errors();
+    let expected = read_errors();
+    assert!(!expected.is_empty());
+    make_errors();
+
+    let r = check_context(
+        gl,
+        &SnippetOptions::new(target),
+        Some(&["add", "mul", "div", "sqrt"]),
+    );
+    assert!(
+        r.pass,
+        "{target:?} under the skeptical caller: {}",
+        r.reason
+    );
+    assert_eq!(r.probe_green, 4096);
+
+    // The errors come back as the context held them, and nothing else.
+    assert_eq!(
+        read_errors(),
+        expected,
+        "{target:?}: the caller's pending errors"
+    );
+    // The state as the caller left it.
+    assert!(gl.get_parameter_bool(glow::TRANSFORM_FEEDBACK_ACTIVE));
+    assert!(!gl.get_parameter_bool(glow::TRANSFORM_FEEDBACK_PAUSED));
+    assert_eq!(
+        gl.get_parameter_program(glow::CURRENT_PROGRAM),
+        Some(program)
+    );
+    gl.active_texture(glow::TEXTURE0);
+    assert_eq!(
+        gl.get_parameter_sampler(glow::SAMPLER_BINDING),
+        Some(samplers[0])
+    );
+    assert_eq!(
+        gl.get_parameter_texture(glow::TEXTURE_BINDING_2D_ARRAY),
+        Some(array_texture)
+    );
+    gl.active_texture(glow::TEXTURE1);
+    assert_eq!(
+        gl.get_parameter_sampler(glow::SAMPLER_BINDING),
+        Some(samplers[1])
+    );
+    assert_eq!(
+        gl.get_parameter_buffer(glow::ARRAY_BUFFER_BINDING),
+        Some(buffer)
+    );
+    for c in &caps {
+        assert!(gl.is_enabled(*c), "{target:?}: capability 0x{c:04x}");
+    }
+    assert!(!gl.is_enabled(glow::DITHER));
+    assert_eq!(
+        gl.get_parameter_bool_array::<4>(glow::COLOR_WRITEMASK),
+        [false, true, false, true]
+    );
+    assert_eq!(gl.get_parameter_i32(glow::PACK_SKIP_ROWS), 3);
+    assert_eq!(gl.get_parameter_i32(glow::UNPACK_ROW_LENGTH), 7);
+    if desktop {
+        assert_eq!(gl.get_parameter_i32(glow::PACK_SWAP_BYTES), 1);
+        let mut mode = [0; 2];
+        gl.get_parameter_i32_slice(glow::POLYGON_MODE, &mut mode);
+        assert_eq!(mode[0], glow::LINE as i32);
+    }
+    gl.end_transform_feedback();
+    assert_eq!(gl.get_error(), glow::NO_ERROR);
+}
+
+#[test]
+fn check_is_right_under_a_skeptical_caller_and_leaves_its_state_and_errors() {
+    let ctx = GlContext::headless(&DeviceChoice::Auto).unwrap();
+    // SAFETY: the context is current on this thread (made here).
+    unsafe { skeptical_caller_check(ctx.gl(), true, SnippetTarget::Glsl450) };
+    let es = GlContext::headless_gles(&DeviceChoice::Auto).unwrap();
+    // SAFETY: as above.
+    unsafe { skeptical_caller_check(es.gl(), false, SnippetTarget::Es300) };
 }

@@ -7,8 +7,8 @@
 
 mod common;
 
+use df64gl::export::snippet::SnippetTarget;
 use df64gl::gl::{DeviceChoice, GlContext};
-use df64gl::probe::snippet::SnippetTarget;
 
 #[test]
 fn vector_routines_keep_their_bounds_in_both_stages_on_llvmpipe() {

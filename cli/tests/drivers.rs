@@ -7,8 +7,8 @@
 
 mod common;
 
-use df64gl::probe::context_check::check_context;
-use df64gl::probe::snippet::{SnippetOptions, SnippetTarget};
+use df64gl::export::context_check::check_context;
+use df64gl::export::snippet::{SnippetOptions, SnippetTarget};
 
 use df64gl::gl::MesaDriver;
 use serde_json::Value;

@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::{RwLock, RwLockReadGuard};
 
+use df64gl::export::snippet::{snippet, SnippetOptions, SnippetTarget};
 use df64gl::numeric::vec_catalog::vec_ops;
-use df64gl::probe::snippet::{snippet, SnippetOptions, SnippetTarget};
 use df64gl_cli::experiments::known_answers::checked_df64_ops;
 use df64gl_cli::web::browser::BrowserBackend;
 use df64gl_cli::web::js_module::{
@@ -36,7 +36,7 @@ fn generated_file_is_the_generators_output_and_the_package_names_this_version() 
         "js/generated.js differs from `df64gl js` output: run `cargo run --release -- js` and \
          commit it"
     );
-    // The library's copy of the same known answers (probe::known, for a glow context).
+    // The library's copy of the same known answers (export::known, for a glow context).
     let asset = repository_root().join("assets/known-answers.json");
     assert!(
         std::fs::read_to_string(asset).unwrap() == known_answers_json().unwrap(),

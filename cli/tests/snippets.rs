@@ -7,12 +7,12 @@
 
 mod common;
 
+use df64gl::export::snippet::{
+    check_snippet, probe_shader_around, run_probe_shader, snippet, SnippetOptions, SnippetTarget,
+};
 use df64gl::gl::{DeviceChoice, GlContext};
 use df64gl::numeric::oracle::{big, Oracle};
 use df64gl::numeric::qf128::Qf128;
-use df64gl::probe::snippet::{
-    check_snippet, probe_shader_around, run_probe_shader, snippet, SnippetOptions, SnippetTarget,
-};
 use df64gl_cli::experiments::export_check::measure_export;
 
 const TARGETS: [SnippetTarget; 3] = [

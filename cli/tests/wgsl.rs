@@ -8,9 +8,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use df64gl::probe::known::{known_answers, RoutineCheck};
-use df64gl::probe::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
-use df64gl::probe::wgsl::{wgsl_call, wgsl_export, wgsl_from_glsl, WgslOptions, ZeroBuffer};
+use df64gl::export::known::{known_answers, RoutineCheck};
+use df64gl::export::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
+use df64gl::export::wgsl::{wgsl_call, wgsl_export, wgsl_from_glsl, WgslOptions, ZeroBuffer};
 use df64gl_cli::experiments::wgsl_bench::{
     run_browser_wgsl_bench, run_wgsl_bench, WgslBenchOptions, WgslBenchReport,
 };

@@ -16,6 +16,7 @@ pub(crate) mod barrier;
 pub use context::{
     list_devices, DeviceChoice, DeviceDesc, GlContext, GlInfo, MesaDriver, DEVICE_ENV,
 };
+pub(crate) use error::gl_error_name;
 pub use error::{GlError, GlResult};
 pub use framebuffer::Framebuffer;
 pub use library::ResolvedSource;

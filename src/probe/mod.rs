@@ -2,25 +2,14 @@
 //! Defour's Table 2) and whether the error-free transforms stay exact with and without
 //! `precise`, then picks the configuration df64 programs are built with. A driver on which no
 //! configuration is exact gets no configuration: df64 programs then refuse to run.
+//!
+//! What renderers take away (the GLSL and WGSL exports and the checks of a caller's context)
+//! is [`crate::export`].
 
 mod cache;
 mod config;
-pub mod context_check;
-mod glsl_slice;
-#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
-pub mod known;
 #[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod selftest;
-pub mod snippet;
-#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
-pub mod vec_shader;
-#[cfg(feature = "wgpu")]
-pub mod wgpu_check;
-#[cfg(feature = "wgpu")]
-#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
-pub mod wgpu_compute;
-#[cfg(feature = "wgsl")]
-pub mod wgsl;
 
 use glow::HasContext;
 use rand::{Rng, SeedableRng};

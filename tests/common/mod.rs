@@ -441,11 +441,11 @@ pub fn vec_operands<R: rand::Rng>(
 /// bit for bit. Returns one report line per routine (worst per stage).
 pub fn assert_vector_sweep(
     ctx: &GlContext,
-    target: df64gl::probe::snippet::SnippetTarget,
+    target: df64gl::export::snippet::SnippetTarget,
     evaluations: usize,
 ) -> Vec<String> {
-    use df64gl::probe::context_check::{run_vec_routine, Stages};
-    use df64gl::probe::snippet::SnippetOptions;
+    use df64gl::export::context_check::{run_vec_routine, Stages};
+    use df64gl::export::snippet::SnippetOptions;
     use rand::SeedableRng;
     let options = SnippetOptions::new(target);
     let exact_mirror = mirror_documented_exact(ctx);
@@ -524,7 +524,7 @@ pub fn flushable_mirror_cases(name: &str) -> usize {
 /// How many of a df64 routine's known answers hold a subnormal word in the CPU mirror's stored
 /// result. Panics for a routine without known answers.
 pub fn subnormal_mirror_cases(name: &str) -> usize {
-    let known = df64gl::probe::known::known_answers().expect("the embedded known answers");
+    let known = df64gl::export::known::known_answers().expect("the embedded known answers");
     let set = &known.df64;
     let mut first = 0;
     for r in &set.routines {

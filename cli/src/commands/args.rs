@@ -6,10 +6,10 @@ use clap::{Args, Parser, Subcommand};
 use crate::commands::selftest_programs::ProgramFamily;
 use crate::experiments::mandelbrot::DEFAULT_CENTER;
 use crate::web::browser::BrowserBackend;
+use df64gl::export::snippet::SnippetTarget;
 use df64gl::fft::TwiddleSource;
 use df64gl::gl::MesaDriver;
 use df64gl::kernels::Df64Op;
-use df64gl::probe::snippet::SnippetTarget;
 use df64gl::probe::DEFAULT_SAMPLES;
 
 #[derive(Parser)]
@@ -256,7 +256,7 @@ pub(crate) struct WgslArgs {
     /// The barrier's buffer: storage (read-only; the default) or uniform (for stages without
     /// storage buffers; lavapipe inlines uniform values and breaks the barrier).
     #[arg(long, default_value = "storage")]
-    pub(crate) zero: df64gl::probe::wgsl::ZeroBuffer,
+    pub(crate) zero: df64gl::export::wgsl::ZeroBuffer,
     /// The routines as plain expressions, without the barrier (only to see what a compiler
     /// does to them: no bound holds).
     #[arg(long)]

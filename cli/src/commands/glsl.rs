@@ -3,8 +3,8 @@
 use crate::error::ExperimentError;
 use crate::experiments::export_check::measure_export;
 use crate::web::browser::measure_export_in_browser;
+use df64gl::export::snippet::{check_snippet, probe_shader, snippet, SnippetOptions};
 use df64gl::gl::GlContext;
-use df64gl::probe::snippet::{check_snippet, probe_shader, snippet, SnippetOptions};
 use std::process::ExitCode;
 
 use super::args::*;

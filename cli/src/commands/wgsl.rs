@@ -2,7 +2,7 @@
 
 use crate::error::ExperimentError;
 use crate::experiments::wgsl_legs::wgsl_leg;
-use df64gl::probe::wgsl::{wgsl_export, WgslOptions};
+use df64gl::export::wgsl::{wgsl_export, WgslOptions};
 use std::process::ExitCode;
 
 use super::args::*;

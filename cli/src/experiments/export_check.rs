@@ -10,6 +10,10 @@ use serde::Serialize;
 
 use super::accuracy::{random_df64, with_oracles};
 use crate::error::ExperimentError;
+use df64gl::export::snippet::{
+    count_green, probe_shader, run_plain_shader, snippet, PlainOutput, PlainPixels, SnippetOptions,
+    SnippetProbeResult, SnippetTarget,
+};
 use df64gl::gl::GlContext;
 use df64gl::kernels::proof::df64_cases_at_the_ends;
 use df64gl::kernels::Df64Op;
@@ -18,10 +22,6 @@ use df64gl::numeric::domain::{exponent_operand, judge, same_words, DomainCounts,
 use df64gl::numeric::fpenv::with_flush_to_zero;
 use df64gl::numeric::oracle::{big_df64, error_ulp48};
 use df64gl::numeric::reference::Dd;
-use df64gl::probe::snippet::{
-    count_green, probe_shader, run_plain_shader, snippet, PlainOutput, PlainPixels, SnippetOptions,
-    SnippetProbeResult, SnippetTarget,
-};
 
 /// One measured routine: operands drawn uniformly from `a` (and `b`), error bound in ulp48.
 #[derive(Debug, Clone, Copy, Serialize)]

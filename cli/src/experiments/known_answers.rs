@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::accuracy::vectors::{vec_operands, VecClass};
 use super::accuracy::{bound_for, expected, qf128_cases, random_qf128, Expected, QF128_FULL_FROM};
 use crate::error::ExperimentError;
+pub use df64gl::export::known::{judge_vec_component, judge_words, AnswerKind, DF64_FLOOR};
 use df64gl::kernels::{Df64Op, Qf128Op};
 use df64gl::numeric::catalog::{Args, Bound, Range};
 use df64gl::numeric::df64::Df64;
@@ -26,7 +27,6 @@ use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
 use df64gl::numeric::qf128::{qf128_neg, Qf128};
 use df64gl::numeric::trig_hard_cases::{trig_hard_cases, trig_hard_cases_qf128};
 use df64gl::numeric::vec_catalog::{vec_ops, VecOpRow, VEC_FLOOR};
-pub use df64gl::probe::known::{judge_vec_component, judge_words, AnswerKind, DF64_FLOOR};
 
 /// A kind with its words.
 type Answer = (AnswerKind, [f64; 3]);

@@ -25,11 +25,11 @@ use serde::Serialize;
 use super::table::{num, text, ReportTable};
 use super::wgsl_legs::{wgpu_device, WgpuBackend};
 use crate::error::ExperimentError;
+use df64gl::export::wgpu_compute::{compute_buffer_entry, read_back_f32, validated, wait};
+use df64gl::export::wgsl::{wgsl_export, WgslOptions};
 use df64gl::kernels::Df64Op;
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::oracle::{big_df64, error_ulp48, Oracle, ORACLE_BITS};
-use df64gl::probe::wgpu_compute::{compute_buffer_entry, read_back_f32, validated, wait};
-use df64gl::probe::wgsl::{wgsl_export, WgslOptions};
 use df64gl::probe::ProbeError;
 
 /// A routine of the comparison: its operands' ranges and its chain's step.

@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use super::table::{num, text, ReportTable};
 use crate::error::ExperimentError;
-use df64gl::probe::known::RoutineCheck;
-use df64gl::probe::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
-use df64gl::probe::wgpu_compute::block_on;
+use df64gl::export::known::RoutineCheck;
+use df64gl::export::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
+use df64gl::export::wgpu_compute::block_on;
 
 /// A `wgpu` back end on this machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]

@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::error::ExperimentError;
 use crate::experiments::export_check::{export_jobs, export_report, ExportReport, PlainJob, RanOn};
-use df64gl::probe::snippet::{PlainOutput, PlainPixels, SnippetOptions};
+use df64gl::export::snippet::{PlainOutput, PlainPixels, SnippetOptions};
 
 /// Which ANGLE backend Chromium renders WebGL with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]

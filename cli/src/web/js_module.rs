@@ -13,14 +13,14 @@ use crate::error::ExperimentError;
 use crate::experiments::known_answers::{
     df64_known_answers, qf128_known_answers, vec_known_answers, KnownRoutine, KnownVecRoutine,
 };
-use df64gl::probe::known::{
+use df64gl::export::known::{
     hex_f32, hex_f64, hex_u8, KnownAnswersFile, KnownSetFile, KnownVecSetFile,
 };
-use df64gl::probe::snippet::{
+use df64gl::export::snippet::{
     probe_functions, probe_routine_names, snippet, SnippetOptions, SnippetTarget,
 };
-use df64gl::probe::vec_shader::{vec_out_glsl, vec_out_wgsl};
-use df64gl::probe::wgsl::{wgsl_call, wgsl_export, WgslOptions};
+use df64gl::export::vec_shader::{vec_out_glsl, vec_out_wgsl};
+use df64gl::export::wgsl::{wgsl_call, wgsl_export, WgslOptions};
 
 /// The seed of the embedded known answers.
 pub const KNOWN_ANSWER_SEED: u64 = 2007;
@@ -109,10 +109,10 @@ fn flatten_vec(routines: &[KnownVecRoutine]) -> (Vec<f32>, Vec<f64>, Vec<u8>) {
 }
 
 /// The vector routines' rows as both files store them.
-fn vec_headers(routines: &[KnownVecRoutine]) -> Vec<df64gl::probe::known::KnownVecRoutine> {
+fn vec_headers(routines: &[KnownVecRoutine]) -> Vec<df64gl::export::known::KnownVecRoutine> {
     routines
         .iter()
-        .map(|r| df64gl::probe::known::KnownVecRoutine {
+        .map(|r| df64gl::export::known::KnownVecRoutine {
             name: r.row.name.to_string(),
             glsl: vec_out_glsl(r.row),
             wgsl: vec_out_wgsl(r.row),
@@ -234,7 +234,7 @@ pub fn generated_js() -> Result<String, ExperimentError> {
 }
 
 /// The known answers as the library embeds them (`assets/known-answers.json`, read by
-/// `df64gl::probe::known`): the same cases as the module's, every bit in hex.
+/// `df64gl::export::known`): the same cases as the module's, every bit in hex.
 pub fn known_answers_json() -> Result<String, ExperimentError> {
     let set = |words: usize, routines: &[KnownRoutine]| {
         let (f32s, f64s, kinds) = flatten(routines);
@@ -242,7 +242,7 @@ pub fn known_answers_json() -> Result<String, ExperimentError> {
             words,
             routines: routines
                 .iter()
-                .map(|r| df64gl::probe::known::KnownRoutine {
+                .map(|r| df64gl::export::known::KnownRoutine {
                     name: r.name.to_string(),
                     call: r.call.to_string(),
                     cases: r.cases.len(),

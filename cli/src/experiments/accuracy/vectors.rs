@@ -11,14 +11,14 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::error::ExperimentError;
+use df64gl::export::context_check::{run_vec_routine, Stages};
+use df64gl::export::snippet::{SnippetOptions, SnippetTarget};
 use df64gl::gl::GlContext;
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::domain::{operand_at_exponent, same_words};
 use df64gl::numeric::fpenv::with_flush_to_zero;
 use df64gl::numeric::oracle::{big, big_df64, round_to_df64, Oracle};
 use df64gl::numeric::vec_catalog::{component_error, vec_ops, VecOpRow, VecShape, VEC_FLOOR};
-use df64gl::probe::context_check::{run_vec_routine, Stages};
-use df64gl::probe::snippet::{SnippetOptions, SnippetTarget};
 
 /// One routine on one operand class, in both stages.
 #[derive(Debug, Clone, Serialize)]

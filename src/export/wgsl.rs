@@ -24,8 +24,8 @@ use naga::valid::{Capabilities, ValidationFlags, Validator};
 use naga::ShaderStage;
 
 use super::snippet::domain_line;
-use super::ProbeError;
 use crate::gl::GlslLibrary;
+use crate::probe::ProbeError;
 
 /// The kind of buffer the barrier reads its zero from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -80,7 +80,7 @@ pub const WGSL_ZERO_BUFFER: &str = "df64_zero";
 /// The WGSL export of the modules `options` names, with its header.
 ///
 /// ```
-/// use df64gl::probe::wgsl::{wgsl_export, WgslOptions};
+/// use df64gl::export::wgsl::{wgsl_export, WgslOptions};
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let wgsl = wgsl_export(&WgslOptions::default())?;
 /// assert!(wgsl.contains("fn df64_mul(") && wgsl.contains("@group(0) @binding(0)"));

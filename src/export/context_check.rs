@@ -2,8 +2,10 @@
 //! `check(gl)`: the probe shader, then each exported df64 routine and each vector and matrix
 //! routine on the known answers of [`super::known`], judged by the same rules, in the vertex
 //! stage and in the fragment stage (each a separate compilation, which a driver may treat
-//! differently). It leaves the context's bindings as it found them and deletes what it made; a
-//! driver that fails is a `pass: false` with the reason, never an error.
+//! differently). It is right whatever state the caller left (samplers, pixel store,
+//! capabilities, an active transform feedback: `gl_state.rs` lists what), leaves that state and
+//! the caller's pending errors as it found them and deletes what it made; a driver that fails
+//! is a `pass: false` with the reason, never an error.
 //!
 //! How a stage is checked: every case is one point drawn onto its own texel of a float target,
 //! whose left half the fragment shader computes and whose right half is what the vertex shader
@@ -12,6 +14,7 @@
 use glow::HasContext;
 use serde::Serialize;
 
+use super::gl_state::on_callers_context;
 use super::glsl_slice;
 use super::known::{judge_routines, judge_vec_routines, known_answers, KnownAnswers, RoutineCheck};
 use super::snippet::{
@@ -88,116 +91,6 @@ pub struct ContextCheck {
     pub vectors: Vec<RoutineCheck>,
     /// Each stage's own result.
     pub stages: StageChecks,
-}
-
-/// The bindings the check changes, saved and put back.
-struct SavedState {
-    draw_fb: Option<glow::Framebuffer>,
-    read_fb: Option<glow::Framebuffer>,
-    program: Option<glow::Program>,
-    viewport: [i32; 4],
-    active_texture: i32,
-    textures: [Option<glow::Texture>; 2],
-    vertex_array: Option<glow::VertexArray>,
-    pack_buffer: Option<glow::Buffer>,
-    unpack_buffer: Option<glow::Buffer>,
-    enabled: Vec<(u32, bool)>,
-    pixel_store: Vec<(u32, i32)>,
-}
-
-const CAPABILITIES: [u32; 6] = [
-    glow::BLEND,
-    glow::CULL_FACE,
-    glow::DEPTH_TEST,
-    glow::SCISSOR_TEST,
-    glow::STENCIL_TEST,
-    glow::RASTERIZER_DISCARD,
-];
-const PIXEL_STORE: [(u32, i32); 4] = [
-    (glow::PACK_ALIGNMENT, 4),
-    (glow::UNPACK_ALIGNMENT, 4),
-    (glow::PACK_ROW_LENGTH, 0),
-    (glow::UNPACK_ROW_LENGTH, 0),
-];
-
-unsafe fn save_state(gl: &glow::Context) -> SavedState {
-    let mut viewport = [0; 4];
-    gl.get_parameter_i32_slice(glow::VIEWPORT, &mut viewport);
-    let active_texture = gl.get_parameter_i32(glow::ACTIVE_TEXTURE);
-    let mut textures = [None, None];
-    for (unit, t) in textures.iter_mut().enumerate() {
-        gl.active_texture(glow::TEXTURE0 + unit as u32);
-        *t = gl.get_parameter_texture(glow::TEXTURE_BINDING_2D);
-    }
-    SavedState {
-        draw_fb: gl.get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING),
-        read_fb: gl.get_parameter_framebuffer(glow::READ_FRAMEBUFFER_BINDING),
-        program: gl.get_parameter_program(glow::CURRENT_PROGRAM),
-        viewport,
-        active_texture,
-        textures,
-        vertex_array: gl.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING),
-        pack_buffer: gl.get_parameter_buffer(glow::PIXEL_PACK_BUFFER_BINDING),
-        unpack_buffer: gl.get_parameter_buffer(glow::PIXEL_UNPACK_BUFFER_BINDING),
-        enabled: capabilities(gl)
-            .iter()
-            .map(|c| (*c, gl.is_enabled(*c)))
-            .collect(),
-        pixel_store: PIXEL_STORE
-            .iter()
-            .map(|(p, _)| (*p, gl.get_parameter_i32(*p)))
-            .collect(),
-    }
-}
-
-/// The capabilities the check sets: [`CAPABILITIES`] off, and on desktop GL
-/// PROGRAM_POINT_SIZE on (the check's points take their size from the vertex shader, as they
-/// always do on ES, not from the caller's glPointSize).
-fn capabilities(gl: &glow::Context) -> Vec<u32> {
-    let mut c = CAPABILITIES.to_vec();
-    if !gl.version().is_embedded {
-        c.push(glow::PROGRAM_POINT_SIZE);
-    }
-    c
-}
-
-unsafe fn neutral_state(gl: &glow::Context) {
-    gl.bind_buffer(glow::PIXEL_PACK_BUFFER, None);
-    gl.bind_buffer(glow::PIXEL_UNPACK_BUFFER, None);
-    for c in CAPABILITIES {
-        gl.disable(c);
-    }
-    if !gl.version().is_embedded {
-        gl.enable(glow::PROGRAM_POINT_SIZE);
-    }
-    for (p, v) in PIXEL_STORE {
-        gl.pixel_store_i32(p, v);
-    }
-}
-
-unsafe fn restore_state(gl: &glow::Context, s: &SavedState) {
-    gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, s.draw_fb);
-    gl.bind_framebuffer(glow::READ_FRAMEBUFFER, s.read_fb);
-    gl.use_program(s.program);
-    gl.viewport(s.viewport[0], s.viewport[1], s.viewport[2], s.viewport[3]);
-    for (unit, t) in s.textures.iter().enumerate() {
-        gl.active_texture(glow::TEXTURE0 + unit as u32);
-        gl.bind_texture(glow::TEXTURE_2D, *t);
-    }
-    gl.active_texture(s.active_texture as u32);
-    gl.bind_vertex_array(s.vertex_array);
-    gl.bind_buffer(glow::PIXEL_PACK_BUFFER, s.pack_buffer);
-    gl.bind_buffer(glow::PIXEL_UNPACK_BUFFER, s.unpack_buffer);
-    for (c, on) in &s.enabled {
-        if *on {
-            gl.enable(*c);
-        } else {
-            gl.disable(*c);
-        }
-    }
-    for (p, v) in &s.pixel_store {
-        gl.pixel_store_i32(*p, *v);
-    }
 }
 
 /// What the check makes, deleted at the end.
@@ -964,8 +857,8 @@ fn merge<'a>(stages: impl Iterator<Item = &'a [RoutineCheck]>) -> Vec<RoutineChe
 ///
 /// ```
 /// use df64gl::gl::{DeviceChoice, GlContext};
-/// use df64gl::probe::context_check::check_context;
-/// use df64gl::probe::snippet::{SnippetOptions, SnippetTarget};
+/// use df64gl::export::context_check::check_context;
+/// use df64gl::export::snippet::{SnippetOptions, SnippetTarget};
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let ctx = GlContext::headless(&DeviceChoice::Auto)?;
 /// let options = SnippetOptions::new(SnippetTarget::Glsl330);
@@ -1050,12 +943,12 @@ pub unsafe fn check_source(
         vectors: Vec::new(),
         stages: StageChecks::default(),
     };
-    let saved = save_state(gl);
-    neutral_state(gl);
-    let mut made = Made::default();
-    let ran = run(gl, &mut made, source, only, stages, &mut out);
-    made.free(gl);
-    restore_state(gl, &saved);
+    let ran = on_callers_context(gl, || {
+        let mut made = Made::default();
+        let ran = run(gl, &mut made, source, only, stages, &mut out);
+        made.free(gl);
+        ran
+    });
     match ran {
         Err(e) => out.reason = e,
         Ok(()) => {
@@ -1163,26 +1056,26 @@ pub unsafe fn run_vec_routine(
         body: vec_body(&vec_out_glsl(row), n_in, row.output_numbers()),
         rows,
     }];
-    let saved = save_state(gl);
-    neutral_state(gl);
-    let mut made = Made::default();
-    let ran = (|| {
-        let vao = gl.create_vertex_array()?;
-        made.vertex_arrays.push(vao);
-        gl.bind_vertex_array(Some(vao));
-        let export = snippet(options).map_err(|e| e.to_string())?;
-        run_grid(
-            gl,
-            &mut made,
-            options.target,
-            &export,
-            &grid,
-            stages,
-            "df64 vector",
-        )
-    })();
-    made.free(gl);
-    restore_state(gl, &saved);
+    let ran = on_callers_context(gl, || {
+        let mut made = Made::default();
+        let ran = (|| {
+            let vao = gl.create_vertex_array()?;
+            made.vertex_arrays.push(vao);
+            gl.bind_vertex_array(Some(vao));
+            let export = snippet(options).map_err(|e| e.to_string())?;
+            run_grid(
+                gl,
+                &mut made,
+                options.target,
+                &export,
+                &grid,
+                stages,
+                "df64 vector",
+            )
+        })();
+        made.free(gl);
+        ran
+    });
     let out = ran?;
     let n_out = row.output_numbers();
     let components = |rows: &[Vec<Vec<f32>>]| -> Vec<Df64> {

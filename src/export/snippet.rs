@@ -105,7 +105,7 @@ fn concatenate(names: &[&str]) -> Result<String, GlError> {
 /// statements) and before code that calls df64.
 ///
 /// ```
-/// use df64gl::probe::snippet::{probe_shader, snippet, SnippetOptions, SnippetTarget};
+/// use df64gl::export::snippet::{probe_shader, snippet, SnippetOptions, SnippetTarget};
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// // What `df64gl glsl --target es300` prints, for a WebGL 2 shader.
 /// let options = SnippetOptions::new(SnippetTarget::Es300);

@@ -15,7 +15,7 @@ use super::known::{
 };
 use super::wgpu_compute::{compute_buffer_entry, read_back_f32, validated, wait};
 use super::wgsl::{wgsl_call, wgsl_export, WgslOptions, ZeroBuffer};
-use super::ProbeError;
+use crate::probe::ProbeError;
 
 /// What to check.
 #[derive(Debug, Clone, Default)]

@@ -17,13 +17,29 @@
 //! Prove it where it runs with [`check_context`] (GL, both stages; the npm module's `check(gl)`
 //! does the same in WebGL 2) or [`check_wgpu`] (feature `wgpu`; `checkWebGPU` in the browser).
 
+pub mod context_check;
+mod gl_state;
+mod glsl_slice;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
+pub mod known;
+pub mod snippet;
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
+pub mod vec_shader;
+#[cfg(feature = "wgpu")]
+pub mod wgpu_check;
+#[cfg(feature = "wgpu")]
+#[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
+pub mod wgpu_compute;
+#[cfg(feature = "wgsl")]
+pub mod wgsl;
+
 pub use crate::gl::barrier::{check_barriers_after, insert_barriers, BarrierError};
-pub use crate::probe::context_check::{
+pub use context_check::{
     check_context, check_context_stages, check_source, CheckSource, ContextCheck, StageCheck,
     StageChecks, Stages,
 };
-pub use crate::probe::snippet::{probe_shader, snippet, SnippetOptions, SnippetTarget};
+pub use snippet::{probe_shader, snippet, SnippetOptions, SnippetTarget};
 #[cfg(feature = "wgpu")]
-pub use crate::probe::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
+pub use wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
 #[cfg(feature = "wgsl")]
-pub use crate::probe::wgsl::{wgsl_export, WgslOptions, ZeroBuffer};
+pub use wgsl::{wgsl_export, WgslOptions, ZeroBuffer};
