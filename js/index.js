@@ -845,7 +845,7 @@ function groupBody(routines, group) {
 // program 0.8 s in checkAsync (2026-11-28). GROUP_SIZE, so that every program of one routine
 // alone is split: llvmpipe unrolls loops that SwiftShader keeps, and df64mat4_mul's sixteen
 // dot products (26,700 characters as counted here) held the page for 0.90 to 1.11 s on ANGLE
-// over Mesa with 48,000; with 24,000, 0.60 to 0.68 s, the total time the same (docs/web.md).
+// over Mesa with 48,000; with 24,000, 0.60 to 0.68 s, the total time the same (docs/web-check.md).
 const SPLIT_SIZE = GROUP_SIZE;
 
 // Runs a grid of routines in the stages asked: routine k reads row k of one input texture

@@ -273,7 +273,7 @@ fn fmod_corrects_a_quotient_digit_that_is_one_too_small() {
 }
 
 /// The bounds this test holds the functions to, in ulp48, wherever the exact result lies in
-/// the domain (2^-100 to 2^126), as docs/accuracy.md states them: exp, expm1, log, log1p, sin
+/// the domain (2^-100 to 2^126), as docs/accuracy-functions.md states them: exp, expm1, log, log1p, sin
 /// and cos 1 (at every finite argument); tan, the inverse and hyperbolic functions, log2 and
 /// log10 2; pow 2 at every |y ln x|; powi (n = int(b)) |n| - 1 for n >= 2, |n| + 1 for n < 0
 /// and 1/2 for n = 1 (exact there, but a flushed low word may round); fmod and remainder 1

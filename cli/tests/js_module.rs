@@ -741,7 +741,7 @@ fn three_examples_on_angle_over_mesa() {
 /// The comparison with luma.gl's fp64 (js/bench/luma-fp64.html) runs on the same inputs and
 /// measures both: ours within the bounds this test states (plus 0.06 ulp48 for the page's
 /// double-precision references), a cost for every row, f32 far off. luma.gl's figures are
-/// reported (docs/web.md), not judged.
+/// reported (docs/web-check.md), not judged.
 #[test]
 fn luma_comparison_measures_both_libraries() {
     common::js_dev_dependencies();

@@ -89,7 +89,7 @@ pub fn apt_install(packages: &[&str]) -> bool {
     apt(&install) || (apt(&["update", "-qq"]) && apt(&install))
 }
 
-/// The documented qf128 bound at every exponent (docs/accuracy.md, "qf128 at every exponent"),
+/// The documented qf128 bound at every exponent (docs/accuracy-functions.md, "qf128 at every exponent"),
 /// written here and not read from the library: |result - exact| <= T ulp96(exact) + C 2^-126
 /// for exact results from 2^-126 up (and at most C 2^-126 below), as (T, C). T is each op's
 /// bound near 1; C is the floor of error terms that fall below 2^-126 and are flushed (or

@@ -25,7 +25,7 @@ use super::classes::{trig_hard_arguments, ARGUMENT_CLASSES};
 const QF128_CLASS_OPS: [Qf128Op; 4] = [Qf128Op::Exp, Qf128Op::Log, Qf128Op::Sin, Qf128Op::Cos];
 
 /// The documented bound of the qf128 functions: (T, C) in |result - exact| <= T ulp96(exact)
-/// + C 2^-126 (docs/accuracy.md, "qf128 at every exponent").
+/// + C 2^-126 (docs/accuracy-functions.md, "qf128 at every exponent").
 pub const QF128_FUNCTION_BOUND: (f64, f64) = (8.0, 4.0);
 
 /// Above this magnitude a qf128 keeps all 96 bits where subnormals are flushed (its fourth word,
