@@ -8,9 +8,13 @@
 //!   benchmarks, the FFT study, the Mandelbrot zoom);
 //! - [`web`]: the browser and web tooling (HTTP server, headless Chromium, the npm module's
 //!   generator, the `df64gl web` pages);
+//! - [`support`]: what several commands share (report tables, plots, signal files, the
+//!   papers' tables, random operands, the Mandelbrot view's limits);
 //! - [`error`]: the error type, the exit statuses and the session every command opens.
 //!
-//! Data flow one way: commands call experiments and web tooling, those call the library.
+//! Data flow one way: commands call experiments, experiments call web tooling, both call
+//! support and the library. (The npm module's generator in `web/js_module.rs` still reads the
+//! known answers from `experiments/known_answers.rs`.)
 
 // Every public item is documented; keep it so.
 #![warn(missing_docs)]
@@ -18,4 +22,5 @@
 pub mod commands;
 pub mod error;
 pub mod experiments;
+pub mod support;
 pub mod web;

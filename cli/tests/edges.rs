@@ -11,7 +11,7 @@ use df64gl::fft::{
 use df64gl::kernels::{Df64Op, KernelError};
 use df64gl::numeric::df64::{ComplexDf64, Df64};
 use df64gl::numeric::oracle::{big, to_f64, Oracle, ORACLE_BITS};
-use df64gl_cli::experiments::signal::parse_csv;
+use df64gl_cli::support::signal::parse_csv;
 use rand::{Rng, SeedableRng};
 use rustfft::num_complex::Complex64;
 

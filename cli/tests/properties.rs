@@ -25,7 +25,7 @@ use df64gl::numeric::fpenv::with_flush_to_zero;
 use df64gl::numeric::oracle::{big, big_df64, error_ulp48, ORACLE_BITS};
 use df64gl::numeric::reference::Dd;
 use df64gl_cli::experiments::mandelbrot::{parse_image_size, MandelbrotView};
-use df64gl_cli::experiments::signal::{
+use df64gl_cli::support::signal::{
     parse_csv, parse_raw_f64, parse_raw_words, read_signal, SignalFormat,
 };
 use proptest::prelude::*;

@@ -8,7 +8,7 @@
 
 mod common;
 
-use df64gl_cli::experiments::table::ReportTable;
+use df64gl_cli::support::table::ReportTable;
 use df64gl_cli::web::browser::BrowserBackend;
 use df64gl_cli::web::repro_page::run_repro_page;
 use serde_json::Value;

@@ -11,7 +11,7 @@ use crate::error::{ExperimentError, Session};
 use crate::experiments::fft_study::{
     run_fft_study, spectrum_plot, study_host_bytes, FftStudyOptions,
 };
-use crate::experiments::signal::{
+use crate::support::signal::{
     default_signal, read_signal, write_signal, SignalFormat, DEFAULT_TONES,
 };
 use df64gl::fft::{

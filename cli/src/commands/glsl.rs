@@ -2,7 +2,7 @@
 
 use crate::error::ExperimentError;
 use crate::experiments::export_check::measure_export;
-use crate::web::browser::measure_export_in_browser;
+use crate::experiments::export_check::measure_export_in_browser;
 use df64gl::export::snippet::{check_snippet, probe_shader, snippet, SnippetOptions};
 use df64gl::gl::GlContext;
 use std::process::ExitCode;

@@ -4,12 +4,15 @@
 //! bit for bit against the CPU mirror. The probe shader's verdict is reported beside, so a
 //! green probe over a broken routine shows.
 
+use std::path::Path;
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::accuracy::{random_df64, with_oracles};
 use crate::error::ExperimentError;
+use crate::web::browser::{page, parse_dom, run_page, BrowserBackend, PlainJob, RanOn};
 use df64gl::export::snippet::{
     count_green, probe_shader, run_plain_shader, snippet, PlainOutput, PlainPixels, SnippetOptions,
     SnippetProbeResult, SnippetTarget,
@@ -271,20 +274,6 @@ void main() {{
     Ok(src)
 }
 
-/// One plain program to run: its fragment source, its RGBA32F inputs (each `size`), and what
-/// it writes. The probe shader is the first job of an export measurement.
-#[derive(Debug, Clone)]
-pub struct PlainJob {
-    /// The fragment shader, complete (`#version` first).
-    pub source: String,
-    /// Sampler names and their RGBA32F data.
-    pub inputs: Vec<(&'static str, Vec<f32>)>,
-    /// Width and height of every input and of the output.
-    pub size: (i32, i32),
-    /// What the program writes.
-    pub output: PlainOutput,
-}
-
 /// The operands of one measured case.
 pub struct CaseOperands {
     case: ExportCase,
@@ -361,17 +350,6 @@ pub fn export_jobs(
 
 /// Side of the probe shader's square image.
 const PROBE_SIZE: i32 = 64;
-
-/// Where the jobs ran, for the report.
-#[derive(Debug)]
-pub struct RanOn {
-    /// GL_RENDERER.
-    pub renderer: String,
-    /// GL_VERSION.
-    pub version: String,
-    /// GL_SHADING_LANGUAGE_VERSION.
-    pub glsl_version: String,
-}
 
 /// The report from the jobs' outputs (in job order: probe and flush program first).
 pub fn export_report(
@@ -510,5 +488,31 @@ pub fn measure_export(
         version: info.version.clone(),
         glsl_version: info.glsl_version.clone(),
     };
+    export_report(options, on, &outputs, &operands)
+}
+
+/// The export of `options` (es300) measured in WebGL 2 in headless Chromium on `backend`:
+/// the probe shader and every routine, as [`measure_export`] does on a
+/// native context.
+pub fn measure_export_in_browser(
+    chromium: &Path,
+    backend: BrowserBackend,
+    options: &SnippetOptions,
+    samples: usize,
+    seed: u64,
+) -> Result<ExportReport, ExperimentError> {
+    if !options.target.is_es() {
+        return Err(ExperimentError::Invalid(
+            "WebGL 2 takes GLSL ES 3.00: use --target es300 with --browser".into(),
+        ));
+    }
+    let (jobs, operands) = export_jobs(options, samples, seed)?;
+    let html = page(&jobs)?;
+    let path = std::env::temp_dir().join(format!("df64gl-webgl2-{}.html", std::process::id()));
+    std::fs::write(&path, html).map_err(|e| ExperimentError::Io(path.display().to_string(), e))?;
+    let dom = run_page(chromium, backend, &path, "", &[]);
+    let _ = std::fs::remove_file(&path);
+    let (mut on, outputs) = parse_dom(&dom?, &jobs)?;
+    on.renderer = format!("{} ({})", on.renderer, backend.name());
     export_report(options, on, &outputs, &operands)
 }

@@ -18,8 +18,8 @@ use df64gl::numeric::df64::ComplexDf64;
 use df64gl::numeric::qf128::{ComplexQf128, Qf128};
 use df64gl::numeric::Dd;
 
-use super::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, PURPLE, RED};
 use crate::error::ExperimentError;
+use crate::support::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, PURPLE, RED};
 
 /// What Thall's FFT study runs: precisions, radix, twiddles, direction.
 #[derive(Debug, Clone)]

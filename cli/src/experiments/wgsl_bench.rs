@@ -22,9 +22,9 @@ use astro_float::{BigFloat, RoundingMode};
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
 
-use super::table::{num, text, ReportTable};
 use super::wgsl_legs::{wgpu_device, WgpuBackend};
 use crate::error::ExperimentError;
+use crate::support::table::{num, text, ReportTable};
 use df64gl::export::wgpu_compute::{compute_buffer_entry, read_back_f32, validated, wait};
 use df64gl::export::wgsl::{wgsl_export, WgslOptions};
 use df64gl::kernels::Df64Op;

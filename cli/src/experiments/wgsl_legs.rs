@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use super::table::{num, text, ReportTable};
 use crate::error::ExperimentError;
+use crate::support::table::{num, text, ReportTable};
 use df64gl::export::known::RoutineCheck;
 use df64gl::export::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
 use df64gl::export::wgpu_compute::block_on;

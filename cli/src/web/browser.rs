@@ -1,6 +1,5 @@
-//! The es300 export measured in WebGL 2, as web developers run it: the same plain programs as
-//! [`crate::experiments::export_check`] (the probe shader, then each routine on random operands), written
-//! into one local HTML page that headless Chromium loads with `--dump-dom`; the page's script
+//! Plain WebGL 2 programs run as web developers run them (the export check's jobs: the probe
+//! shader, then each routine on random operands), written into one local HTML page that headless Chromium loads with `--dump-dom`; the page's script
 //! compiles and draws each job with WebGL 2, reads the pixels back and puts them into the DOM
 //! as base64, and the results are checked here against the oracle and the CPU mirror.
 //!
@@ -16,8 +15,7 @@ use base64::Engine;
 use serde::Serialize;
 
 use crate::error::ExperimentError;
-use crate::experiments::export_check::{export_jobs, export_report, ExportReport, PlainJob, RanOn};
-use df64gl::export::snippet::{PlainOutput, PlainPixels, SnippetOptions};
+use df64gl::export::snippet::{PlainOutput, PlainPixels};
 
 /// Which ANGLE backend Chromium renders WebGL with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
@@ -179,6 +177,31 @@ const PAGE_SCRIPT: &str = r#"
   }
 })();
 "#;
+
+/// One plain program to run: its fragment source, its RGBA32F inputs (each `size`), and what
+/// it writes. The probe shader is the first job of an export measurement.
+#[derive(Debug, Clone)]
+pub struct PlainJob {
+    /// The fragment shader, complete (`#version` first).
+    pub source: String,
+    /// Sampler names and their RGBA32F data.
+    pub inputs: Vec<(&'static str, Vec<f32>)>,
+    /// Width and height of every input and of the output.
+    pub size: (i32, i32),
+    /// What the program writes.
+    pub output: PlainOutput,
+}
+
+/// Where the jobs ran, for the report.
+#[derive(Debug)]
+pub struct RanOn {
+    /// GL_RENDERER.
+    pub renderer: String,
+    /// GL_VERSION.
+    pub version: String,
+    /// GL_SHADING_LANGUAGE_VERSION.
+    pub glsl_version: String,
+}
 
 #[derive(Serialize)]
 struct PageJob<'a> {
@@ -398,32 +421,6 @@ pub fn run_url(
             PAGE_TIMEOUT.as_secs()
         ))),
     }
-}
-
-/// The export of `options` (es300) measured in WebGL 2 in headless Chromium on `backend`:
-/// the probe shader and every routine, as [`crate::experiments::export_check::measure_export`] does on a
-/// native context.
-pub fn measure_export_in_browser(
-    chromium: &Path,
-    backend: BrowserBackend,
-    options: &SnippetOptions,
-    samples: usize,
-    seed: u64,
-) -> Result<ExportReport, ExperimentError> {
-    if !options.target.is_es() {
-        return Err(ExperimentError::Invalid(
-            "WebGL 2 takes GLSL ES 3.00: use --target es300 with --browser".into(),
-        ));
-    }
-    let (jobs, operands) = export_jobs(options, samples, seed)?;
-    let html = page(&jobs)?;
-    let path = std::env::temp_dir().join(format!("df64gl-webgl2-{}.html", std::process::id()));
-    std::fs::write(&path, html).map_err(|e| ExperimentError::Io(path.display().to_string(), e))?;
-    let dom = run_page(chromium, backend, &path, "", &[]);
-    let _ = std::fs::remove_file(&path);
-    let (mut on, outputs) = parse_dom(&dom?, &jobs)?;
-    on.renderer = format!("{} ({})", on.renderer, backend.name());
-    export_report(options, on, &outputs, &operands)
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ use super::browser::{element, run_page, run_url, BrowserBackend};
 use super::js_module::inline_module;
 use super::serve::{StaticServer, DONE_PATH, WAIT_PATH};
 use crate::error::ExperimentError;
-use crate::experiments::mandelbrot::{DEFAULT_CENTER, FULL_WIDTH, MAX_ZOOM, MIN_ZOOM};
+use crate::support::mandelbrot_view::{DEFAULT_CENTER, FULL_WIDTH, MAX_ZOOM, MIN_ZOOM};
 use df64gl::gl::GlslLibrary;
 
 /// The pages' markup, with `/*DF64GL_TITLE*/`, `/*DF64GL_ABOUT*/`, `/*DF64GL_DATA*/` and

@@ -19,7 +19,7 @@ use super::browser::{run_url, BrowserBackend};
 use super::js_module::module_files_for_import_map;
 use super::serve::{StaticServer, DONE_PATH, REPORT_PATH, WAIT_PATH};
 use crate::error::ExperimentError;
-use crate::experiments::accuracy::random_df64;
+use crate::support::operands::random_df64;
 use df64gl::kernels::Df64Op;
 use df64gl::numeric::df64::Df64;
 use df64gl::numeric::oracle::{big, big_df64, to_f64, Oracle, ORACLE_BITS};

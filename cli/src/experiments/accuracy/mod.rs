@@ -6,11 +6,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::paper::{
+use crate::error::{ExperimentError, Session};
+use crate::support::paper::{
     dagraca_table5, thall_table2, warwick_table1, DagracaTable5, ThallTable2, WarwickTable1,
 };
-use super::table::{num, text, ReportTable};
-use crate::error::{ExperimentError, Session};
+use crate::support::table::{num, text, ReportTable};
 
 mod classes;
 mod functions;
@@ -123,21 +123,7 @@ pub fn operand_range(op: Df64Op) -> (f64, f64, &'static str) {
     op.range().unit_interval()
 }
 
-/// A df64 with a full-precision low word: hi uniform in [lo, hi), lo uniform within ulp(hi)/2.
-pub fn random_df64(rng: &mut impl Rng, lo: f64, hi: f64) -> Df64 {
-    let x: f64 = rng.gen_range(lo..hi);
-    let h = x as f32;
-    if h == 0.0 {
-        return Df64::new(h, 0.0);
-    }
-    let l = (rng.gen_range(-0.5..0.5) * ulp_bits(h as f64, 23)) as f32;
-    let d = df64_quick_two_sum(h, l);
-    if d.hi as f64 <= lo || d.hi as f64 >= hi {
-        Df64::new(h, 0.0)
-    } else {
-        d
-    }
-}
+pub use crate::support::operands::random_df64;
 
 /// The unit an error is counted in: ulp48 = 2^(e-47) for df64, ulp96 = 2^(e-95) for qf128,
 /// where 2^e <= |x| < 2^(e+1) (Thall's Table II units).

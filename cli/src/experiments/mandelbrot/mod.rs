@@ -17,8 +17,8 @@ use df64gl::numeric::oracle::{big, parse_decimal, round_to_qf128, to_f64, Oracle
 use df64gl::numeric::qf128::{qf128_add, qf128_mul, qf128_sqr, qf128_sub, Qf128};
 use df64gl::probe::selftest::SelfTestFailure;
 
-use super::plot::{Canvas, BLACK, WHITE};
 use crate::error::ExperimentError;
+use crate::support::plot::{Canvas, BLACK, WHITE};
 
 mod window;
 pub use window::{MandelAction, MandelbrotApp};
@@ -61,16 +61,7 @@ impl MandelPrecision {
     }
 }
 
-/// Width of the view in the complex plane at zoom 1 (the whole set).
-pub const FULL_WIDTH: f64 = 3.0;
-/// Smallest zoom: below it pixels are finer than qf128 (about 96 bits) resolves anywhere
-/// near the set, and their size (an f32 uniform) approaches f32's range.
-pub const MIN_ZOOM: f64 = 1e-30;
-/// Largest zoom: the set is a dot.
-pub const MAX_ZOOM: f64 = 100.0;
-/// Seahorse valley, to 33 digits: the default deep-zoom target.
-pub const DEFAULT_CENTER: &str =
-    "-0.743643887037158704752191506114774,0.131825904205311970493132056385139";
+pub use crate::support::mandelbrot_view::{DEFAULT_CENTER, FULL_WIDTH, MAX_ZOOM, MIN_ZOOM};
 
 /// `WIDTHxHEIGHT` in pixels (`640x480`); the sizes' limits are checked by
 /// [`MandelbrotView::validate`].

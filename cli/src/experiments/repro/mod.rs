@@ -26,9 +26,9 @@ use serde::Serialize;
 use super::accuracy::{run_accuracy, AccuracyOptions, AccuracyReport};
 use super::fft_study::{run_fft_study, FftStudyOptions, PrecisionRow};
 use super::ops_bench::{run_op_bench, OpBenchOptions, OpBenchReport};
-use super::paper::{paper_table, PaperTable};
-use super::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, RED};
 use crate::error::{ExperimentError, Session};
+use crate::support::paper::{paper_table, PaperTable};
+use crate::support::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, RED};
 use df64gl::fft::{FftPrecision, Radix, TwiddleSource};
 use df64gl::gl::{timed, Framebuffer, GlInfo, Pass, Program, Texture, Uniform};
 use df64gl::kernels::proof::Outcome;
@@ -50,7 +50,7 @@ pub struct ReproOptions {
     pub seed: u64,
 }
 
-pub use super::table::{num, text, Cell, ReportTable};
+pub use crate::support::table::{num, text, Cell, ReportTable};
 
 fn json_cell(v: &serde_json::Value) -> Cell {
     match v {
