@@ -40,7 +40,7 @@ impl GlContext {
             return Ok(Some(MemoryBudget {
                 bytes,
                 source: format!("{MEMORY_BUDGET_ENV}={text}"),
-                host: self.software(),
+                host: self.info().software_rasterizer(),
             }));
         }
         let gl = self.gl();
@@ -56,7 +56,7 @@ impl GlContext {
                 }));
             }
         }
-        if self.software() {
+        if self.info().software_rasterizer() {
             if let Some(bytes) = host_memory_available() {
                 return Ok(Some(MemoryBudget {
                     bytes,
@@ -69,10 +69,6 @@ impl GlContext {
             }
         }
         Ok(None)
-    }
-
-    fn software(&self) -> bool {
-        self.info().software_rasterizer()
     }
 }
 
