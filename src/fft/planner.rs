@@ -299,16 +299,13 @@ pub(crate) fn check_memory(
     while halvings < 127 && (needed >> halvings) > available {
         halvings += 1;
     }
-    let dims: Vec<String> = shape.dims().iter().map(|n| n.to_string()).collect();
     Err(FftError::OutOfMemory {
         needed,
         available,
         message: format!(
-            "a transform of {} ({}) needs about {} of texture memory, and {} is {}: use a \
-             length (or batch) about {} times smaller{}; {MEMORY_BUDGET_ENV} sets the budget \
-             by hand",
-            dims.join(" x "),
-            extent_names(&shape).join(" x "),
+            "{} needs about {} of texture memory, and {} is {}: use a length (or batch) \
+             about {} times smaller{}; {MEMORY_BUDGET_ENV} sets the budget by hand",
+            describe(&shape),
             human_bytes(needed),
             budget.source,
             human_bytes(available),
@@ -378,6 +375,16 @@ pub(crate) fn axis_algorithm(n: usize, transformed: bool, mixed: bool) -> (AxisA
             (2 * n128).saturating_sub(1).next_power_of_two().max(2),
         ),
     }
+}
+
+/// "a transform of 1 x 1000 (rows of the batch x points)": a shape as refusals name it.
+fn describe(shape: &FftShape) -> String {
+    let dims: Vec<String> = shape.dims().iter().map(|n| n.to_string()).collect();
+    format!(
+        "a transform of {} ({})",
+        dims.join(" x "),
+        extent_names(shape).join(" x ")
+    )
 }
 
 /// The names of a shape's extents, slowest first.
@@ -464,13 +471,8 @@ fn check_fits(
     } else {
         1u128 << (127 - room.leading_zeros())
     };
-    let dims: Vec<String> = dims.iter().map(|n| n.to_string()).collect();
     Err(FftError::TooLarge {
-        what: format!(
-            "a transform of {} ({})",
-            dims.join(" x "),
-            names.join(" x ")
-        ),
+        what: describe(shape),
         texels,
         limit,
         why: "a length that is not a power of two is padded to a power of two of at least \
