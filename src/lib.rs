@@ -86,6 +86,7 @@
 pub mod export;
 pub mod fft;
 pub mod gl;
+mod glsl_text;
 pub mod kernels;
 pub mod numeric;
 pub mod probe;

@@ -15,12 +15,12 @@ use glow::HasContext;
 use serde::Serialize;
 
 use super::gl_state::on_callers_context;
-use super::glsl_slice;
 use super::known::{judge_routines, judge_vec_routines, known_answers, KnownAnswers, RoutineCheck};
 use super::snippet::{
     probe_functions, probe_routine_names, snippet, SnippetOptions, SnippetTarget,
 };
 use super::vec_shader::{in_texels, out_texels, vec_out_glsl};
+use crate::glsl_text::slice;
 use crate::numeric::df64::Df64;
 use crate::numeric::vec_catalog::VecOpRow;
 
@@ -301,7 +301,7 @@ unsafe fn run_probe(
     }
     let library = format!(
         "{switches}{}",
-        glsl_slice::Library::new(&format!(
+        slice::Library::new(&format!(
             "{}{}",
             source.text,
             probe_functions(source.functions)
@@ -418,7 +418,7 @@ void main() {
 /// holding every routine takes minutes to compile on some drivers; one each paid a program's
 /// fixed cost, 55 to 67 ms for an empty pair on SwiftShader, 97 times). Indices into
 /// `routines`.
-fn program_groups(library: &glsl_slice::Library, routines: &[GridRoutine]) -> Vec<Vec<usize>> {
+fn program_groups(library: &slice::Library, routines: &[GridRoutine]) -> Vec<Vec<usize>> {
     let mut groups = Vec::new();
     let mut current: Vec<usize> = Vec::new();
     let mut size = 0;
@@ -491,7 +491,7 @@ fn rename_calls(text: &str, from: &str, to: &str) -> String {
 /// Runs every routine of a grid in `stages`: each row reads its row of one input texture and
 /// writes its row of the target, one point per output texel and stage; routines share programs
 /// ([`program_groups`]), each program the export cut to what its routines call
-/// ([`glsl_slice::Library::slice`]). `export` is the df64 GLSL under test.
+/// ([`slice::Library::slice`]). `export` is the df64 GLSL under test.
 unsafe fn run_grid(
     gl: &glow::Context,
     made: &mut Made,
@@ -538,7 +538,7 @@ unsafe fn run_grid(
         first.push(k);
         k += r.rows.len() as i32;
     }
-    let library = glsl_slice::Library::new(export);
+    let library = slice::Library::new(export);
     for group in program_groups(&library, routines) {
         let body = group_body(routines, &group, &first);
         let code = format!("{GRID_PRELUDE}{body}");

@@ -19,7 +19,6 @@
 
 pub mod context_check;
 mod gl_state;
-mod glsl_slice;
 #[doc(hidden)] // For df64gl-cli and the tests: not part of the API.
 pub mod known;
 pub mod snippet;
@@ -33,7 +32,7 @@ pub mod wgpu_compute;
 #[cfg(feature = "wgsl")]
 pub mod wgsl;
 
-pub use crate::gl::barrier::{check_barriers_after, insert_barriers, BarrierError};
+pub use crate::glsl_text::{check_barriers_after, insert_barriers, BarrierError};
 pub use context_check::{
     check_context, check_context_stages, check_source, CheckSource, ContextCheck, StageCheck,
     StageChecks, Stages,

@@ -17,7 +17,7 @@
 //! | `bluestein.rs` | Bluestein's chirp-z on the Stockham passes (lengths that are not 2^k or 3 * 2^k) |
 //! | `real_plan.rs` | [`RealFftPlan`]: N reals to the N/2 + 1 bins and back |
 //! | `convolution.rs` | [`Convolution`]: linear and circular convolution and correlation |
-//! | `stockham_mirror.rs` | the CPU mirror of the passes (what the self-tests compare with) |
+//! | `stockham_mirror/` | the CPU mirror of the passes (what the self-tests compare with) |
 //! | `reference.rs` | host references and the paper's error measures |
 //! | `scale.rs`, `twiddle.rs` | block floating point; the twiddle and chirp tables |
 //!

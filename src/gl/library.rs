@@ -125,7 +125,7 @@ pub(crate) const GPU_SHADER5_DEFINE: &str = "DF64_GPU_SHADER5";
 /// A define (value "1") that enables GL_ARB_gpu_shader_fp64 (GLSL `double` before 4.00).
 pub const FP64_EXTENSION_DEFINE: &str = "DF64GL_FP64_EXTENSION";
 /// Define (value "1") that applies df64gl 0.1.0's statement barrier (tests only; see
-/// [`super::barrier::insert_statement_multiply`]). `Program::build` sets `u_df64_one` to 1.
+/// `glsl_text/statement_multiply.rs`). `Program::build` sets `u_df64_one` to 1.
 pub(crate) const STATEMENT_MULTIPLY_DEFINE: &str = "DF64_STATEMENT_MULTIPLY";
 
 /// One module: its source and what it needs before it.
@@ -283,9 +283,9 @@ impl GlslLibrary {
     }
 
     /// Checks that module `name` guards every operation with the optimisation barrier
-    /// (`DF64_B`, defined in `df64.glsl`) as [`super::barrier::check_barriers_after`] says, with
+    /// (`DF64_B`, defined in `df64.glsl`) as [`crate::export::check_barriers_after`] says, with
     /// the declarations of the modules it can need in view; `df64.glsl` itself, that its
-    /// error-free transforms keep theirs (`barrier::check_transform_barriers`).
+    /// error-free transforms keep theirs (`DF64_TRANSFORM_BARRIERS` in the barrier tool).
     pub fn check_barriers(&self, name: &str) -> GlResult<()> {
         let source = self.get(name).ok_or_else(|| GlError::ModuleNotFound {
             name: name.to_string(),
@@ -298,9 +298,9 @@ impl GlslLibrary {
             .filter_map(|m| self.get(m))
             .collect();
         let checked = if name == "df64.glsl" {
-            super::barrier::check_transform_barriers(source)
+            crate::glsl_text::check_transform_barriers(source)
         } else {
-            super::barrier::check_barriers_after(&needs, source)
+            crate::glsl_text::check_barriers_after(&needs, source)
         };
         checked.map_err(|e| GlError::UnguardedOperation {
             file: name.to_string(),
@@ -340,7 +340,7 @@ impl GlslLibrary {
         // DF64_BARRIER itself is read by df64.glsl, which defines DF64_B by it.
         let statement_multiply = on(STATEMENT_MULTIPLY_DEFINE);
         if statement_multiply {
-            out.push_str(super::barrier::STATEMENT_MULTIPLY_DEFINITIONS);
+            out.push_str(crate::glsl_text::statement_multiply::STATEMENT_MULTIPLY_DEFINITIONS);
         }
         // The entry is source string 0: Mesa reports errors in the last source of a shader
         // under number 0 whatever its #line said, so the entry, which comes last, must be 0.
@@ -357,7 +357,7 @@ impl GlslLibrary {
             &mut stack,
         )?;
         if statement_multiply {
-            out.push_str(&super::barrier::insert_statement_multiply(&body));
+            out.push_str(&crate::glsl_text::statement_multiply::insert_statement_multiply(&body));
         } else {
             out.push_str(&body);
         }

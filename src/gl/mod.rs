@@ -12,7 +12,6 @@ mod program;
 mod texture;
 mod window;
 
-pub(crate) mod barrier;
 pub use context::{
     list_devices, DeviceChoice, DeviceDesc, GlContext, GlInfo, MesaDriver, DEVICE_ENV,
 };

@@ -1,7 +1,9 @@
 //! The check's programs cut to what they run: the export's GLSL without the functions and
 //! constant tables a program never reaches, and the size of its code with every call inlined
 //! (what a compile that inlines every call, as Mesa's and SwiftShader's do, takes its time
-//! from). The same scan as `librarySlice` and `inlinedSize` in the npm module (`js/index.js`).
+//! from). The npm module's `librarySlice` and `inlinedSize` (`js/index.js`) cut the same way.
+//! Comments, preprocessor lines and names are told apart by the one scanner
+//! ([`super::scanner`]).
 //!
 //! Why: every check program used to hold the whole export (about 120 KB), parsed twice (one
 //! copy a stage) for every routine; the compilers drop what is not reached anyway, so the code
@@ -9,11 +11,18 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::scanner::{scan, significant, uncommented, Directives, Tok};
+
 /// One top-level piece of the source: a function (with the comment and header before it), or
 /// anything else (declarations, constants, preprocessor lines).
-struct Piece<'a> {
+struct Piece {
     name: Option<String>,
-    text: &'a str,
+    /// The text without its comments.
+    text: String,
+    /// The names it uses.
+    idents: HashSet<String>,
+    /// The constant it declares, if it is a constant declaration (not a function).
+    constant: Option<String>,
     /// Characters of the body, whitespace runs as one (functions only).
     own: usize,
     /// The library functions it calls, once per call site (functions only).
@@ -21,163 +30,111 @@ struct Piece<'a> {
 }
 
 /// The source's pieces and, per function name, what it calls.
-pub(crate) struct FunctionIndex<'a> {
-    pieces: Vec<Piece<'a>>,
+pub(crate) struct FunctionIndex {
+    pieces: Vec<Piece>,
     calls: HashMap<String, HashSet<String>>,
+    /// What the pieces other than functions call (a macro's body names what it calls).
+    macro_calls: Vec<String>,
 }
 
-/// GLSL without its comments (it has no strings, so every `//` and `/*` starts one); the line
-/// breaks kept.
-pub(crate) fn uncommented(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find('/') {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        if tail.starts_with("//") {
-            let end = tail.find('\n').unwrap_or(tail.len());
-            rest = &tail[end..];
-        } else if let Some(inner) = tail.strip_prefix("/*") {
-            let end = inner.find("*/").map_or(tail.len(), |e| e + 4);
-            out.extend(tail[..end].chars().filter(|&c| c == '\n'));
-            rest = &tail[end..];
-        } else {
-            out.push('/');
-            rest = &tail[1..];
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The identifiers followed by `(` in `code` (calls, and a function's own header).
-fn called_names(code: &str) -> Vec<&str> {
-    let bytes = code.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if c.is_ascii_alphabetic() || c == b'_' {
-            let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
-            }
-            let mut j = i;
-            while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-                j += 1;
-            }
-            if bytes.get(j) == Some(&b'(') {
-                out.push(&code[start..i]);
-            }
-        } else if c.is_ascii_digit() {
-            // A number's digits and suffix are not a name.
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
-            }
-        } else {
-            i += 1;
-        }
-    }
-    out
+/// The identifiers followed by `(` in `code` (calls, and a function's own header), preprocessor
+/// lines included (a macro's body names what it calls).
+fn called_names(code: &str) -> Vec<String> {
+    let toks: Vec<Tok> = significant(code).collect();
+    toks.windows(2)
+        .filter_map(|w| match w {
+            [Tok::Ident(name), Tok::Punct("(")] => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The name of the function whose header ends `head` (`... name(params)`), if it is one.
-fn function_name(head: &str) -> Option<&str> {
-    let head = head.trim_end();
-    let inner = head.strip_suffix(')')?;
-    let open = inner.rfind('(')?;
-    if inner[open + 1..].contains(['(', ')']) {
+fn function_name(head: &str) -> Option<String> {
+    let toks: Vec<Tok> = significant(head).collect();
+    let (Tok::Punct(")"), inner) = toks.split_last()? else {
+        return None;
+    };
+    let open = inner.iter().rposition(|t| *t == Tok::Punct("("))?;
+    if inner[open + 1..]
+        .iter()
+        .any(|t| matches!(t, Tok::Punct("(" | ")")))
+    {
         return None;
     }
-    let before = inner[..open].trim_end();
-    let start = before
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
-    let name = &before[start..];
-    (!name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit())).then_some(name)
+    match inner[..open].last()? {
+        Tok::Ident(name) => Some(name.clone()),
+        _ => None,
+    }
 }
 
 /// Splits `source` into top-level pieces by brace depth (comments skipped; preprocessor lines
 /// at the top level stand alone, so that an `#if` around functions stays whichever are kept).
 /// None where the braces do not balance: such a source is compiled whole.
-pub(crate) fn function_index(source: &str) -> Option<FunctionIndex<'_>> {
-    let bytes = source.as_bytes();
-    let n = bytes.len();
+pub(crate) fn function_index(source: &str) -> Option<FunctionIndex> {
     let mut pieces: Vec<Piece> = Vec::new();
-    fn push<'a>(
-        pieces: &mut Vec<Piece<'a>>,
-        source: &'a str,
+    fn push(
+        pieces: &mut Vec<Piece>,
+        source: &str,
         from: &mut usize,
         to: usize,
         name: Option<String>,
     ) {
         if to > *from {
+            let text = &source[*from..to];
             pieces.push(Piece {
+                constant: if name.is_none() {
+                    constant_name(text)
+                } else {
+                    None
+                },
                 name,
-                text: &source[*from..to],
+                text: uncommented(text),
+                idents: identifiers(text).collect(),
                 own: 0,
                 sites: Vec::new(),
             });
         }
         *from = to;
     }
-    let (mut depth, mut i, mut from, mut open) = (0i64, 0usize, 0usize, 0usize);
-    while i < n {
-        let c = bytes[i];
-        if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
-            i = source[i..].find('\n').map_or(n, |e| i + e);
-        } else if c == b'/' && bytes.get(i + 1) == Some(&b'*') {
-            i = source[i + 2..].find("*/").map_or(n, |e| i + e + 4);
-        } else if c == b'#' && depth == 0 {
-            let start = source[..i].rfind('\n').map_or(0, |s| s + 1);
-            let to = start.max(from);
-            push(&mut pieces, source, &mut from, to, None);
-            // The line and its continuations.
-            let mut e = i;
-            i = loop {
-                match source[e..].find('\n') {
-                    Some(k) if k > 0 && bytes[e + k - 1] == b'\\' => e += k + 1,
-                    Some(k) => break e + k + 1,
-                    None => break n,
-                }
-            };
-            push(&mut pieces, source, &mut from, i, None);
-        } else {
-            match c {
-                b'{' => {
-                    if depth == 0 {
-                        open = i;
-                    }
-                    depth += 1;
-                }
-                b'}' => {
-                    depth -= 1;
-                    if depth < 0 {
-                        return None;
-                    }
-                    if depth == 0 {
-                        // A struct's declaration runs on to its ';'.
-                        if let Some(name) = function_name(&uncommented(&source[from..open])) {
-                            push(
-                                &mut pieces,
-                                source,
-                                &mut from,
-                                i + 1,
-                                Some(name.to_string()),
-                            );
-                        }
-                    }
-                }
-                b';' if depth == 0 => push(&mut pieces, source, &mut from, i + 1, None),
-                _ => {}
+    let (mut depth, mut at, mut from, mut open) = (0i64, 0usize, 0usize, 0usize);
+    for (tok, _) in scan(source, Directives::Whole) {
+        let start = at;
+        at += tok.source().len();
+        match tok {
+            Tok::Directive(_) if depth == 0 => {
+                // The line stands alone, with the indentation before it.
+                let line_start = source[..start].rfind('\n').map_or(0, |s| s + 1);
+                let to = line_start.max(from);
+                push(&mut pieces, source, &mut from, to, None);
+                push(&mut pieces, source, &mut from, at, None);
             }
-            i += 1;
+            Tok::Punct("{") => {
+                if depth == 0 {
+                    open = start;
+                }
+                depth += 1;
+            }
+            Tok::Punct("}") => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+                // A struct's declaration runs on to its ';'.
+                if depth == 0 {
+                    if let Some(name) = function_name(&source[from..open]) {
+                        push(&mut pieces, source, &mut from, at, Some(name));
+                    }
+                }
+            }
+            Tok::Punct(";") if depth == 0 => push(&mut pieces, source, &mut from, at, None),
+            _ => {}
         }
     }
     if depth != 0 {
         return None;
     }
-    push(&mut pieces, source, &mut from, n, None);
+    push(&mut pieces, source, &mut from, source.len(), None);
     let mut calls: HashMap<String, HashSet<String>> = pieces
         .iter()
         .filter_map(|p| p.name.clone())
@@ -185,27 +142,34 @@ pub(crate) fn function_index(source: &str) -> Option<FunctionIndex<'_>> {
         .collect();
     for p in pieces.iter_mut() {
         let Some(name) = p.name.clone() else { continue };
-        let body = uncommented(&p.text[p.text.find('{').unwrap_or(0)..]);
+        let body = &p.text[body_start(&p.text)..];
         p.own = body.split_whitespace().map(|w| w.len() + 1).sum();
-        p.sites = called_names(&body)
+        p.sites = called_names(body)
             .into_iter()
-            .filter(|c| *c != name && calls.contains_key(*c))
-            .map(str::to_string)
+            .filter(|c| *c != name && calls.contains_key(c))
             .collect();
         if let Some(set) = calls.get_mut(&name) {
             set.extend(p.sites.iter().cloned());
         }
     }
-    Some(FunctionIndex { pieces, calls })
+    let macro_calls = pieces
+        .iter()
+        .filter(|p| p.name.is_none())
+        .flat_map(|p| called_names(&p.text))
+        .collect();
+    Some(FunctionIndex {
+        pieces,
+        calls,
+        macro_calls,
+    })
 }
 
-impl FunctionIndex<'_> {
-    /// The library functions `code` calls, directly or not.
+impl FunctionIndex {
+    /// The library functions `code` and the library's macros call, directly or not.
     fn reachable(&self, code: &str) -> HashSet<&str> {
         let mut seen: HashSet<&str> = HashSet::new();
         let mut stack: Vec<&str> = Vec::new();
-        let code = uncommented(code);
-        for name in called_names(&code) {
+        for name in called_names(code).iter().chain(&self.macro_calls) {
             if let Some((key, _)) = self.calls.get_key_value(name) {
                 if seen.insert(key.as_str()) {
                     stack.push(key.as_str());
@@ -250,56 +214,64 @@ impl FunctionIndex<'_> {
 /// The name a top-level `const` declaration defines, or a plain global array with an
 /// initialiser (the GLSL ES export's tables), if `text` is one.
 fn constant_name(text: &str) -> Option<String> {
-    let t = uncommented(text);
-    let t = t.trim_start();
-    let rest = match t.strip_prefix("const") {
-        Some(rest) if rest.starts_with(char::is_whitespace) => rest,
-        Some(_) => return None,
+    let toks: Vec<Tok> = significant(text).collect();
+    let rest = match toks.first()? {
+        Tok::Ident(word) if word == "const" => &toks[1..],
         // A plain global: an array of a scalar type with an initialiser (`float T[3] = ...`).
-        None => {
-            let word = t.split(|c: char| !c.is_ascii_alphanumeric()).next()?;
-            let head = &t[..t.find('=')?];
-            if !["float", "int", "uint"].contains(&word) || !head.trim_end().ends_with(']') {
+        Tok::Ident(word) if ["float", "int", "uint"].contains(&word.as_str()) => {
+            let eq = toks.iter().position(|t| *t == Tok::Punct("="))?;
+            if eq == 0 || toks[eq - 1] != Tok::Punct("]") {
                 return None;
             }
-            &t[word.len()..]
+            &toks[1..]
         }
+        _ => return None,
     };
     // A declaration of several names is kept whole: a comma outside brackets.
     let mut depth = 0i32;
-    for c in rest.chars() {
-        match c {
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth -= 1,
-            ',' if depth == 0 => return None,
+    for t in rest {
+        match t {
+            Tok::Punct("(" | "[") => depth += 1,
+            Tok::Punct(")" | "]") => depth -= 1,
+            Tok::Punct(",") if depth == 0 => return None,
             _ => {}
         }
     }
-    let eq = rest.find('=')?;
-    let decl = rest[..eq].trim_end();
-    let decl = match decl.strip_suffix(']') {
-        Some(d) => d[..d.rfind('[')?].trim_end(),
-        None => decl,
-    };
-    let start = decl
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
-    let name = &decl[start..];
-    (!name.is_empty()).then(|| name.to_string())
+    let eq = rest.iter().position(|t| *t == Tok::Punct("="))?;
+    let mut decl = &rest[..eq];
+    if let Some((Tok::Punct("]"), before)) = decl.split_last() {
+        decl = &before[..before.iter().rposition(|t| *t == Tok::Punct("["))?];
+    }
+    match decl.last()? {
+        Tok::Ident(name) => Some(name.clone()),
+        _ => None,
+    }
 }
 
-/// Whether `name` occurs in `text` as a whole identifier.
-fn names(text: &str, name: &str) -> bool {
-    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-    text.match_indices(name).any(|(i, _)| {
-        !is_word(text[..i].chars().next_back()) && !is_word(text[i + name.len()..].chars().next())
+/// The identifiers `text` uses, outside comments.
+fn identifiers(text: &str) -> impl Iterator<Item = String> {
+    significant(text).filter_map(|t| match t {
+        Tok::Ident(name) => Some(name),
+        _ => None,
     })
+}
+
+/// Where a function's body starts: its first `{` outside comments.
+fn body_start(text: &str) -> usize {
+    let mut at = 0;
+    for (t, _) in scan(text, Directives::AsCode) {
+        if t == Tok::Punct("{") {
+            return at;
+        }
+        at += t.source().len();
+    }
+    0
 }
 
 /// A library's source with its index, made once for every program cut from it.
 pub(crate) struct Library<'a> {
     source: &'a str,
-    index: Option<FunctionIndex<'a>>,
+    index: Option<FunctionIndex>,
 }
 
 impl<'a> Library<'a> {
@@ -318,47 +290,32 @@ impl<'a> Library<'a> {
         let Some(index) = &self.index else {
             return self.source.to_string();
         };
-        let others: String = index
-            .pieces
-            .iter()
-            .filter(|p| p.name.is_none())
-            .map(|p| uncommented(p.text))
-            .collect();
-        let keep = index.reachable(&format!("{code}\n{others}"));
+        let keep = index.reachable(code);
         let kept: Vec<&Piece> = index
             .pieces
             .iter()
             .filter(|p| p.name.as_deref().is_none_or(|n| keep.contains(n)))
             .collect();
-        let constants: Vec<Option<String>> = kept
-            .iter()
-            .map(|p| {
-                if p.name.is_none() {
-                    constant_name(p.text)
-                } else {
-                    None
-                }
-            })
-            .collect();
         // A constant is kept where what is kept names it (twice over: a table may name another).
-        let mut wanted: Vec<bool> = constants.iter().map(|c| c.is_none()).collect();
+        let code_idents: HashSet<String> = identifiers(code).collect();
+        let mut wanted: Vec<bool> = kept.iter().map(|p| p.constant.is_none()).collect();
         for _ in 0..2 {
-            let text: String = kept
+            let named = |n: &String| {
+                code_idents.contains(n)
+                    || kept
+                        .iter()
+                        .zip(&wanted)
+                        .any(|(p, w)| *w && p.idents.contains(n))
+            };
+            wanted = kept
                 .iter()
-                .zip(&wanted)
-                .filter(|(_, w)| **w)
-                .map(|(p, _)| uncommented(p.text))
-                .chain(std::iter::once(code.to_string()))
-                .collect();
-            wanted = constants
-                .iter()
-                .map(|c| c.as_deref().is_none_or(|n| names(&text, n)))
+                .map(|p| p.constant.as_ref().is_none_or(named))
                 .collect();
         }
         kept.iter()
             .zip(&wanted)
             .filter(|(_, w)| **w)
-            .map(|(p, _)| uncommented(p.text))
+            .map(|(p, _)| p.text.as_str())
             .collect()
     }
 
@@ -374,8 +331,8 @@ impl<'a> Library<'a> {
         code.len()
             + called_names(&code)
                 .into_iter()
-                .filter(|n| index.calls.contains_key(*n))
-                .map(|n| index.inlined(n, &mut memo, 0))
+                .filter(|n| index.calls.contains_key(n))
+                .map(|n| index.inlined(&n, &mut memo, 0))
                 .sum::<usize>()
     }
 }
@@ -438,10 +395,5 @@ mod tests {
             Library::new(SOURCE).inlined_size("nothing()"),
             "nothing()".len()
         );
-    }
-
-    #[test]
-    fn uncommented_keeps_lines() {
-        assert_eq!(uncommented("a /* b\nc */ d // e\nf"), "a \n d \nf");
     }
 }
