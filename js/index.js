@@ -21,6 +21,7 @@ import {
 import { saveState, neutralState, restoreState, takeErrors, putBackErrors, outOfMemory } from './gl-state.js';
 import { optionsOf, describe } from './options.js';
 import { deviceLost, lostMessage } from './webgpu-device.js';
+import { decodeKnownAnswers, judgeRoutines, judgeVecRoutines } from './judge.js';
 
 export { VERSION, DF64_GLSL, QF128_GLSL, DF64_WGSL, DF64_QF128_WGSL };
 export { createFft } from './fft.js';
@@ -303,126 +304,13 @@ vec4 df64rte_viewPosition(vec3 positionHigh, vec3 positionLow) {
 const VERSION_LINE = '#version 300 es\n';
 const FRAGMENT_HEADER = VERSION_LINE + 'precision highp float;\n';
 const PROBE_SIZE = 64;
-const KIND_VALUE = 0;
-const KIND_NAN = 1;
-const KIND_EXACT = 2;
-const KIND_ZERO = 3;
-// The df64 domain's floor where subnormals are flushed: the low word cannot hold less.
-const DF64_FLOOR = Math.pow(2, -126);
-// The vector routines' floor: a few operations' worth of it.
-const VEC_FLOOR = Math.pow(2, -122);
 const STAGES = ['vertex', 'fragment'];
 
-function fromBase64(text, Type) {
-  const bin = atob(text);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return new Type(bytes.buffer);
-}
-
-// The known answers, decoded once: per set, its routines with their cases' operands, the
-// mirror's words, what each must return and its bound.
+// The known answers, decoded once.
 let decoded = null;
 function knownAnswers() {
-  if (decoded) return decoded;
-  decoded = {};
-  Object.keys(KNOWN_ANSWERS).forEach(function (key) {
-    const set = KNOWN_ANSWERS[key];
-    decoded[key] = {
-      words: set.words,
-      routines: set.routines,
-      f32: fromBase64(set.f32, Float32Array),
-      f64: fromBase64(set.f64, Float64Array),
-      kind: fromBase64(set.kind, Uint8Array),
-    };
-  });
-  // Where each vector routine's evaluations start in f32 and its components in f64 and kind.
-  let w = 0;
-  let c = 0;
-  decoded.df64vec.starts = decoded.df64vec.routines.map(function (r) {
-    const at = [w, c];
-    w += r.evaluations * 2 * (r.inputs + r.outputs);
-    c += r.evaluations * r.outputs;
-    return at;
-  });
+  if (!decoded) decoded = decodeKnownAnswers(KNOWN_ANSWERS);
   return decoded;
-}
-
-// Error-free sum of doubles (Shewchuk's grow-expansion), then its value to 53 bits.
-function twoSum(a, b) {
-  const s = a + b;
-  const bb = s - a;
-  return [s, (a - (s - bb)) + (b - bb)];
-}
-function exactSum(terms) {
-  let e = [];
-  for (let t = 0; t < terms.length; t++) {
-    let q = terms[t];
-    const h = [];
-    for (let i = 0; i < e.length; i++) {
-      const r = twoSum(q, e[i]);
-      if (r[1] !== 0) h.push(r[1]);
-      q = r[0];
-    }
-    h.push(q);
-    e = h;
-  }
-  let s = 0;
-  for (let i = 0; i < e.length; i++) s += e[i];
-  return s;
-}
-function exponent(x) {
-  const a = Math.abs(x);
-  let e = Math.floor(Math.log2(a));
-  if (Math.pow(2, e) > a) e -= 1;
-  if (Math.pow(2, e + 1) <= a) e += 1;
-  return e;
-}
-
-// The special kinds of a result (NaN, an exact word, zero) judged: 0 right, Infinity wrong;
-// null for a value to measure. The same rule as the Rust side's judge.
-function judgeKind(got, kind, want) {
-  let restZero = true;
-  let anyNaN = false;
-  for (let i = 0; i < got.length; i++) {
-    if (i > 0 && got[i] !== 0) restZero = false;
-    if (Number.isNaN(got[i])) anyNaN = true;
-  }
-  if (kind === KIND_NAN) return Number.isNaN(got[0]) ? 0 : Infinity;
-  if (anyNaN) return Infinity;
-  if (kind === KIND_EXACT) {
-    const v = want[0];
-    const first = got[0] === v && (v !== 0 || Object.is(got[0], v));
-    return first && restZero ? 0 : Infinity;
-  }
-  if (kind === KIND_ZERO) return got[0] === 0 && restZero ? 0 : Infinity;
-  for (let i = 0; i < got.length; i++) if (!Number.isFinite(got[i])) return Infinity;
-  return null;
-}
-
-// |got - want| beyond `floor`, the terms summed exactly.
-function excess(got, want, floor) {
-  const terms = Array.prototype.slice.call(got);
-  for (let i = 0; i < 3; i++) terms.push(-want[i]);
-  return Math.max(Math.abs(exactSum(terms)) - floor, 0);
-}
-
-// The error of `got` (words) in ulp48 or ulp96 of the expected value beyond `floor`; 0 for a
-// right special value, Infinity for a wrong one.
-function judge(got, kind, want, floor) {
-  const special = judgeKind(got, kind, want);
-  if (special !== null) return special;
-  const precision = got.length === 2 ? 48 : 96;
-  return excess(got, want, floor) / Math.pow(2, exponent(want[0]) - precision + 1);
-}
-
-// A vector routine's component: the error in the routine's unit, of size `unitSize` here.
-function judgeVec(got, kind, want, unitSize) {
-  const special = judgeKind(got, kind, want);
-  if (special !== null) return special;
-  const err = excess(got, want, VEC_FLOOR);
-  if (err === 0) return 0;
-  return unitSize > 0 ? err / unitSize : Infinity;
 }
 
 // WebGL state check() touches, saved before and put back after, whatever happens.
@@ -807,7 +695,7 @@ const GRID_FRAGMENT_MAIN = '\nuniform highp int u_df64gl_width;\nflat in highp u
 // call inlined; measured on SwiftShader, which inlines every call: an empty program pair
 // compiles in 55 to 67 ms, atan2's 64,000 characters in about 1 s, and a check of every routine
 // paid the first 97 times). Returns {members: indices into `routines`, size}.
-const GROUP_SIZE = 24000;
+const GROUP_SIZE = KNOWN_ANSWERS.judging.program_group_size;
 function programGroups(source, routines) {
   const groups = [];
   let current = { members: [], size: 0 };
@@ -987,130 +875,6 @@ function vecGrid(set, chosen) {
   });
   return out;
 }
-// One routine's row of a check's result (index.d.ts: RoutineResult).
-function routineResult(name, cases, unit, bound, t, ms) {
-  return {
-    name: name,
-    cases: cases,
-    unit: unit,
-    bound: bound,
-    worst: t.worst,
-    failed: t.failed,
-    pass: t.failed === 0,
-    mirrorMatched: t.matched,
-    mirrorMismatch: t.firstMismatch,
-    worstCase: t.failed ? t.worstCase : null,
-    ms: ms || 0,
-  };
-}
-
-// Every chosen routine of a set judged: case i of routine k left its words in `px` (a
-// Float32Array) from index at(k, i). The error against the known value and its bound, and bit
-// equality with the CPU mirror's words (any NaN equals any NaN). WebGL and WebGPU alike.
-function judgeRoutines(set, chosen, at, px, times) {
-  const words = set.words;
-  const stride = 3 * words + 1;
-  const bits = new Uint32Array(px.buffer, px.byteOffset, px.length);
-  const mirrorBits = new Uint32Array(set.f32.buffer);
-  // Word `part` (0: a, 1: b, 2: the mirror's result) of case c.
-  const caseWords = function (c, part) {
-    return Array.prototype.slice.call(set.f32, stride * c + part * words, stride * c + (part + 1) * words);
-  };
-  const results = [];
-  let c = 0;
-  set.routines.forEach(function (r, k) {
-    if (!chosen(r)) {
-      c += r.cases;
-      return;
-    }
-    let worst = 0;
-    let worstCase = null;
-    let matched = 0;
-    let failed = 0;
-    let firstMismatch = null;
-    for (let i = 0; i < r.cases; i++, c++) {
-      const from = at(k, i);
-      const got = Array.prototype.slice.call(px, from, from + words);
-      const kind = set.kind[c];
-      const want = [set.f64[3 * c], set.f64[3 * c + 1], set.f64[3 * c + 2]];
-      const bound = set.f32[stride * c + 3 * words];
-      const e = judge(got, kind, want, words === 2 ? DF64_FLOOR : 0);
-      if (!(e <= bound)) failed++;
-      if (!(e <= worst)) {
-        worst = Number.isNaN(e) ? Infinity : e;
-        worstCase = {
-          a: caseWords(c, 0),
-          b: caseWords(c, 1),
-          got: got,
-          want: kind === KIND_NAN ? 'NaN' : want,
-        };
-      }
-      let same = true;
-      for (let j = 0; j < words; j++) {
-        const g = bits[from + j];
-        const m = mirrorBits[stride * c + 2 * words + j];
-        const bothNaN = Number.isNaN(px[from + j]) && Number.isNaN(set.f32[stride * c + 2 * words + j]);
-        if (g !== m && !bothNaN) same = false;
-      }
-      if (same) matched++;
-      else if (!firstMismatch) {
-        firstMismatch = { a: caseWords(c, 0), b: caseWords(c, 1), got: got, mirror: caseWords(c, 2) };
-      }
-    }
-    results.push(routineResult(r.name, r.cases, words === 2 ? 'ulp48' : 'ulp96', r.bound,
-      { worst: worst, failed: failed, matched: matched, firstMismatch: firstMismatch, worstCase: worstCase }, times[k]));
-  });
-  return results;
-}
-
-// Every chosen vector routine judged: evaluation e of routine k left its result components in
-// `out(k, e)` (a Float32Array of hi, lo pairs). Each component against the routine's bound in
-// its unit, and bit for bit against the mirror's words. WebGL and WebGPU alike.
-function judgeVecRoutines(set, chosen, out, times) {
-  const results = [];
-  const mirrorBits = new Uint32Array(set.f32.buffer);
-  set.routines.forEach(function (r, k) {
-    if (!chosen(r)) return;
-    let worst = 0;
-    let worstCase = null;
-    let matched = 0;
-    let failed = 0;
-    let firstMismatch = null;
-    const w0 = set.starts[k][0];
-    const c0 = set.starts[k][1];
-    for (let e = 0; e < r.evaluations; e++) {
-      const row = out(k, e);
-      const base = w0 + e * 2 * (r.inputs + r.outputs);
-      const operands = function () { return Array.prototype.slice.call(set.f32, base, base + 2 * r.inputs); };
-      const bits = new Uint32Array(row.buffer, row.byteOffset, row.length);
-      for (let i = 0; i < r.outputs; i++) {
-        const n = c0 + e * r.outputs + i;
-        const got = [row[2 * i], row[2 * i + 1]];
-        const want = [set.f64[4 * n], set.f64[4 * n + 1], set.f64[4 * n + 2]];
-        const err = judgeVec(got, set.kind[n], want, set.f64[4 * n + 3]);
-        if (!(err <= r.bound)) failed++;
-        if (!(err <= worst)) {
-          worst = Number.isNaN(err) ? Infinity : err;
-          worstCase = { operands: operands(), component: i, got: got, want: set.kind[n] === KIND_NAN ? 'NaN' : want };
-        }
-        const m = base + 2 * r.inputs + 2 * i;
-        let same = true;
-        for (let j = 0; j < 2; j++) {
-          const bothNaN = Number.isNaN(row[2 * i + j]) && Number.isNaN(set.f32[m + j]);
-          if (bits[2 * i + j] !== mirrorBits[m + j] && !bothNaN) same = false;
-        }
-        if (same) matched++;
-        else if (!firstMismatch) {
-          firstMismatch = { operands: operands(), component: i, got: got, mirror: [set.f32[m], set.f32[m + 1]] };
-        }
-      }
-    }
-    results.push(routineResult(r.name, r.evaluations * r.outputs, r.unit, r.bound,
-      { worst: worst, failed: failed, matched: matched, firstMismatch: firstMismatch, worstCase: worstCase }, times[k]));
-  });
-  return results;
-}
-
 // One routine's results over the stages run: the worst error, all failures, the fewest mirror
 // matches, the time of all.
 function mergeStages(lists) {
@@ -1280,16 +1044,16 @@ function stageResult(known, chosen, probe, df64, vectors, qf128, times) {
     return flatRows(set, chosen, gridRows(set, chosen, rows));
   };
   const d = view(df64, known.df64);
-  const routines = judgeRoutines(known.df64, chosen, d.at, d.px, times.df64);
+  const routines = judgeRoutines(known, known.df64, chosen, d.at, d.px, times.df64);
   const vecRow = gridRows(known.df64vec, chosen, vectors);
-  const vec = judgeVecRoutines(known.df64vec, chosen, function (k, e) {
+  const vec = judgeVecRoutines(known, known.df64vec, chosen, function (k, e) {
     const tOut = Math.ceil(known.df64vec.routines[k].outputs / 2);
     return vecRow(k).subarray(4 * tOut * e, 4 * tOut * (e + 1));
   }, times.vectors);
   let q = null;
   if (qf128) {
     const v = view(qf128, known.qf128);
-    const rows = judgeRoutines(known.qf128, chosen, v.at, v.px, times.qf128);
+    const rows = judgeRoutines(known, known.qf128, chosen, v.at, v.px, times.qf128);
     q = { pass: rows.every(function (r) { return r.pass; }), routines: rows };
   }
   const fine = function (rows) { return rows.every(function (r) { return r.pass; }); };
@@ -1874,10 +1638,10 @@ async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
 function webgpuStage(known, chosen, df64, vectors, qf128, stage) {
   const scalar = function (set, run) {
     const v = flatRows(set, chosen, run[stage]);
-    return judgeRoutines(set, chosen, v.at, v.px, run.times);
+    return judgeRoutines(known, set, chosen, v.at, v.px, run.times);
   };
   const routines = scalar(known.df64, df64);
-  const vec = judgeVecRoutines(known.df64vec, chosen, function (k, e) {
+  const vec = judgeVecRoutines(known, known.df64vec, chosen, function (k, e) {
     const tOut = Math.ceil(known.df64vec.routines[k].outputs / 2);
     return vectors[stage](k).subarray(4 * tOut * e, 4 * tOut * (e + 1));
   }, vectors.times);

@@ -130,6 +130,7 @@ fn npm_pack_lists_only_what_the_module_needs() {
         "gl-state.js",
         "options.js",
         "webgpu-device.js",
+        "judge.js",
         "fft.js",
         "fft-words.js",
         "fft-bluestein.js",
@@ -154,6 +155,7 @@ fn npm_pack_lists_only_what_the_module_needs() {
         "gl-state.js",
         "options.js",
         "webgpu-device.js",
+        "judge.js",
     ] {
         let text = std::fs::read_to_string(js.join(module)).expect("module source");
         for line in text.lines().filter(|l| {

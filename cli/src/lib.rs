@@ -4,17 +4,17 @@
 //! - [`commands`]: one module per command of `df64gl` and `fft-demo`; the binaries in
 //!   `src/bin/` only parse their arguments and call [`commands::run`] or
 //!   [`commands::fft_demo::run_fft_demo`];
-//! - [`experiments`]: what the commands run (the papers' experiments, the accuracy tables, the
-//!   benchmarks, the FFT study, the Mandelbrot zoom);
-//! - [`web`]: the browser and web tooling (HTTP server, headless Chromium, the npm module's
-//!   generator, the `df64gl web` pages);
+//! - [`experiments`]: what the commands run, each in the file or folder named for its command
+//!   (the accuracy tables, the papers' experiments, the benchmarks, the FFT study, the
+//!   Mandelbrot zoom, the exports measured, the npm module's generated half);
+//! - [`web`]: the browser and web tooling (HTTP server, headless Chromium, the npm module as
+//!   pages load it, the `df64gl web` pages);
 //! - [`support`]: what several commands share (report tables, plots, signal files, the
 //!   papers' tables, random operands, the Mandelbrot view's limits);
 //! - [`error`]: the error type, the exit statuses and the session every command opens.
 //!
 //! Data flow one way: commands call experiments, experiments call web tooling, both call
-//! support and the library. (The npm module's generator in `web/js_module.rs` still reads the
-//! known answers from `experiments/known_answers.rs`.)
+//! support and the library; nothing under `web/` reads from `experiments/`.
 
 // Every public item is documented; keep it so.
 #![warn(missing_docs)]

@@ -14,11 +14,10 @@ use std::sync::{RwLock, RwLockReadGuard};
 
 use df64gl::export::snippet::{snippet, SnippetOptions, SnippetTarget};
 use df64gl::numeric::vec_catalog::vec_ops;
-use df64gl_cli::experiments::known_answers::checked_df64_ops;
+use df64gl_cli::experiments::js::known_answers::checked_df64_ops;
+use df64gl_cli::experiments::js::{generated_js, known_answers_json};
 use df64gl_cli::web::browser::BrowserBackend;
-use df64gl_cli::web::js_module::{
-    generated_js, known_answers_json, repository_root, run_module_page,
-};
+use df64gl_cli::web::js_module::{repository_root, run_module_page};
 use serde_json::Value;
 
 const CHECK_PAGE: &str = "/cli/tests/data/js-check.html";

@@ -11,7 +11,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use df64gl_cli::experiments::vertex_bench::run_vertex_bench;
+use df64gl_cli::experiments::bench::vertex::run_vertex_bench;
 use df64gl_cli::web::browser::BrowserBackend;
 use df64gl_cli::web::js_module::run_module_page;
 use serde_json::Value;

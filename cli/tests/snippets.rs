@@ -13,7 +13,7 @@ use df64gl::export::snippet::{
 use df64gl::gl::{DeviceChoice, GlContext};
 use df64gl::numeric::oracle::{big, Oracle};
 use df64gl::numeric::qf128::Qf128;
-use df64gl_cli::experiments::export_check::measure_export;
+use df64gl_cli::experiments::glsl::measure_export;
 
 const TARGETS: [SnippetTarget; 3] = [
     SnippetTarget::Glsl330,

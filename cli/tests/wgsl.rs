@@ -11,10 +11,10 @@ use std::collections::HashMap;
 use df64gl::export::known::{known_answers, RoutineCheck};
 use df64gl::export::wgpu_check::{check_wgpu, WgpuCheck, WgpuCheckOptions};
 use df64gl::export::wgsl::{wgsl_call, wgsl_export, wgsl_from_glsl, WgslOptions, ZeroBuffer};
-use df64gl_cli::experiments::wgsl_bench::{
+use df64gl_cli::experiments::bench::wgsl::{
     run_browser_wgsl_bench, run_wgsl_bench, WgslBenchOptions, WgslBenchReport,
 };
-use df64gl_cli::experiments::wgsl_legs::{wgpu_device, wgsl_leg, WgpuBackend};
+use df64gl_cli::experiments::wgsl::{wgpu_device, wgsl_leg, WgpuBackend};
 use df64gl_cli::web::browser::BrowserBackend;
 use df64gl_cli::web::js_module::run_module_page;
 use serde_json::Value;

@@ -413,18 +413,22 @@ void main() {
 }
 ";
 
-/// A program's worth of routines: in order, each alone where its code inlined is
-/// [`GROUP_SIZE`] characters or more, the small ones together up to that size (one program
-/// holding every routine takes minutes to compile on some drivers; one each paid a program's
-/// fixed cost, 55 to 67 ms for an empty pair on SwiftShader, 97 times). Indices into
-/// `routines`.
-fn program_groups(library: &slice::Library, routines: &[GridRoutine]) -> Vec<Vec<usize>> {
+/// A program's worth of routines: in order, each alone where its code inlined is `group_size`
+/// characters or more (the known answers' `judging.program_group_size`, which the npm
+/// module's check reads too), the small ones together up to that size (one program holding
+/// every routine takes minutes to compile on some drivers; one each paid a program's fixed
+/// cost, 55 to 67 ms for an empty pair on SwiftShader, 97 times). Indices into `routines`.
+fn program_groups(
+    library: &slice::Library,
+    routines: &[GridRoutine],
+    group_size: usize,
+) -> Vec<Vec<usize>> {
     let mut groups = Vec::new();
     let mut current: Vec<usize> = Vec::new();
     let mut size = 0;
     for (k, r) in routines.iter().enumerate() {
         let s = library.inlined_size(&r.body);
-        if !current.is_empty() && size + s > GROUP_SIZE {
+        if !current.is_empty() && size + s > group_size {
             groups.push(std::mem::take(&mut current));
             size = 0;
         }
@@ -436,10 +440,6 @@ fn program_groups(library: &slice::Library, routines: &[GridRoutine]) -> Vec<Vec
     }
     groups
 }
-
-/// Characters of inlined code a program of small routines holds at most (as `GROUP_SIZE` in
-/// `js/index.js`).
-const GROUP_SIZE: usize = 24_000;
 
 /// One program's code for a group of routines: each routine's functions renamed for its index
 /// (`df64gl_result_<k>`, and a vector routine's `df64gl_in_<k>` and `df64gl_vec_out_<k>`), and
@@ -491,13 +491,14 @@ fn rename_calls(text: &str, from: &str, to: &str) -> String {
 /// Runs every routine of a grid in `stages`: each row reads its row of one input texture and
 /// writes its row of the target, one point per output texel and stage; routines share programs
 /// ([`program_groups`]), each program the export cut to what its routines call
-/// ([`slice::Library::slice`]). `export` is the df64 GLSL under test.
+/// ([`slice::Library::slice`]). `export` is the df64 GLSL under test; the routines come with
+/// the program group size that [`program_groups`] fills programs to.
 unsafe fn run_grid(
     gl: &glow::Context,
     made: &mut Made,
     target: SnippetTarget,
     export: &str,
-    routines: &[GridRoutine],
+    (routines, group_size): (&[GridRoutine], usize),
     stages: Stages,
     label: &str,
 ) -> Result<GridOutput, String> {
@@ -539,7 +540,7 @@ unsafe fn run_grid(
         k += r.rows.len() as i32;
     }
     let library = slice::Library::new(export);
-    for group in program_groups(&library, routines) {
+    for group in program_groups(&library, routines, group_size) {
         let body = group_body(routines, &group, &first);
         let code = format!("{GRID_PRELUDE}{body}");
         let library = format!(
@@ -787,7 +788,10 @@ unsafe fn run(
         made,
         source.target,
         export,
-        &df64_grid(&known, &chosen)?,
+        (
+            &df64_grid(&known, &chosen)?,
+            known.judging.program_group_size,
+        ),
         stages,
         "df64",
     )?;
@@ -796,7 +800,10 @@ unsafe fn run(
         made,
         source.target,
         export,
-        &vec_grid(&known, &chosen)?,
+        (
+            &vec_grid(&known, &chosen)?,
+            known.judging.program_group_size,
+        ),
         stages,
         "df64 vector",
     )?;
@@ -1068,7 +1075,8 @@ pub unsafe fn run_vec_routine(
                 &mut made,
                 options.target,
                 &export,
-                &grid,
+                // One routine: one program.
+                (&grid, usize::MAX),
                 stages,
                 "df64 vector",
             )

@@ -3,7 +3,8 @@
 //! each vector and matrix routine, on operands across the exponent range, ±0, ±inf and NaN,
 //! with what it must return (generated with the oracle and gated on the CPU mirror by
 //! `df64gl js`, committed as `assets/known-answers.json`), and the one rule each check judges
-//! them by ([`judge_words`], [`judge_vec_component`]).
+//! them by (each routine's [`JudgeRule`], stored with it; [`judge_routines`] and
+//! [`judge_vec_routines`] apply them).
 //!
 //! [`check_context`]: super::context_check::check_context
 
@@ -30,11 +31,22 @@ pub enum AnswerKind {
 }
 
 impl AnswerKind {
-    /// The kind of a stored byte.
-    pub(crate) fn from_u8(b: u8) -> Option<Self> {
+    /// Its name in the known answers' `judging.kinds`.
+    pub fn name(self) -> &'static str {
+        match self {
+            AnswerKind::Value => "value",
+            AnswerKind::Nan => "nan",
+            AnswerKind::Exact => "exact",
+            AnswerKind::Zero => "zero",
+        }
+    }
+
+    /// The kind of a stored byte, by the name the known answers give its code.
+    fn by_code(names: &[String], b: u8) -> Option<Self> {
+        let name = names.get(b as usize)?;
         [Self::Value, Self::Nan, Self::Exact, Self::Zero]
             .into_iter()
-            .find(|k| *k as u8 == b)
+            .find(|k| k.name() == name)
     }
 }
 
@@ -101,12 +113,118 @@ fn excess(got: &[f32], want: [f64; 3], floor: f64) -> f64 {
     (exact_sum(&terms).abs() - floor).max(0.0)
 }
 
-/// The error of `got` (2 words: ulp48; 4: ulp96) beyond `floor` against what the case wants;
-/// 0 for a right special value and infinity for a wrong one.
-pub fn judge_words(got: &[f32], kind: AnswerKind, want: [f64; 3], floor: f64) -> f64 {
-    let precision = if got.len() == 2 { 48 } else { 96 };
-    judge_special(got, kind, want)
-        .unwrap_or_else(|| excess(got, want, floor) / 2f64.powi(exponent(want[0]) - precision + 1))
+/// How a routine's results are judged, stored with each routine of the known answers. The
+/// Rust checks and the npm module's judge both read it from there and hold no copy of their
+/// own, so that one rule cannot be changed in one of them alone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JudgeRule {
+    /// The unit of errors and bounds: "ulp48", "ulp96", or a vector routine's (its catalog
+    /// label).
+    pub unit: String,
+    /// The unit's size. Where not 0: an ulp at this many bits of the wanted value,
+    /// 2^(e - bits + 1) with 2^e <= |want| < 2^(e+1). Where 0: the size stored with each
+    /// result component (a vector routine's bound is stated against its products' magnitudes
+    /// as often as against its result).
+    pub bits: u32,
+    /// The absolute error not counted: what a low word flushed to zero can lose (2^-126 for
+    /// df64; none for qf128, whose known answers keep every word normal; 2^-122 for a vector
+    /// routine, a few operations' worth).
+    pub floor: f64,
+    /// How a result's NaN words match the mirror's.
+    pub nan: NanMatch,
+}
+
+/// How NaN words match the mirror's ([`JudgeRule::nan`]). An answer of kind
+/// [`AnswerKind::Nan`] is right with any payload either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NanMatch {
+    /// Any NaN matches any NaN (drivers differ in the payloads they make).
+    AnyPayload,
+    /// Only the same bits match.
+    SameBits,
+}
+
+impl JudgeRule {
+    /// The rule of the df64 (2 words) or qf128 (4) routines.
+    pub fn for_words(words: usize) -> Self {
+        let df64 = words == 2;
+        JudgeRule {
+            unit: if df64 { "ulp48" } else { "ulp96" }.into(),
+            bits: if df64 { 48 } else { 96 },
+            floor: if df64 { DF64_FLOOR } else { 0.0 },
+            nan: NanMatch::AnyPayload,
+        }
+    }
+
+    /// The rule of a vector or matrix routine whose unit is `unit` (its catalog label).
+    pub fn for_vector(unit: &str) -> Self {
+        JudgeRule {
+            unit: unit.into(),
+            bits: 0,
+            floor: crate::numeric::vec_catalog::VEC_FLOOR,
+            nan: NanMatch::AnyPayload,
+        }
+    }
+
+    /// The error of `got` (a result's words) in this rule's unit, beyond the floor, against
+    /// what the case wants; `unit_size` is the unit's size at this result where the rule has
+    /// no bits. 0 for a right special value and infinity for a wrong one.
+    pub fn error(&self, got: &[f32], kind: AnswerKind, want: [f64; 3], unit_size: f64) -> f64 {
+        judge_special(got, kind, want).unwrap_or_else(|| {
+            let err = excess(got, want, self.floor);
+            if self.bits > 0 {
+                let e = exponent(want[0]).saturating_sub(self.bits as i32 - 1);
+                err / 2f64.powi(e)
+            } else if err == 0.0 {
+                0.0
+            } else if unit_size > 0.0 {
+                err / unit_size
+            } else {
+                f64::INFINITY
+            }
+        })
+    }
+
+    /// Whether `got` equals the mirror's words, NaN words as [`Self::nan`] says.
+    pub fn matches_mirror(&self, got: &[f32], mirror: &[f32]) -> bool {
+        got.len() == mirror.len()
+            && got.iter().zip(mirror).all(|(g, m)| {
+                g.to_bits() == m.to_bits()
+                    || self.nan == NanMatch::AnyPayload && g.is_nan() && m.is_nan()
+            })
+    }
+}
+
+/// What the known answers say for every routine alike.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JudgingFile {
+    /// The kinds of answer by their byte codes: `kinds[b]` names code `b` ("value", "nan",
+    /// "exact", "zero").
+    pub kinds: Vec<String>,
+    /// Characters of inlined code a check's program of small routines holds at most; a
+    /// routine at or past it gets a program of its own (measured on SwiftShader, which inlines
+    /// every call: an empty program pair compiles in 55 to 67 ms, atan2's 64,000 characters in
+    /// about 1 s).
+    pub program_group_size: usize,
+}
+
+impl JudgingFile {
+    /// What `df64gl js` writes.
+    pub fn current() -> Self {
+        JudgingFile {
+            kinds: [
+                AnswerKind::Value,
+                AnswerKind::Nan,
+                AnswerKind::Exact,
+                AnswerKind::Zero,
+            ]
+            .iter()
+            .map(|k| k.name().to_string())
+            .collect(),
+            program_group_size: 24_000,
+        }
+    }
 }
 
 /// One routine's row in a known-answer set.
@@ -120,6 +238,8 @@ pub struct KnownRoutine {
     pub cases: usize,
     /// The largest bound of its cases (ulp48 or ulp96; 0: exact).
     pub bound: f64,
+    /// How its results are judged.
+    pub rule: JudgeRule,
 }
 
 /// A known-answer set as stored: headers, then per case (in the routines' order) the words of
@@ -154,10 +274,10 @@ pub struct KnownVecRoutine {
     pub inputs: usize,
     /// Result components of each evaluation.
     pub outputs: usize,
-    /// The unit of the bound (the catalog's label).
-    pub unit: String,
-    /// The documented bound, in `unit`.
+    /// The documented bound, in its rule's unit.
     pub bound: f64,
+    /// How its results are judged.
+    pub rule: JudgeRule,
 }
 
 /// The vector routines' known answers as stored: per evaluation its operands' words (2 f32s a
@@ -178,6 +298,8 @@ pub struct KnownVecSetFile {
 /// Both sets as stored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct KnownAnswersFile {
+    /// What holds for every routine.
+    pub judging: JudgingFile,
     /// The df64 routines.
     pub df64: KnownSetFile,
     /// The qf128 routines.
@@ -219,7 +341,7 @@ fn unhex(text: &str, digits: usize) -> Option<Vec<u64>> {
 /// A set's three hex strings: f32 words, f64 words and kind bytes.
 type Decoded = (Vec<f32>, Vec<f64>, Vec<AnswerKind>);
 
-fn decode_hex(f32s: &str, f64s: &str, kinds: &str) -> Result<Decoded, String> {
+fn decode_hex(f32s: &str, f64s: &str, kinds: &str, names: &[String]) -> Result<Decoded, String> {
     let f32 = unhex(f32s, 8)
         .ok_or("f32 words")?
         .into_iter()
@@ -233,7 +355,9 @@ fn decode_hex(f32s: &str, f64s: &str, kinds: &str) -> Result<Decoded, String> {
     let kind = unhex(kinds, 2)
         .ok_or("kinds")?
         .into_iter()
-        .map(|b| AnswerKind::from_u8(b as u8).ok_or("a kind byte"))
+        .map(|b| {
+            AnswerKind::by_code(names, b as u8).ok_or("a kind byte judging.kinds does not name")
+        })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((f32, f64, kind))
 }
@@ -251,8 +375,8 @@ pub struct KnownSet {
 }
 
 impl KnownSet {
-    fn decode(file: &KnownSetFile) -> Result<Self, String> {
-        let (f32, f64, kind) = decode_hex(&file.f32, &file.f64, &file.kind)?;
+    fn decode(file: &KnownSetFile, kinds: &[String]) -> Result<Self, String> {
+        let (f32, f64, kind) = decode_hex(&file.f32, &file.f64, &file.kind, kinds)?;
         let n: usize = file.routines.iter().map(|r| r.cases).sum();
         let stride = 3 * file.words + 1;
         if f32.len() != n * stride || f64.len() != 3 * n || kind.len() != n {
@@ -332,8 +456,8 @@ pub struct KnownVecComponent<'a> {
 }
 
 impl KnownVecSet {
-    fn decode(file: &KnownVecSetFile) -> Result<Self, String> {
-        let (f32, f64, kind) = decode_hex(&file.f32, &file.f64, &file.kind)?;
+    fn decode(file: &KnownVecSetFile, kinds: &[String]) -> Result<Self, String> {
+        let (f32, f64, kind) = decode_hex(&file.f32, &file.f64, &file.kind, kinds)?;
         let mut starts = Vec::new();
         let (mut w, mut c) = (0, 0);
         for r in &file.routines {
@@ -388,6 +512,8 @@ impl KnownVecSet {
 /// The sets, decoded.
 #[derive(Debug, Clone)]
 pub struct KnownAnswers {
+    /// What holds for every routine.
+    pub judging: JudgingFile,
     /// The df64 routines.
     pub df64: KnownSet,
     /// The qf128 routines.
@@ -400,24 +526,27 @@ pub struct KnownAnswers {
 pub fn known_answers() -> Result<KnownAnswers, String> {
     let file: KnownAnswersFile = serde_json::from_str(KNOWN_ANSWERS_JSON)
         .map_err(|e| format!("assets/known-answers.json: {e}"))?;
+    let kinds = &file.judging.kinds;
     Ok(KnownAnswers {
-        df64: KnownSet::decode(&file.df64).map_err(|e| format!("known answers, df64: {e}"))?,
-        qf128: KnownSet::decode(&file.qf128).map_err(|e| format!("known answers, qf128: {e}"))?,
-        df64vec: KnownVecSet::decode(&file.df64vec)
+        df64: KnownSet::decode(&file.df64, kinds)
+            .map_err(|e| format!("known answers, df64: {e}"))?,
+        qf128: KnownSet::decode(&file.qf128, kinds)
+            .map_err(|e| format!("known answers, qf128: {e}"))?,
+        df64vec: KnownVecSet::decode(&file.df64vec, kinds)
             .map_err(|e| format!("known answers, df64 vectors: {e}"))?,
+        judging: file.judging,
     })
 }
 
 /// Every routine of `set` that `chosen` names, judged: case `i` of routine `k` returned
-/// `got(k, i)` (its words). Shared by every check (GL, WebGPU) so each judges alike: the error
-/// beyond the floor (df64: [`DF64_FLOOR`]; qf128: none) against the case's bound, and bit
-/// equality with the mirror's words (any NaN equals any NaN).
-pub(crate) fn judge_routines<'a>(
+/// `got(k, i)` (its words). Shared by every check (GL, WebGPU) so each judges alike: by each
+/// routine's [`JudgeRule`], the error against the case's bound and equality with the mirror's
+/// words.
+pub fn judge_routines<'a>(
     set: &KnownSet,
     chosen: &dyn Fn(&str) -> bool,
     got: &dyn Fn(usize, usize) -> Option<&'a [f32]>,
 ) -> Result<Vec<RoutineCheck>, String> {
-    let floor = if set.words == 2 { DF64_FLOOR } else { 0.0 };
     let mut rows = Vec::new();
     let mut c = 0;
     for (k, r) in set.routines.iter().enumerate() {
@@ -428,7 +557,7 @@ pub(crate) fn judge_routines<'a>(
         let mut row = RoutineCheck {
             name: r.name.clone(),
             cases: r.cases,
-            unit: if set.words == 2 { "ulp48" } else { "ulp96" }.into(),
+            unit: r.rule.unit.clone(),
             bound: r.bound,
             worst: 0.0,
             failed: 0,
@@ -437,7 +566,7 @@ pub(crate) fn judge_routines<'a>(
         for i in 0..r.cases {
             let case = set.case(c).ok_or("known answers end early")?;
             let got = got(k, i).ok_or("fewer results than known answers")?;
-            let e = judge_words(got, case.kind, case.want, floor);
+            let e = r.rule.error(got, case.kind, case.want, 0.0);
             if e.is_nan() || e > case.bound {
                 row.failed += 1;
             }
@@ -446,12 +575,7 @@ pub(crate) fn judge_routines<'a>(
             } else {
                 row.worst.max(e)
             };
-            let same = got.len() == case.mirror.len()
-                && got
-                    .iter()
-                    .zip(case.mirror)
-                    .all(|(g, m)| g.to_bits() == m.to_bits() || g.is_nan() && m.is_nan());
-            row.mirror_matched += same as usize;
+            row.mirror_matched += r.rule.matches_mirror(got, case.mirror) as usize;
             c += 1;
         }
         rows.push(row);
@@ -459,39 +583,14 @@ pub(crate) fn judge_routines<'a>(
     Ok(rows)
 }
 
-/// The error of one vector routine's result component `got` (hi, lo) in the routine's unit,
-/// `unit_size` at this component, beyond `floor` absolute; 0 for a right special value and
-/// infinity for a wrong one. The rule of [`judge_words`] with an absolute unit: a vector
-/// routine's bound is stated against its products' magnitudes as often as against its result.
-pub fn judge_vec_component(
-    got: &[f32],
-    kind: AnswerKind,
-    want: [f64; 3],
-    unit_size: f64,
-    floor: f64,
-) -> f64 {
-    judge_special(got, kind, want).unwrap_or_else(|| {
-        let err = excess(got, want, floor);
-        if err == 0.0 {
-            0.0
-        } else if unit_size > 0.0 {
-            err / unit_size
-        } else {
-            f64::INFINITY
-        }
-    })
-}
-
 /// Every vector routine of `set` that `chosen` names, judged: `got(k, e, i)` is component `i` of
-/// evaluation `e` of routine `k` (its two words). Each component against its unit and the
-/// routine's bound, beyond [`crate::numeric::vec_catalog::VEC_FLOOR`], and bit for bit against
-/// the mirror's words.
-pub(crate) fn judge_vec_routines<'a>(
+/// evaluation `e` of routine `k` (its two words). Each component by the routine's
+/// [`JudgeRule`]: against its unit and the routine's bound, and against the mirror's words.
+pub fn judge_vec_routines<'a>(
     set: &KnownVecSet,
     chosen: &dyn Fn(&str) -> bool,
     got: &dyn Fn(usize, usize, usize) -> Option<&'a [f32]>,
 ) -> Result<Vec<RoutineCheck>, String> {
-    let floor = crate::numeric::vec_catalog::VEC_FLOOR;
     let mut rows = Vec::new();
     for (k, r) in set.routines.iter().enumerate() {
         if !chosen(&r.name) {
@@ -500,7 +599,7 @@ pub(crate) fn judge_vec_routines<'a>(
         let mut row = RoutineCheck {
             name: r.name.clone(),
             cases: r.evaluations * r.outputs,
-            unit: r.unit.clone(),
+            unit: r.rule.unit.clone(),
             bound: r.bound,
             worst: 0.0,
             failed: 0,
@@ -512,7 +611,7 @@ pub(crate) fn judge_vec_routines<'a>(
                     .component(k, e, i)
                     .ok_or("vector known answers end early")?;
                 let g = got(k, e, i).ok_or("fewer vector results than known answers")?;
-                let err = judge_vec_component(g, c.kind, c.want, c.unit_size, floor);
+                let err = r.rule.error(g, c.kind, c.want, c.unit_size);
                 if err.is_nan() || err > r.bound {
                     row.failed += 1;
                 }
@@ -521,11 +620,7 @@ pub(crate) fn judge_vec_routines<'a>(
                 } else {
                     row.worst.max(err)
                 };
-                let same = g.len() == c.mirror.len()
-                    && g.iter()
-                        .zip(c.mirror)
-                        .all(|(a, b)| a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan());
-                row.mirror_matched += same as usize;
+                row.mirror_matched += r.rule.matches_mirror(g, c.mirror) as usize;
             }
         }
         rows.push(row);
@@ -555,6 +650,63 @@ pub struct RoutineCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The df64 (2 words) or qf128 (4) rule with `floor`.
+    fn judge_words(got: &[f32], kind: AnswerKind, want: [f64; 3], floor: f64) -> f64 {
+        let rule = JudgeRule {
+            floor,
+            ..JudgeRule::for_words(got.len())
+        };
+        rule.error(got, kind, want, 0.0)
+    }
+
+    /// A vector routine's rule with `floor`.
+    fn judge_vec_component(
+        got: &[f32],
+        kind: AnswerKind,
+        want: [f64; 3],
+        unit_size: f64,
+        floor: f64,
+    ) -> f64 {
+        let rule = JudgeRule {
+            floor,
+            ..JudgeRule::for_vector("unit")
+        };
+        rule.error(got, kind, want, unit_size)
+    }
+
+    #[test]
+    fn nan_words_match_the_mirror_as_the_rule_says() {
+        let quiet = f32::from_bits(0x7fc0_0000);
+        let payload = f32::from_bits(0x7fc0_1234);
+        let any = JudgeRule::for_words(2);
+        let same = JudgeRule {
+            nan: NanMatch::SameBits,
+            ..any.clone()
+        };
+        assert!(any.matches_mirror(&[payload, 0.0], &[quiet, 0.0]));
+        assert!(!same.matches_mirror(&[payload, 0.0], &[quiet, 0.0]));
+        assert!(same.matches_mirror(&[quiet, 0.0], &[quiet, 0.0]));
+        assert!(!any.matches_mirror(&[1.0, 0.0], &[1.0, -0.0]));
+        assert!(!any.matches_mirror(&[1.0], &[1.0, 0.0]));
+    }
+
+    #[test]
+    fn the_stored_rules_are_the_catalogs() {
+        let k = known_answers().unwrap();
+        assert_eq!(k.judging, JudgingFile::current());
+        assert!(k
+            .df64
+            .routines
+            .iter()
+            .all(|r| r.rule == JudgeRule::for_words(2)));
+        assert!(k
+            .qf128
+            .routines
+            .iter()
+            .all(|r| r.rule == JudgeRule::for_words(4)));
+        assert!(k.df64vec.routines.iter().all(|r| r.rule.bits == 0));
+    }
 
     #[test]
     fn exact_sum_and_judge_read_each_kind() {

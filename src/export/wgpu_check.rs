@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::known::{
     judge_routines, judge_vec_routines, known_answers, KnownSet, KnownVecSet, RoutineCheck,
 };
-use super::wgpu_compute::{compute_buffer_entry, read_back_f32, validated, wait};
+use super::wgpu_compute::{compute_buffer_entry, compute_pipeline, read_back_f32, validated, wait};
 use super::wgsl::{wgsl_call, wgsl_export, WgslOptions, ZeroBuffer};
 use crate::probe::ProbeError;
 
@@ -443,14 +443,7 @@ fn run_set(
                 continue;
             }
             let entry = format!("df64gl_known_{k}");
-            let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(&entry),
-                layout: Some(&layout),
-                module: &module,
-                entry_point: Some(&entry),
-                compilation_options: Default::default(),
-                cache: None,
-            });
+            let pipeline = compute_pipeline(device, &layout, &module, &entry);
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some(&entry),
                 timestamp_writes: None,

@@ -1,6 +1,7 @@
 //! The wgpu compute harness shared by the WGSL export's check ([`check_wgpu`]) and the command
-//! line's WGSL benchmark: bind-group entries for compute buffers, waiting on the device, the
-//! validation scope around building a pipeline, and reading a result buffer back.
+//! line's WGSL benchmark: bind-group entries for compute buffers, the one place a compute
+//! pipeline is made ([`compute_pipeline`]), waiting on the device, the validation scope around
+//! building a pipeline, and reading a result buffer back.
 //!
 //! [`check_wgpu`]: super::wgpu_check::check_wgpu
 
@@ -20,6 +21,25 @@ pub fn compute_buffer_entry(
         },
         count: None,
     }
+}
+
+/// The compute pipeline of `entry` in `module` under `layout` (its label the entry's name), with
+/// wgpu's default compilation options and no pipeline cache. Build it inside [`validated`]: a
+/// shader that does not compile is reported there, not here.
+pub fn compute_pipeline(
+    device: &wgpu::Device,
+    layout: &wgpu::PipelineLayout,
+    module: &wgpu::ShaderModule,
+    entry: &str,
+) -> wgpu::ComputePipeline {
+    device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some(entry),
+        layout: Some(layout),
+        module,
+        entry_point: Some(entry),
+        compilation_options: Default::default(),
+        cache: None,
+    })
 }
 
 /// Runs `future` to completion on this thread, calling `between` while it is pending (wgpu's

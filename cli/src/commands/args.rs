@@ -264,7 +264,7 @@ pub(crate) struct WgslArgs {
     /// Run the known-answer check of the export and of the unprotected translation on these
     /// wgpu back ends instead of printing; exit 1 if the export misses a bound on one.
     #[arg(long, value_delimiter = ',', num_args = 1..)]
-    pub(crate) check: Vec<crate::experiments::wgsl_legs::WgpuBackend>,
+    pub(crate) check: Vec<crate::experiments::wgsl::WgpuBackend>,
     /// With --check: only these routines (names of the known answers: add, exp, ...; of both
     /// sets with --qf128).
     #[arg(long, value_delimiter = ',', num_args = 1..)]
@@ -410,7 +410,7 @@ pub(crate) struct BenchOpsArgs {
 pub(crate) struct BenchWgslArgs {
     /// The legs.
     #[arg(long, value_delimiter = ',', default_values = ["vulkan", "gl"])]
-    pub(crate) backends: Vec<crate::experiments::wgsl_legs::WgpuBackend>,
+    pub(crate) backends: Vec<crate::experiments::wgsl::WgpuBackend>,
     /// The routines (add, sub, mul, div, sqrt, exp, log, sin, cos; luma.gl has the first five).
     #[arg(long, value_delimiter = ',')]
     pub(crate) routines: Vec<String>,

@@ -1,11 +1,11 @@
 //! `df64gl bench ops|vertex|wgsl|lengths|fft`: the benchmarks, each against the peer a user would pick.
 
 use crate::error::ExperimentError;
-use crate::experiments::fft_bench::{run_fft_bench, FftBenchOptions};
-use crate::experiments::lengths::{run_length_sweep, LengthSweepOptions};
-use crate::experiments::ops_bench::{run_op_bench, OpBenchOptions};
-use crate::experiments::vertex_bench::run_vertex_bench;
-use crate::experiments::wgsl_bench::{run_browser_wgsl_bench, run_wgsl_bench, WgslBenchOptions};
+use crate::experiments::bench::fft::{run_fft_bench, FftBenchOptions};
+use crate::experiments::bench::lengths::{run_length_sweep, LengthSweepOptions};
+use crate::experiments::bench::ops::{run_op_bench, OpBenchOptions};
+use crate::experiments::bench::vertex::run_vertex_bench;
+use crate::experiments::bench::wgsl::{run_browser_wgsl_bench, run_wgsl_bench, WgslBenchOptions};
 
 use df64gl::kernels::{Df64Op, TimedOp};
 use std::process::ExitCode;

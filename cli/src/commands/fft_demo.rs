@@ -8,7 +8,7 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::{ExperimentError, Session};
-use crate::experiments::fft_study::{
+use crate::experiments::fft_demo::{
     run_fft_study, spectrum_plot, study_host_bytes, FftStudyOptions,
 };
 use crate::support::signal::{

@@ -1,8 +1,8 @@
 //! `df64gl glsl`: the GLSL export for other renderers, its probe shader, and its check here or in WebGL 2.
 
 use crate::error::ExperimentError;
-use crate::experiments::export_check::measure_export;
-use crate::experiments::export_check::measure_export_in_browser;
+use crate::experiments::glsl::measure_export;
+use crate::experiments::glsl::measure_export_in_browser;
 use df64gl::export::snippet::{check_snippet, probe_shader, snippet, SnippetOptions};
 use df64gl::gl::GlContext;
 use std::process::ExitCode;

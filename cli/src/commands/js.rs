@@ -1,7 +1,7 @@
 //! `df64gl js`: the npm module's generated half and the library's copy of the known answers.
 
 use crate::error::ExperimentError;
-use crate::web::js_module::write_js_module;
+use crate::experiments::js::write_js_module;
 use std::process::ExitCode;
 
 use super::args::*;

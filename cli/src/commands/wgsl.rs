@@ -1,7 +1,7 @@
 //! `df64gl wgsl`: the WGSL export and its check on wgpu's legs.
 
 use crate::error::ExperimentError;
-use crate::experiments::wgsl_legs::wgsl_leg;
+use crate::experiments::wgsl::wgsl_leg;
 use df64gl::export::wgsl::{wgsl_export, WgslOptions};
 use std::process::ExitCode;
 

@@ -1,18 +1,16 @@
-//! Experiments: what the commands run. Each opens the engine, measures, and returns a
-//! serialisable report with a text rendering: the accuracy tables, the papers' experiments
-//! (`repro/`), the benchmarks (`*_bench.rs`, `lengths.rs`), the FFT study, the Mandelbrot zoom,
-//! the exports measured in plain programs (`export_check.rs`, natively and in WebGL 2;
-//! `wgsl_legs.rs`), and the known answers the npm module and the library check with.
+//! Experiments: what the commands run, each in the file or folder named for its command. Each
+//! opens the engine, measures, and returns a serialisable report with a text rendering:
+//! `accuracy/` (the accuracy tables), `repro/` (the papers' experiments), `bench/` (one file
+//! per `bench` subcommand: `fft`, `lengths`, `ops`, `vertex`, and `wgsl/`), `fft_demo.rs` (the
+//! FFT study), `mandelbrot/` (the zoom), `glsl.rs` and `wgsl.rs` (the exports measured in plain
+//! programs: natively and in WebGL 2; on the wgpu legs), and `js/` (the npm module's generated
+//! half and the known answers every check runs).
 
 pub mod accuracy;
-pub mod export_check;
-pub mod fft_bench;
-pub mod fft_study;
-pub mod known_answers;
-pub mod lengths;
+pub mod bench;
+pub mod fft_demo;
+pub mod glsl;
+pub mod js;
 pub mod mandelbrot;
-pub mod ops_bench;
 pub mod repro;
-pub mod vertex_bench;
-pub mod wgsl_bench;
-pub mod wgsl_legs;
+pub mod wgsl;

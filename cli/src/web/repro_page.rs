@@ -291,6 +291,7 @@ mod tests {
             "gl-state.js",
             "options.js",
             "webgpu-device.js",
+            "judge.js",
             "fft.js",
             "fft-words.js",
             "fft-bluestein.js",

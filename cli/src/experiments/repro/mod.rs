@@ -24,8 +24,8 @@ use rustfft::num_complex::Complex64;
 use serde::Serialize;
 
 use super::accuracy::{run_accuracy, AccuracyOptions, AccuracyReport};
-use super::fft_study::{run_fft_study, FftStudyOptions, PrecisionRow};
-use super::ops_bench::{run_op_bench, OpBenchOptions, OpBenchReport};
+use super::bench::ops::{run_op_bench, OpBenchOptions, OpBenchReport};
+use super::fft_demo::{run_fft_study, FftStudyOptions, PrecisionRow};
 use crate::error::{ExperimentError, Session};
 use crate::support::paper::{paper_table, PaperTable};
 use crate::support::plot::{Canvas, Chart, Series, BLUE, GREEN, ORANGE, RED};

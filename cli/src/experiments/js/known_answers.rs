@@ -2,7 +2,7 @@
 //! (and the qf128 ones) on operands from every class (unit, small, large, the exponent ends,
 //! ±0, ±inf, NaN), with what it must return (the oracle's value in three f64 words, NaN, or
 //! exact words) and the CPU mirror's words. The JavaScript module's `check` (`js/index.js`)
-//! embeds them and judges a WebGL 2 context with the rules of [`judge_words`].
+//! embeds them with the rule of each routine ([`JudgeRule`]), which the Rust checks read too.
 //!
 //! Every case is checked here against the mirror before it is embedded: a vector the mirror
 //! itself fails is an error in the generator or the library, never shipped.
@@ -12,10 +12,12 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::accuracy::vectors::{vec_operands, VecClass};
-use super::accuracy::{bound_for, expected, qf128_cases, random_qf128, Expected, QF128_FULL_FROM};
 use crate::error::ExperimentError;
-pub use df64gl::export::known::{judge_vec_component, judge_words, AnswerKind, DF64_FLOOR};
+use crate::experiments::accuracy::vectors::{vec_operands, VecClass};
+use crate::experiments::accuracy::{
+    bound_for, expected, qf128_cases, random_qf128, Expected, QF128_FULL_FROM,
+};
+pub use df64gl::export::known::{AnswerKind, JudgeRule};
 use df64gl::kernels::{Df64Op, Qf128Op};
 use df64gl::numeric::catalog::{Args, Bound, Range};
 use df64gl::numeric::df64::Df64;
@@ -26,7 +28,7 @@ use df64gl::numeric::fpenv::with_flush_to_zero;
 use df64gl::numeric::oracle::{big, big_df64, big_words, to_f64, Oracle};
 use df64gl::numeric::qf128::{qf128_neg, Qf128};
 use df64gl::numeric::trig_hard_cases::{trig_hard_cases, trig_hard_cases_qf128};
-use df64gl::numeric::vec_catalog::{vec_ops, VecOpRow, VEC_FLOOR};
+use df64gl::numeric::vec_catalog::{vec_ops, VecOpRow};
 
 /// A kind with its words.
 type Answer = (AnswerKind, [f64; 3]);
@@ -297,7 +299,7 @@ pub fn df64_known_answers(seed: u64) -> Result<Vec<KnownRoutine>, ExperimentErro
                 df64_bound(op)?
             };
             let m = (op.mirror())(a, b);
-            let err = judge_words(&[m.hi, m.lo], kind, want, DF64_FLOOR);
+            let err = JudgeRule::for_words(2).error(&[m.hi, m.lo], kind, want, 0.0);
             if err > bound {
                 return Err(ExperimentError::Invalid(format!(
                     "known answers: the CPU mirror of {} on ({:?}, {:?}) gives {:?}, {} ulp48 \
@@ -417,7 +419,7 @@ pub fn qf128_known_answers(
                 };
 
                 let m = (op.mirror())(a, b);
-                let err = judge_words(&m.x, kind, want, 0.0);
+                let err = JudgeRule::for_words(4).error(&m.x, kind, want, 0.0);
                 if err > bound {
                     return Err(ExperimentError::Invalid(format!(
                         "known answers: the qf128 mirror of {} on ({:?}, {:?}) is {} ulp96 off \
@@ -595,7 +597,8 @@ pub fn vec_known_answers(seed: u64) -> Result<Vec<KnownVecRoutine>, ExperimentEr
                     .unwrap_or(0.0);
                 let size = row.unit.size(v, t);
                 let m = mirror.get(i).copied().unwrap_or(Df64::new(f32::NAN, 0.0));
-                let err = judge_vec_component(&[m.hi, m.lo], kind, want, size, VEC_FLOOR);
+                let err =
+                    JudgeRule::for_vector(row.unit.label()).error(&[m.hi, m.lo], kind, want, size);
                 // NaN fails too.
                 if err.is_nan() || err > row.bound {
                     return Err(ExperimentError::Invalid(format!(
