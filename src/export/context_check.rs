@@ -20,6 +20,7 @@ use super::snippet::{
     probe_functions, probe_routine_names, snippet, SnippetOptions, SnippetTarget,
 };
 use super::vec_shader::{in_texels, out_texels, vec_out_glsl};
+use crate::glsl_text::names::rename_identifier;
 use crate::glsl_text::slice;
 use crate::numeric::df64::Df64;
 use crate::numeric::vec_catalog::VecOpRow;
@@ -454,7 +455,7 @@ fn group_body(routines: &[GridRoutine], group: &[usize], first: &[i32]) -> Strin
         };
         let mut body = r.body.clone();
         for f in ["df64gl_result", "df64gl_in", "df64gl_vec_out"] {
-            body = rename_calls(&body, f, &format!("{f}_{k}"));
+            body = rename_identifier(&body, f, &format!("{f}_{k}"));
         }
         out.push_str(&body);
         picks.push_str(&format!(
@@ -465,26 +466,6 @@ fn group_body(routines: &[GridRoutine], group: &[usize], first: &[i32]) -> Strin
     out.push_str(&format!(
         "vec4 df64gl_result(int col) {{\n{picks}    return vec4(0.0);\n}}\n"
     ));
-    out
-}
-
-/// `text` with the identifier `from` (whole words only) renamed `to`.
-fn rename_calls(text: &str, from: &str, to: &str) -> String {
-    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-    let mut out = String::with_capacity(text.len());
-    let mut last = 0;
-    for (i, _) in text.match_indices(from) {
-        if i < last {
-            continue;
-        }
-        let end = i + from.len();
-        if !is_word(text[..i].chars().next_back()) && !is_word(text[end..].chars().next()) {
-            out.push_str(&text[last..i]);
-            out.push_str(to);
-            last = end;
-        }
-    }
-    out.push_str(&text[last..]);
     out
 }
 

@@ -155,7 +155,9 @@ impl Program {
                 // The source is scanned once per name, not on every draw.
                 let l = match unsafe { ctx.gl().get_uniform_location(self.id, name) } {
                     Some(loc) => Lookup::Active(loc),
-                    None if declares_uniform(&self.source.text, name) => Lookup::Dropped,
+                    None if crate::glsl_text::names::declares_uniform(&self.source.text, name) => {
+                        Lookup::Dropped
+                    }
                     None => Lookup::Undeclared,
                 };
                 self.uniforms
@@ -196,20 +198,6 @@ enum Lookup {
     Undeclared,
 }
 
-/// Whether `source` declares a uniform `name` (a line with the word `uniform` and the name as a
-/// whole word, comments aside): an optional uniform the driver optimised away is declared, a
-/// misspelt one is not.
-fn declares_uniform(source: &str, name: &str) -> bool {
-    let word = |line: &str, w: &str| {
-        line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .any(|t| t == w)
-    };
-    source.lines().any(|line| {
-        let code = line.split("//").next().unwrap_or("");
-        word(code, "uniform") && word(code, name)
-    })
-}
-
 unsafe fn compile(gl: &glow::Context, stage: u32, src: &str) -> Result<glow::Shader, String> {
     let sh = gl.create_shader(stage)?;
     gl.shader_source(sh, src);
@@ -220,22 +208,5 @@ unsafe fn compile(gl: &glow::Context, stage: u32, src: &str) -> Result<glow::Sha
         let log = gl.get_shader_info_log(sh);
         gl.delete_shader(sh);
         Err(log)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_uniform_is_declared_only_by_a_uniform_line_naming_it() {
-        let src = "uniform int u_log2_n; // u_other\nuniform vec4 u_center_re, u_center_im;\n\
-                   float u_not_uniform;\n";
-        assert!(declares_uniform(src, "u_log2_n"));
-        assert!(declares_uniform(src, "u_center_im"));
-        assert!(!declares_uniform(src, "u_log2_N"));
-        assert!(!declares_uniform(src, "u_other"));
-        assert!(!declares_uniform(src, "u_not_uniform"));
-        assert!(!declares_uniform(src, "u_log2"));
     }
 }

@@ -3,12 +3,14 @@
 //! module (`insert_barriers_after`, `strip_barriers`, `check_barriers_after`; the
 //! expression parser behind it in `parser.rs`); the slicer cuts a library to the functions
 //! and constants a program reaches and sizes it inlined (`slice.rs`, for the check's
-//! programs). `statement_multiply.rs` keeps df64gl 0.1.0's barrier for the tests that show why
+//! programs); `names.rs` renames an identifier and tells whether a uniform is declared.
+//! `statement_multiply.rs` keeps df64gl 0.1.0's barrier for the tests that show why
 //! it was dropped.
 //!
 //! Text in, text out: nothing here touches GL.
 
 mod barrier;
+pub(crate) mod names;
 mod parser;
 mod scanner;
 pub(crate) mod slice;
