@@ -705,7 +705,11 @@ mod tests {
             .routines
             .iter()
             .all(|r| r.rule == JudgeRule::for_words(4)));
-        assert!(k.df64vec.routines.iter().all(|r| r.rule.bits == 0));
+        assert!(k
+            .df64vec
+            .routines
+            .iter()
+            .all(|r| r.rule == JudgeRule::for_vector(&r.rule.unit)));
     }
 
     #[test]
