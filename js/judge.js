@@ -106,8 +106,8 @@ function judgeError(kinds, rule, got, kind, want, unitSize) {
   return unitSize > 0 ? err / unitSize : Infinity;
 }
 
-// Whether word `j` equals the mirror's: the same bits, or, where the rule allows any payload,
-// NaN in both.
+// Whether a result word equals the mirror's: the same bits, or, where the rule allows any
+// payload, NaN in both.
 function sameWord(rule, gotBits, got, mirrorBits, mirror) {
   return gotBits === mirrorBits || (rule.nan === 'any-payload' && Number.isNaN(got) && Number.isNaN(mirror));
 }
