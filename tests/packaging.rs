@@ -119,54 +119,58 @@ fn npm_pack_lists_only_what_the_module_needs() {
         .iter()
         .filter_map(|f| f["path"].as_str().map(str::to_string))
         .collect();
-    let expected: BTreeSet<String> = [
+    // The front matter, and every file under src/ (the modules) and types/ (the declarations).
+    let mut expected: BTreeSet<String> = [
         "package.json",
         "README.md",
+        "CHANGELOG.md",
         "LICENSE-MIT",
         "LICENSE-APACHE",
-        "index.js",
-        "index.d.ts",
-        "generated.js",
-        "gl-state.js",
-        "options.js",
-        "webgpu-device.js",
-        "judge.js",
-        "fft.js",
-        "fft-words.js",
-        "fft-bluestein.js",
-        "fft-real.js",
-        "fft-webgpu.js",
-        "fft-webgpu-render.js",
-        "three.js",
-        "three.d.ts",
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
+    let mut stack = vec![js.join("src"), js.join("types")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir)
+            .expect("js/src and js/types")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(rel) = path.strip_prefix(&js) {
+                expected.insert(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
     assert_eq!(files, expected);
-    // Every file the module imports is in the package.
-    for module in [
-        "index.js",
-        "three.js",
-        "fft.js",
-        "fft-words.js",
-        "fft-webgpu.js",
-        "fft-webgpu-render.js",
-        "gl-state.js",
-        "options.js",
-        "webgpu-device.js",
-        "judge.js",
-    ] {
+    // Every module a packed module imports (`./x.js`, `../y/z.js`) is packed too.
+    for module in files.iter().filter(|f| f.ends_with(".js")) {
         let text = std::fs::read_to_string(js.join(module)).expect("module source");
-        for line in text.lines().filter(|l| {
-            let l = l.trim_start();
-            l.starts_with("import ") || (l.starts_with("export ") && l.contains(" from "))
-        }) {
-            if let Some(path) = line.split(['\'', '"']).nth(1) {
-                if let Some(local) = path.strip_prefix("./") {
-                    assert!(files.contains(local), "{module} imports {path}, not packed");
+        for spec in text
+            .split("from '")
+            .skip(1)
+            .chain(text.split("import('").skip(1))
+            .filter_map(|p| p.split('\'').next())
+            .filter(|p| p.starts_with('.'))
+        {
+            let mut parts: Vec<&str> = module.split('/').collect();
+            parts.pop();
+            for piece in spec.split('/') {
+                match piece {
+                    "." => {}
+                    ".." => {
+                        parts.pop();
+                    }
+                    p => parts.push(p),
                 }
             }
+            let target = parts.join("/");
+            assert!(
+                files.contains(&target),
+                "{module} imports {spec}, not packed"
+            );
         }
     }
 }

@@ -144,7 +144,9 @@
         }
       };
     }
-    const result = check(gl, { qf128: true, routines: MANDEL_CHECKED, cache: false });
+    // The bundle above holds every routine's answers; the qf128 text is passed, as the check
+    // would otherwise import it (a synchronous call cannot wait for an import).
+    const result = check(gl, { qf128: true, qf128Glsl: QF128_GLSL, routines: MANDEL_CHECKED, cache: false });
     if (!result.probe) {
       view.fail('the self-test could not run', 'The self-test could not run in this browser: ' + result.reason + '. df64 is not drawn.');
       return;

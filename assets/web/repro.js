@@ -8,7 +8,10 @@
 // ?simulate=unprotected: the context compiles the export without its barrier (as a driver that
 // rewrote it would), for testing the page's refusal. ?api=webgpu: the same experiments on
 // WebGPU (compute shaders over the WGSL export, checkWebGPU, createFftWebGPU) instead of WebGL 2.
-import { check, checkWebGPU, createFft, createFftWebGPU, DF64_GLSL, DF64_WGSL, VERSION } from 'df64gl/index.js';
+import { checkAsync, DF64_GLSL, VERSION } from 'df64gl/src/index.js';
+import { checkWebGPU, DF64_WGSL } from 'df64gl/src/webgpu.js';
+import { createFft } from 'df64gl/src/fft.js';
+import { createFftWebGPU } from 'df64gl/src/fft-webgpu.js';
 
 const DATA = JSON.parse(document.getElementById('df64gl-repro-data').textContent);
 const params = new URLSearchParams(location.search);
@@ -832,8 +835,8 @@ async function openWebGl2() {
   const driver = driverOf(gl);
   return {
     driver: driver, dev: shortDevice(driver.renderer, 'WebGL 2'), gpu: new Gpu(gl),
-    what: 'check(gl) of the npm module ' + VERSION + (USED ? ', the routines the tables call, in the fragment stage' : ', every routine in the vertex and fragment stages'),
-    check: async function () { return check(gl, USED ? { cache: false, routines: USED, stages: ['fragment'] } : { cache: false }); },
+    what: 'checkAsync(gl) of the npm module ' + VERSION + (USED ? ', the routines the tables call, in the fragment stage' : ', every routine in the vertex and fragment stages'),
+    check: function () { return checkAsync(gl, USED ? { cache: false, routines: USED, stages: ['fragment'] } : { cache: false }); },
   };
 }
 

@@ -1037,15 +1037,15 @@ fn webgpu_fft_survives_a_skeptical_caller() {
     verdicts.finish(leg);
 }
 
-/// Runs an ES module script in Node with `words` (js/fft-words.js) and `df64gl` (js/index.js)
-/// imported; its standard output.
+/// Runs an ES module script in Node with `words` (js/src/fft/words.js) and `df64gl` (the root
+/// entry, js/src/index.js) imported; its standard output.
 fn node(script: &str) -> String {
     let js = df64gl_cli::web::js_module::repository_root().join("js");
     let path = |f: &str| js.join(f).display().to_string().replace('\\', "/");
     let full = format!(
         "import * as words from '{}';\nimport * as df64gl from '{}';\n{script}",
-        path("fft-words.js"),
-        path("index.js")
+        path("src/fft/words.js"),
+        path("src/index.js")
     );
     let out = std::process::Command::new("node")
         .args(["--input-type=module", "-e", &full])

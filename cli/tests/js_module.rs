@@ -12,12 +12,14 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::{RwLock, RwLockReadGuard};
 
-use df64gl::export::snippet::{snippet, SnippetOptions, SnippetTarget};
+use df64gl::export::snippet::{compact_glsl, snippet, SnippetOptions, SnippetTarget};
 use df64gl::numeric::vec_catalog::vec_ops;
 use df64gl_cli::experiments::js::known_answers::checked_df64_ops;
-use df64gl_cli::experiments::js::{generated_js, known_answers_json};
+use df64gl_cli::experiments::js::{generated_files, known_answers_json, NPM_VERSION};
 use df64gl_cli::web::browser::BrowserBackend;
-use df64gl_cli::web::js_module::{repository_root, run_module_page};
+use df64gl_cli::web::js_module::{
+    module_files, repository_root, resolve, run_module_page, HAND_WRITTEN,
+};
 use serde_json::Value;
 
 const CHECK_PAGE: &str = "/cli/tests/data/js-check.html";
@@ -26,15 +28,47 @@ fn js_dir() -> PathBuf {
     repository_root().join("js")
 }
 
+/// The files under `dir` (relative to it, with `/`), recursively.
+fn files_under(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.push(rel);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 #[test]
-fn generated_file_is_the_generators_output_and_the_package_names_this_version() {
-    let committed = std::fs::read_to_string(js_dir().join("generated.js")).unwrap();
-    let fresh = generated_js().unwrap();
-    assert!(
-        committed == fresh,
-        "js/generated.js differs from `df64gl js` output: run `cargo run --release -- js` and \
-         commit it"
-    );
+fn generated_files_are_the_generators_output_and_the_package_names_this_version() {
+    // Every generated module as committed, and no other file under src/generated/.
+    let fresh = generated_files().unwrap();
+    for f in &fresh {
+        let committed = std::fs::read_to_string(js_dir().join(&f.path)).unwrap_or_default();
+        assert!(
+            committed == f.text,
+            "js/{} differs from `df64gl js` output: run `cargo run --release -- js` and commit it",
+            f.path
+        );
+    }
+    let mut expected: Vec<String> = fresh
+        .iter()
+        .map(|f| f.path.trim_start_matches("src/generated/").to_string())
+        .collect();
+    expected.sort();
+    assert_eq!(files_under(&js_dir().join("src/generated")), expected);
     // The library's copy of the same known answers (export::known, for a glow context).
     let asset = repository_root().join("assets/known-answers.json");
     assert!(
@@ -42,47 +76,108 @@ fn generated_file_is_the_generators_output_and_the_package_names_this_version() 
         "assets/known-answers.json differs from `df64gl js` output: run `cargo run --release \
          -- js` and commit it"
     );
+    // The pages' bundles list the hand-written modules: all of them.
+    let mut hand: Vec<String> = HAND_WRITTEN.iter().map(|(p, _)| p.to_string()).collect();
+    hand.sort();
+    let on_disk: Vec<String> = files_under(&js_dir().join("src"))
+        .into_iter()
+        .filter(|p| !p.starts_with("generated/"))
+        .map(|p| format!("src/{p}"))
+        .collect();
+    assert_eq!(
+        hand, on_disk,
+        "js_module::HAND_WRITTEN lists js/src/ as it is"
+    );
     let package: Value =
         serde_json::from_str(&std::fs::read_to_string(js_dir().join("package.json")).unwrap())
             .unwrap();
-    assert_eq!(package["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(package["version"], NPM_VERSION);
     assert_eq!(package["type"], "module");
+    assert_eq!(package["sideEffects"], false);
     let files: Vec<&str> = package["files"]
         .as_array()
         .unwrap()
         .iter()
         .map(|f| f.as_str().unwrap())
         .collect();
+    let listed = |p: &str| {
+        files.iter().any(|f| {
+            if f.ends_with('/') {
+                p.starts_with(f)
+            } else {
+                p == *f
+            }
+        })
+    };
     for f in &files {
         assert!(
-            js_dir().join(f).is_file(),
+            js_dir().join(f).exists(),
             "package.json lists {f}, which is missing"
         );
-        // Every module a listed module imports is listed too (the package works installed).
-        if f.ends_with(".js") {
-            let text = std::fs::read_to_string(js_dir().join(f)).unwrap();
-            for part in text.split("from './").skip(1) {
-                let imported = part.split('\'').next().unwrap_or("");
-                assert!(
-                    files.contains(&imported),
-                    "{f} imports ./{imported}, which package.json does not list"
-                );
-            }
+    }
+    // Every module a packed module imports is packed too (the package works installed), and
+    // every entry's module and types are.
+    for (path, text) in module_files().unwrap() {
+        assert!(listed(&path), "{path} is not in package.json's files");
+        for part in text
+            .split("from '.")
+            .skip(1)
+            .chain(text.split("import('.").skip(1))
+        {
+            let spec = format!(".{}", part.split('\'').next().unwrap_or(""));
+            let target = resolve(&path, &spec).unwrap();
+            assert!(
+                js_dir().join(&target).is_file() && listed(&target),
+                "{path} imports {spec}, which is missing or not packed"
+            );
         }
     }
-    // The exports the declarations promise are the module's (checked in Node below); here the
-    // GLSL strings are the es300 export itself.
-    let df64 = snippet(&SnippetOptions::new(SnippetTarget::Es300)).unwrap();
-    assert!(committed.contains(&serde_json::to_string(&df64).unwrap()));
+    let exports = package["exports"].as_object().unwrap();
+    for entry in [
+        ".",
+        "./three",
+        "./luma",
+        "./webgpu",
+        "./fft",
+        "./fft-webgpu",
+    ] {
+        for key in ["import", "types"] {
+            let file = exports[entry][key]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("./");
+            assert!(
+                js_dir().join(file).is_file() && listed(file),
+                "{entry}'s {key}: {file}"
+            );
+        }
+    }
+    // The GLSL string is the es300 export itself, without the comments past its header.
+    let df64 = compact_glsl(&snippet(&SnippetOptions::new(SnippetTarget::Es300)).unwrap());
+    let glsl = std::fs::read_to_string(js_dir().join("src/generated/glsl-df64.js")).unwrap();
+    assert!(glsl.contains(&serde_json::to_string(&df64).unwrap()));
 }
 
-/// Runs an ES module script in Node with the package importable as `df64gl`; its stdout.
+/// The package's entries without a peer dependency, as `import * as` names them in `node`.
+const NODE_ENTRIES: [(&str, &str); 3] = [
+    ("root", "src/index.js"),
+    ("luma", "src/luma.js"),
+    ("webgpu", "src/webgpu.js"),
+];
+
+/// Runs an ES module script in Node with the package's entries merged as `df64gl` (root, luma
+/// and webgpu: those that need no peer package); its stdout.
 fn node(script: &str) -> String {
-    let index = js_dir().join("index.js");
-    let full = format!(
-        "import * as df64gl from '{}';\n{script}",
-        index.display().to_string().replace('\\', "/")
-    );
+    let imports: String = NODE_ENTRIES
+        .iter()
+        .map(|(name, file)| {
+            format!(
+                "import * as {name} from '{}';\n",
+                js_dir().join(file).display().to_string().replace('\\', "/")
+            )
+        })
+        .collect();
+    let full = format!("{imports}const df64gl = {{ ...root, ...luma, ...webgpu }};\n{script}");
     let out = Command::new("node")
         .args(["--input-type=module", "-e", &full])
         .output()
@@ -174,57 +269,47 @@ fn split_join_and_arrays_give_the_f32_words() {
     assert_eq!(v["past"], "RangeError");
 }
 
-/// The names a declaration file declares (`export declare const|function NAME`).
+/// The values a declaration file declares (`export function|const|namespace NAME`, with or
+/// without `declare`, and the names of its `export { ... } from` lines; not its types).
 fn declared(file: &str) -> Vec<String> {
-    let dts = std::fs::read_to_string(js_dir().join(file)).unwrap();
+    let dts = std::fs::read_to_string(js_dir().join("types").join(file)).unwrap();
     let mut names: Vec<String> = dts
         .lines()
-        .filter_map(|l| {
-            let rest = l.strip_prefix("export declare ")?;
-            let rest = rest
-                .strip_prefix("const ")
-                .or_else(|| rest.strip_prefix("function "))?;
-            rest.split([':', '(', ' ', '<']).next().map(str::to_string)
+        .flat_map(|l| {
+            if let Some(list) = l.strip_prefix("export {") {
+                let list = list.split('}').next().unwrap_or("");
+                return list
+                    .split(',')
+                    .map(|n| n.trim().to_string())
+                    .filter(|n| !n.is_empty())
+                    .collect::<Vec<_>>();
+            }
+            let Some(rest) = l.strip_prefix("export ") else {
+                return vec![];
+            };
+            let rest = rest.strip_prefix("declare ").unwrap_or(rest);
+            ["const ", "function ", "namespace "]
+                .iter()
+                .find_map(|k| rest.strip_prefix(k))
+                .and_then(|r| r.split([':', '(', ' ', '<', ';']).next())
+                .map(|n| vec![n.to_string()])
+                .unwrap_or_default()
         })
         .collect();
     names.sort();
     names
 }
 
-#[test]
-fn declarations_name_exactly_the_modules_exports() {
-    let out = node("console.log(Object.keys(df64gl).sort().join(' '));");
-    let mut exported: Vec<&str> = out.split_whitespace().collect();
-    exported.sort();
-    assert_eq!(exported, declared("index.d.ts"));
-    for name in [
-        "check",
-        "split",
-        "join",
-        "splitArray",
-        "splitMat4",
-        "splitPositions",
-        "relativeToEye",
-        "viewRotation",
-        "rteUniforms",
-        "df64",
-        "df64rte",
-        "DF64_GLSL",
-        "DF64_RTE_GLSL",
-        "QF128_GLSL",
-    ] {
-        assert!(exported.contains(&name), "{name} is not exported");
-    }
-    // The three.js helpers (they import three, installed with the examples' packages).
+/// The names a module of the package exports (run in Node; three is installed for the tests).
+fn exported(file: &str) -> Vec<String> {
     common::js_dev_dependencies();
-    let three = js_dir().join("three.js");
     let out = Command::new("node")
         .args([
             "--input-type=module",
             "-e",
             &format!(
                 "import * as m from '{}'; console.log(Object.keys(m).sort().join(' '));",
-                three.display()
+                js_dir().join(file).display()
             ),
         ])
         .output()
@@ -234,10 +319,64 @@ fn declarations_name_exactly_the_modules_exports() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let mut names: Vec<&str> = text.split_whitespace().collect();
+    let mut names: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
     names.sort();
-    assert_eq!(names, declared("three.d.ts"));
+    names
+}
+
+#[test]
+fn declarations_name_exactly_each_entrys_exports() {
+    for (module, types) in [
+        ("src/index.js", "index.d.ts"),
+        ("src/three.js", "three.d.ts"),
+        ("src/luma.js", "luma.d.ts"),
+        ("src/webgpu.js", "webgpu.d.ts"),
+        ("src/fft.js", "fft.d.ts"),
+        ("src/fft-webgpu.js", "fft-webgpu.d.ts"),
+    ] {
+        assert_eq!(
+            exported(module),
+            declared(types),
+            "{module} against types/{types}"
+        );
+    }
+    let root = exported("src/index.js");
+    for name in [
+        "check",
+        "checkAsync",
+        "prepareCheck",
+        "routinesCalledBy",
+        "split",
+        "join",
+        "splitArray",
+        "splitMat4",
+        "splitPositions",
+        "relativeToEye",
+        "viewRotation",
+        "rteUniforms",
+        "DF64_GLSL",
+        "DF64_RTE_GLSL",
+        "QF128_GLSL",
+        "VERSION",
+    ] {
+        assert!(root.iter().any(|n| n == name), "{name} is not exported");
+    }
+    // The root entry loads no FFT, WGSL or WebGPU code: those are their entries' alone.
+    for name in [
+        "createFft",
+        "createFftWebGPU",
+        "DF64_WGSL",
+        "checkWebGPU",
+        "df64",
+    ] {
+        assert!(
+            !root.iter().any(|n| n == name),
+            "the root entry exports {name}"
+        );
+    }
 }
 
 /// routinesCalledBy counts the calls made from the user's own functions: with the library
@@ -600,7 +739,7 @@ fn check_async_keeps_the_page_running_and_gives_checks_verdict() {
         BrowserBackend::Swiftshader,
         "/cli/tests/data/js-check-async.html",
         // sinh's program (90,000 characters inlined) is one checkAsync builds once per stage
-        // (index.js: SPLIT_SIZE).
+        // (src/check/webgl.js: SPLIT_SIZE).
         "?routines=add,sub,mul,div,sqrt,sinh",
         HashMap::new(),
         0,
@@ -785,6 +924,81 @@ fn luma_comparison_measures_both_libraries() {
         }
         if lib == "f32" {
             assert!(worst > 1e5, "f32 cannot be within df64's bounds: {row}");
+        }
+    }
+}
+
+/// `npm test` in `js/` (Node's test runner over `js/test/`: the words, the matrices against f64
+/// references, routinesCalledBy, the slices, the answers per routine, the FFT's argument errors,
+/// each entry's imports and bytes) passes: the README's test command runs the package's own.
+#[test]
+fn npm_test_passes() {
+    // TypeScript (the declarations' test) is among the dev dependencies it installs.
+    common::js_dev_dependencies();
+    // tsc takes the CPU for seconds: not beside the page that times its tasks.
+    let _page = shared_page();
+    let out = Command::new("npm")
+        .args(["test", "--silent"])
+        .current_dir(js_dir())
+        .output()
+        .expect("npm runs the package's tests (this kind's image has Node.js and npm)");
+    assert!(
+        out.status.success(),
+        "npm test failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// What a page fetches from the package (`js/bench/page-bytes.html`: the files under `js/src/`
+/// the browser loaded, as Resource Timing reports them), within the budgets `js/README.md`
+/// states: `df64gl` and `checkAsync` of add, mul, div and sqrt at most 300 KB; `df64gl/three`
+/// and `checkAsync` of the routines its materials call at most 250 KB.
+#[test]
+fn a_page_fetches_only_what_its_use_needs() {
+    let chromium = common::chromium();
+    common::js_dev_dependencies();
+    let _page = shared_page();
+    for (usage, budget_kb) in [("root-async", 300.0), ("three-async", 250.0)] {
+        let v = run_module_page(
+            &chromium,
+            BrowserBackend::Swiftshader,
+            "/js/bench/page-bytes.html",
+            &format!("?use={usage}"),
+            HashMap::new(),
+            0,
+        )
+        .unwrap();
+        assert_eq!(v["pass"], true, "{usage}: {v}");
+        let raw = v["raw"].as_f64().unwrap() / 1024.0;
+        let list: Vec<&str> = v["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|f| f.as_str())
+            .collect();
+        eprintln!(
+            "{usage}: {} files, {raw:.1} KB raw, {:.1} KB gzip",
+            v["files"],
+            v["gzip"].as_f64().unwrap() / 1024.0
+        );
+        assert!(
+            raw <= budget_kb,
+            "{usage}: {raw:.1} KB over {budget_kb} KB: {list:?}"
+        );
+        // A WebGL page fetches no WGSL, FFT or WebGPU module, and only the answers it checks.
+        assert!(
+            !list
+                .iter()
+                .any(|f| f.contains("wgsl") || f.contains("fft") || f.contains("webgpu")),
+            "{usage}: {list:?}"
+        );
+        if usage == "root-async" {
+            let answers: Vec<&&str> = list
+                .iter()
+                .filter(|f| f.contains("answers/df64-"))
+                .collect();
+            assert_eq!(answers.len(), 4, "{answers:?}");
         }
     }
 }

@@ -145,9 +145,10 @@ fn js_verdicts(
     let js = repository_root().join("js");
     let url = |f: &str| format!("file://{}", js.join(f).display());
     let script = format!(
-        "import {{ KNOWN_ANSWERS }} from '{generated}';\n\
-         import {{ decodeKnownAnswers, judgeRoutines, judgeVecRoutines }} from '{judge}';\n\
-         const known = decodeKnownAnswers(KNOWN_ANSWERS);\n\
+        "import {{ answersNeeded, loadAnswers, knownAnswers }} from '{known_answers}';\n\
+         import {{ judgeRoutines, judgeVecRoutines }} from '{judge}';\n\
+         await loadAnswers(answersNeeded(null, true));\n\
+         const known = knownAnswers();\n\
          for (const key of ['df64', 'qf128', 'df64vec']) {{\n\
            for (const r of known[key].routines) r.rule = Object.assign({{}}, r.rule, {{ nan: '{nan}' }});\n\
          }}\n\
@@ -173,8 +174,8 @@ fn js_verdicts(
            set(known.qf128, words('{q}')),\n\
            vec(known.df64vec, words('{v}')),\n\
          ]));\n",
-        generated = url("generated.js"),
-        judge = url("judge.js"),
+        known_answers = url("src/check/known-answers.js"),
+        judge = url("src/check/judge.js"),
         d = b64(df64),
         q = b64(qf128),
         v = b64(vec),

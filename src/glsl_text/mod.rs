@@ -13,6 +13,7 @@ mod barrier;
 pub(crate) mod names;
 mod parser;
 mod scanner;
+pub(crate) use scanner::uncommented;
 pub(crate) mod slice;
 pub(crate) mod statement_multiply;
 

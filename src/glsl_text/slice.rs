@@ -165,6 +165,11 @@ pub(crate) fn function_index(source: &str) -> Option<FunctionIndex> {
 }
 
 impl FunctionIndex {
+    /// The names of the functions the source defines, each once.
+    pub(crate) fn function_names(&self) -> impl Iterator<Item = &str> {
+        self.calls.keys().map(String::as_str)
+    }
+
     /// The library functions `code` and the library's macros call, directly or not.
     fn reachable(&self, code: &str) -> HashSet<&str> {
         let mut seen: HashSet<&str> = HashSet::new();

@@ -285,26 +285,13 @@ mod tests {
     #[test]
     fn the_page_carries_the_module_and_the_oracles_answers() {
         let html = repro_page().unwrap();
-        for name in [
-            "index.js",
-            "generated.js",
-            "gl-state.js",
-            "options.js",
-            "webgpu-device.js",
-            "judge.js",
-            "fft.js",
-            "fft-words.js",
-            "fft-bluestein.js",
-            "fft-real.js",
-            "fft-webgpu.js",
-            "fft-webgpu-render.js",
-        ] {
+        for (name, _) in crate::web::js_module::module_files().unwrap() {
             assert!(
                 html.contains(&format!("\"df64gl/{name}\":\"data:text/javascript;base64,")),
                 "{name} is not in the import map"
             );
         }
-        assert!(html.contains("from 'df64gl/index.js'"));
+        assert!(html.contains("from 'df64gl/src/index.js'"));
         // One script element each, none closed early by the data.
         assert_eq!(html.matches("</script>").count(), 3);
         // The answers against f64's own functions (within 2^-50 relative: the oracle's

@@ -50,6 +50,7 @@ pub fn js_dev_dependencies() -> std::path::PathBuf {
         if have("three/build/three.module.js")
             && have("@luma.gl/engine/dist/index.js")
             && have("fft.js/lib/fft.js")
+            && have("typescript/bin/tsc")
         {
             return Ok(js);
         }

@@ -1,0 +1,120 @@
+// The known answers the checks judge by, loaded per routine: the catalog (names, case counts,
+// rules) is small and always here; each routine's cases are a module of their own
+// (generated/answers/), imported when a check asks for that routine, so a page pays only for
+// the routines it checks. Loaded answers are decoded into one array per set, at the routine's
+// place, where judge.js and the grids read them.
+
+import { CATALOG } from '../generated/catalog.js';
+import { ANSWER_MODULES } from '../generated/answers/index.js';
+
+const SETS = ['df64', 'qf128', 'df64vec'];
+
+function fromBase64(text, Type) {
+  const bin = atob(text);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new Type(bytes.buffer);
+}
+
+// Per routine of a set, how many numbers of each array its cases take: scalar routines per case
+// their operands, the mirror's words and the bound (f32), the exact value's three words (f64),
+// a kind; vector routines per evaluation its operands' and results' words (f32), per component
+// the exact words and the unit's size (f64) and a kind.
+function extents(key, r, words) {
+  if (key === 'df64vec') {
+    return { f32: r.evaluations * 2 * (r.inputs + r.outputs), f64: 4 * r.evaluations * r.outputs, kind: r.evaluations * r.outputs };
+  }
+  return { f32: r.cases * (3 * words + 1), f64: 3 * r.cases, kind: r.cases };
+}
+
+// The sets with every routine's place and room for its answers (zeros until loaded).
+let assembled = null;
+function sets() {
+  if (assembled) return assembled;
+  const known = { judging: CATALOG.judging, kinds: {} };
+  CATALOG.judging.kinds.forEach(function (name, code) { known.kinds[name] = code; });
+  SETS.forEach(function (key) {
+    const set = CATALOG[key];
+    let at = { f32: 0, f64: 0, kind: 0 };
+    const starts = [];
+    set.routines.forEach(function (r) {
+      starts.push(at);
+      const n = extents(key, r, set.words);
+      at = { f32: at.f32 + n.f32, f64: at.f64 + n.f64, kind: at.kind + n.kind };
+    });
+    known[key] = {
+      words: set.words,
+      routines: set.routines,
+      f32: new Float32Array(at.f32),
+      f64: new Float64Array(at.f64),
+      kind: new Uint8Array(at.kind),
+      // Where each routine's numbers start: [f32, component] for the vector judge, and per array.
+      starts: starts.map(function (s) { return [s.f32, s.kind]; }),
+      offsets: starts,
+      loaded: new Set(),
+    };
+  });
+  assembled = known;
+  return known;
+}
+
+// Puts one routine's answers (a module's default export) in place.
+function place(key, name, data) {
+  const set = sets()[key];
+  const k = set.routines.findIndex(function (r) { return r.name === name; });
+  if (k < 0 || set.loaded.has(name)) return;
+  const at = set.offsets[k];
+  const n = extents(key, set.routines[k], set.words);
+  const f32 = fromBase64(data.f32, Float32Array);
+  const f64 = fromBase64(data.f64, Float64Array);
+  const kind = fromBase64(data.kind, Uint8Array);
+  if (f32.length !== n.f32 || f64.length !== n.f64 || kind.length !== n.kind) {
+    throw new Error('df64gl: the known answers of ' + key + ' ' + name + ' do not match the catalog: the package is damaged; reinstall it');
+  }
+  set.f32.set(f32, at.f32);
+  set.f64.set(f64, at.f64);
+  set.kind.set(kind, at.kind);
+  set.loaded.add(name);
+}
+
+/**
+ * The answers a check of `only` (routine names, or null for all) needs: per set the names, the
+ * qf128 set only with `qf128`.
+ */
+export function answersNeeded(only, qf128) {
+  const needs = [];
+  SETS.forEach(function (key) {
+    if (key === 'qf128' && !qf128) return;
+    CATALOG[key].routines.forEach(function (r) {
+      if (!only || only.indexOf(r.name) >= 0) needs.push({ set: key, name: r.name });
+    });
+  });
+  return needs;
+}
+
+/** Of `needs`, those whose answers are not loaded yet. */
+export function missingAnswers(needs) {
+  const known = sets();
+  return needs.filter(function (n) { return !known[n.set].loaded.has(n.name); });
+}
+
+/** Imports the answers of `needs` not loaded yet (each routine's module, in parallel). */
+export async function loadAnswers(needs) {
+  const missing = missingAnswers(needs);
+  const modules = await Promise.all(missing.map(function (n) { return ANSWER_MODULES[n.set][n.name](); }));
+  modules.forEach(function (m, i) { place(missing[i].set, missing[i].name, m.default); });
+}
+
+/** Makes answers imported statically (a module's default export) available to the checks. */
+export function provideAnswers(key, name, data) {
+  place(key, name, data);
+}
+
+/**
+ * The known answers as the judge reads them: per set its routines, their cases' numbers (those
+ * of routines not loaded are zeros: no check reads them) and where each routine starts; the
+ * kinds of answer by name.
+ */
+export function knownAnswers() {
+  return sets();
+}

@@ -1,0 +1,40 @@
+// A TypeScript page that uses every entry as its README shows: compiles with --strict.
+import { checkAsync, check, prepareCheck, routinesCalledBy, DF64_GLSL, QF128_GLSL, VERSION, split, join, splitArray, splitMat4,
+  splitPositions, relativeToEye, viewRotation, rteUniforms, DF64_RTE_GLSL } from 'df64gl';
+import type { CheckResult, CheckOptions } from 'df64gl';
+import { RTE_ROUTINES, setDf64Positions, useDf64Positions, checkAsync as checkThree } from 'df64gl/three';
+import { df64, df64rte } from 'df64gl/luma';
+import { DF64_WGSL, DF64_QF128_WGSL, checkWebGPU } from 'df64gl/webgpu';
+import { createFft } from 'df64gl/fft';
+import type { WebGLFft } from 'df64gl/fft';
+import { createFftWebGPU } from 'df64gl/fft-webgpu';
+
+declare const gl: WebGL2RenderingContext;
+declare const device: object;
+
+export async function page(): Promise<number> {
+  const options: CheckOptions = { routines: routinesCalledBy([DF64_GLSL, DF64_RTE_GLSL]).routines, stages: ['vertex'] };
+  const verdict: CheckResult = await checkAsync(gl, options);
+  await prepareCheck({ routines: ['add'], qf128: false });
+  const sync: boolean = check(gl, { routines: ['add'] }).pass;
+  const three: CheckResult = await checkThree(gl, { routines: RTE_ROUTINES, stages: ['vertex'] });
+  const [hi, lo]: [number, number] = split(Math.PI);
+  const words: Float32Array = splitArray([1, 2, 3]);
+  const m: { hi: Float32Array; lo: Float32Array } = splitMat4(new Float64Array(16));
+  const p = splitPositions([6378137, 0, 0]);
+  const rel: Float64Array = relativeToEye(new Float64Array(16), [1, 2, 3]);
+  const rot: Float32Array = viewRotation(new Float64Array(16));
+  const u = rteUniforms(new Float64Array(16), [0, 0, 0], new Float64Array(16));
+  const geometry = setDf64Positions({ kind: 'geometry' }, new Float64Array(3));
+  const mesh = useDf64Positions({ geometry });
+  const fft: WebGLFft = createFft(gl, { length: 16, precision: 'df64' });
+  const y: Float64Array = fft.forward(new Float64Array(32));
+  fft.dispose();
+  const gpuVerdict: CheckResult = await checkWebGPU(device, { routines: ['add'], stages: ['compute'] });
+  const gpuFft = await createFftWebGPU(device, { length: 16, precision: 'df64' });
+  const z: Float64Array = await gpuFft.forward(y);
+  const text: string = DF64_GLSL + QF128_GLSL + DF64_WGSL + DF64_QF128_WGSL + VERSION + df64.name + df64rte.name;
+  return [verdict.pass, sync, three.pass, gpuVerdict.pass].length + hi + lo + join(hi, lo) + words.length + m.hi.length +
+    p.hi.length + rel.length + rot.length + u.df64_model_rte_hi.length + z.length + text.length + String(geometry) .length +
+    String(mesh).length;
+}

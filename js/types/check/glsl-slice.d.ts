@@ -1,0 +1,5 @@
+export function functionIndex(source: any): any;
+export function reachable(index: any, code: any): Set<any>;
+export function librarySlice(source: any, code: any): any;
+export function uncommented(text: any): any;
+export function inlinedSize(source: any, code: any): any;

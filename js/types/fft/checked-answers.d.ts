@@ -1,0 +1,2 @@
+/** Makes those answers available to `check`. */
+export function provideCheckedAnswers(): void;

@@ -1,0 +1,4 @@
+/** @type {any} */
+export const GLSL_CALLS: any;
+/** @type {string[]} */
+export const LIBRARY_FUNCTIONS: string[];

@@ -1,0 +1,2 @@
+/** @type {any} */
+export const CATALOG: any;

@@ -1,0 +1,2 @@
+/** @type {Record<string, string>} */
+export const FFT_GLSL: Record<string, string>;

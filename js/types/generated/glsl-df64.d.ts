@@ -1,0 +1,2 @@
+/** @type {string} */
+export const DF64_GLSL: string;

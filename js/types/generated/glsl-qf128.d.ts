@@ -1,0 +1,2 @@
+/** @type {string} */
+export const QF128_GLSL: string;

@@ -1,0 +1,2 @@
+/** @type {string[]} */
+export const VEC_GLSL: string[];

@@ -1,0 +1,2 @@
+/** @type {string} */
+export const VERSION: string;

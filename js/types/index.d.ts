@@ -1,0 +1,12 @@
+export { VERSION } from "./generated/version.js";
+export { DF64_GLSL } from "./generated/glsl-df64.js";
+export { QF128_GLSL } from "./generated/glsl-qf128.js";
+export { routinesCalledBy } from "./check/routines-called-by.js";
+export type CheckResult = import("./check/results.js").CheckResult;
+export type RoutineResult = import("./check/results.js").RoutineResult;
+export type StageResult = import("./check/results.js").StageResult;
+export type CheckOptions = import("./check/webgl.js").CheckOptions;
+export type CalledRoutines = import("./check/routines-called-by.js").CalledRoutines;
+export { split, join, splitArray, splitMat4 } from "./words.js";
+export { splitPositions, relativeToEye, viewRotation, rteUniforms, DF64_RTE_GLSL } from "./geometry.js";
+export { check, checkAsync, prepareCheck } from "./check/webgl.js";
