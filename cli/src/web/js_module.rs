@@ -203,7 +203,9 @@ fn bindings(path: &str, text: &str) -> Result<(Vec<Binding>, String), Experiment
     let mut rest = String::with_capacity(text.len());
     let mut lines = text.split_inclusive('\n');
     while let Some(line) = lines.next() {
-        let reexport = line.starts_with("export {") && line.contains(" from '");
+        // `export { ... } from` is a re-export (its list may span lines); a local `export { ... }`
+        // has no `from`, and is refused below.
+        let reexport = line.starts_with("export {");
         if !(line.starts_with("import ") || reexport) {
             rest.push_str(line);
             continue;
@@ -216,9 +218,13 @@ fn bindings(path: &str, text: &str) -> Result<(Vec<Binding>, String), Experiment
                     .ok_or_else(|| bad("an import without its `;`"))?,
             );
         }
-        let (head, tail) = statement
-            .rsplit_once(" from '")
-            .ok_or_else(|| bad("an import without `from`"))?;
+        let (head, tail) = statement.rsplit_once(" from '").ok_or_else(|| {
+            bad(if reexport {
+                "an export list without `from`"
+            } else {
+                "an import without `from`"
+            })
+        })?;
         let spec = tail.split('\'').next().unwrap_or("");
         let module = resolve(path, spec).ok_or_else(|| bad(&format!("an import of {spec}")))?;
         let head = head
@@ -510,4 +516,38 @@ pub fn run_module_page(
         })?;
     serde_json::from_str(&text)
         .map_err(|e| ExperimentError::Invalid(format!("the page {path}'s result: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specifiers_resolve_inside_the_package_only() {
+        assert_eq!(
+            resolve("src/check/webgl.js", "../generated/version.js").as_deref(),
+            Some("src/generated/version.js")
+        );
+        assert_eq!(
+            resolve("src/index.js", "./words.js").as_deref(),
+            Some("src/words.js")
+        );
+        assert_eq!(resolve("src/index.js", "three"), None);
+        assert_eq!(resolve("index.js", "../../x.js"), None);
+    }
+
+    #[test]
+    fn imports_and_export_lists_are_read_across_lines_and_a_local_list_is_refused() {
+        let text = "import {\n  a,\n  b as c,\n} from './x.js';\nexport {\n  d,\n} from '../y.js';\nconst e = 1;\n";
+        let (binds, rest) = bindings("src/m/z.js", text).unwrap();
+        assert_eq!(rest, "const e = 1;\n");
+        assert_eq!(binds.len(), 2);
+        assert_eq!(binds[0].module, "src/m/x.js");
+        assert_eq!(
+            binds[0].names,
+            vec![("a".into(), "a".into()), ("c".into(), "b".into())]
+        );
+        assert!(binds[1].reexport && binds[1].module == "src/y.js");
+        assert!(bindings("src/z.js", "export { e };\n").is_err());
+    }
 }
