@@ -25,6 +25,13 @@ test('the host checks inputs, directions and shapes', () => {
   assert.equal(directionOf('inverse'), 'inverse');
   assert.deepEqual(imageShape({ shape: [4, 8] }), [4, 8]);
   assert.throws(() => imageShape({ shape: [4, 8], real: true }), RangeError);
-  // The block exponent makes the largest magnitude a power of two within range.
-  assert.equal(typeof blockExponent(1024), 'number');
+  // The block exponent s puts the largest magnitude times 2^-s in [0.5, 1), subnormals too.
+  for (const max of [1024, 1023.5, 3e300, 5e-324, 0.75]) {
+    const s = blockExponent(max);
+    // 2^-s in two exact halves: one factor alone leaves the doubles' range at the extremes.
+    const half = Math.trunc(s / 2);
+    const scaled = max * 2 ** -half * 2 ** -(s - half);
+    assert.ok(scaled >= 0.5 && scaled < 1, `${max}: 2^${s}`);
+  }
+  assert.equal(blockExponent(0), 0);
 });

@@ -166,8 +166,8 @@ export function judgeVecRoutines(known, set, chosen, out, times) {
     let matched = 0;
     let failed = 0;
     let firstMismatch = null;
-    const w0 = set.starts[k][0];
-    const c0 = set.starts[k][1];
+    const w0 = set.offsets[k].f32;
+    const c0 = set.offsets[k].kind;
     for (let e = 0; e < r.evaluations; e++) {
       const row = out(k, e);
       const base = w0 + e * 2 * (r.inputs + r.outputs);

@@ -48,8 +48,8 @@ function sets() {
       f32: new Float32Array(at.f32),
       f64: new Float64Array(at.f64),
       kind: new Uint8Array(at.kind),
-      // Where each routine's numbers start: [f32, component] for the vector judge, and per array.
-      starts: starts.map(function (s) { return [s.f32, s.kind]; }),
+      // Where each routine's numbers start in each array ({f32, f64, kind}; for a vector
+      // routine, `kind` counts its components).
       offsets: starts,
       loaded: new Set(),
     };

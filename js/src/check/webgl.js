@@ -443,7 +443,7 @@ function vecGrid(set, chosen) {
     const tOut = Math.ceil(r.outputs / 2);
     const input = new Float32Array(4 * tIn * r.evaluations);
     for (let e = 0; e < r.evaluations; e++) {
-      const at = set.starts[k][0] + e * 2 * (r.inputs + r.outputs);
+      const at = set.offsets[k].f32 + e * 2 * (r.inputs + r.outputs);
       input.set(set.f32.subarray(at, at + 2 * r.inputs), 4 * tIn * e);
     }
     const body = 'vec2 df64gl_in(int e, int j) {\n    vec4 q = df64gl_texel(e * ' + tIn + ' + j / 2);\n' +

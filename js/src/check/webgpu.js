@@ -102,7 +102,7 @@ async function runSetWebGPU(device, source, set, label, chosen, opts, stages) {
       const tIn = Math.ceil(r.inputs / 2);
       const input = new Float32Array(4 * tIn * r.evaluations);
       for (let e = 0; e < r.evaluations; e++) {
-        const at = set.starts[k][0] + e * 2 * (r.inputs + r.outputs);
+        const at = set.offsets[k].f32 + e * 2 * (r.inputs + r.outputs);
         input.set(set.f32.subarray(at, at + 2 * r.inputs), 4 * tIn * e);
       }
       inputs.push(input);
