@@ -953,13 +953,18 @@ fn npm_test_passes() {
 /// What a page fetches from the package (`js/bench/page-bytes.html`: the files under `js/src/`
 /// the browser loaded, as Resource Timing reports them), within the budgets `js/README.md`
 /// states: `df64gl` and `checkAsync` of add, mul, div and sqrt at most 300 KB; `df64gl/three`
-/// and `checkAsync` of the routines its materials call at most 250 KB.
+/// and `checkAsync` of the routines its materials call at most 250 KB; `df64gl`,
+/// `prepareCheck()` and the synchronous `check` of every df64 and vector routine at most 400 KB.
 #[test]
 fn a_page_fetches_only_what_its_use_needs() {
     let chromium = common::chromium();
     common::js_dev_dependencies();
     let _page = shared_page();
-    for (usage, budget_kb) in [("root-async", 300.0), ("three-async", 250.0)] {
+    for (usage, budget_kb) in [
+        ("root-async", 300.0),
+        ("three-async", 250.0),
+        ("root-sync", 400.0),
+    ] {
         let v = run_module_page(
             &chromium,
             BrowserBackend::Swiftshader,

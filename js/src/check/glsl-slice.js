@@ -5,13 +5,21 @@
 // at the top level), as pieces: {name, text} for a function (its comment and header with it),
 // {name: null, text} for everything else (declarations, constants, preprocessor lines); and per
 // function name the names it calls and its inlined size. Null where the braces do not balance
-// (a source this scan cannot split is compiled whole).
-let indexedSource = null;
-
-let indexed = null;
+// (a source this scan cannot split is compiled whole). The last few sources' indexes are kept:
+// a check slices the df64 library, the library with the probe's functions and the qf128 one in
+// turn, and indexing one anew takes milliseconds each time.
+const indexes = new Map();
+const KEPT_INDEXES = 4;
 
 export function functionIndex(source) {
-  if (source === indexedSource) return indexed;
+  if (indexes.has(source)) return indexes.get(source);
+  const index = indexOf(source);
+  if (indexes.size >= KEPT_INDEXES) indexes.delete(indexes.keys().next().value);
+  indexes.set(source, index);
+  return index;
+}
+
+function indexOf(source) {
   const pieces = [];
   const n = source.length;
   let depth = 0;
@@ -61,8 +69,6 @@ export function functionIndex(source) {
       i++;
     }
   }
-  indexedSource = source;
-  indexed = null;
   if (depth !== 0) return null;
   cut(n, null);
   const calls = new Map();
@@ -70,6 +76,7 @@ export function functionIndex(source) {
     if (p.name !== null) calls.set(p.name, new Set());
   });
   pieces.forEach(function (p) {
+    p.clean = uncommented(p.text);
     if (p.name === null) return;
     const body = p.text.slice(p.text.indexOf('{')).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '');
     p.own = body.replace(/\s+/g, ' ').length;
@@ -81,8 +88,7 @@ export function functionIndex(source) {
       }
     }
   });
-  indexed = { pieces: pieces, calls: calls, sizes: new Map() };
-  return indexed;
+  return { pieces: pieces, calls: calls, sizes: new Map() };
 }
 
 // The names of the library's functions that `code` calls, directly or not.
@@ -115,31 +121,36 @@ export function librarySlice(source, code) {
   if (!index) return source;
   // Roots: what the program's code calls and what the library's macros call (DF64_B).
   const keep = reachable(index, code + index.pieces.filter(function (p) { return p.name === null; })
-    .map(function (p) { return uncommented(p.text); }).join(''));
+    .map(function (p) { return p.clean; }).join(''));
   const kept = index.pieces.filter(function (p) { return p.name === null || keep.has(p.name); });
   // A constant is kept where what is kept names it (twice over: a table may name another).
-  // The name a top-level `const` declaration defines, or a plain global array with an
-  // initialiser (the GLSL ES export's tables); null for anything else, and for a declaration
-  // of several names (kept whole).
   const constant = function (p) {
-    if (p.name !== null) return null;
-    const t = uncommented(p.text);
-    const m = /^\s*const\s+(?:\w+\s+)*?(\w+)\s*(?:\[[^\]]*\]\s*)?=/.exec(t) ||
-      /^\s*(?:float|int|uint)\s+(\w+)\s*\[[^\]]*\]\s*=/.exec(t);
-    let flat = t;
-    for (let k = 0; k < 8 && /\([^()]*\)|\[[^\[\]]*\]/.test(flat); k++) flat = flat.replace(/\([^()]*\)|\[[^\[\]]*\]/g, '');
-    return m && flat.indexOf(',') < 0 ? m[1] : null;
+    if (p.constant === undefined) p.constant = constantName(p);
+    return p.constant;
   };
-  let text = kept.filter(function (p) { return !constant(p); }).map(function (p) { return uncommented(p.text); }).join('') + code;
+  let text = kept.filter(function (p) { return !constant(p); }).map(function (p) { return p.clean; }).join('') + code;
   let out = kept;
   for (let pass = 0; pass < 2; pass++) {
     out = kept.filter(function (p) {
       const name = constant(p);
       return !name || new RegExp('\\b' + name + '\\b').test(text);
     });
-    text = out.map(function (p) { return uncommented(p.text); }).join('') + code;
+    text = out.map(function (p) { return p.clean; }).join('') + code;
   }
-  return out.map(function (p) { return uncommented(p.text); }).join('');
+  return out.map(function (p) { return p.clean; }).join('');
+}
+
+// The name a top-level `const` declaration defines, or a plain global array with an
+// initialiser (the GLSL ES export's tables); null for anything else, and for a declaration of
+// several names (kept whole).
+function constantName(p) {
+  if (p.name !== null) return null;
+  const t = p.clean;
+  const m = /^\s*const\s+(?:\w+\s+)*?(\w+)\s*(?:\[[^\]]*\]\s*)?=/.exec(t) ||
+    /^\s*(?:float|int|uint)\s+(\w+)\s*\[[^\]]*\]\s*=/.exec(t);
+  let flat = t;
+  for (let k = 0; k < 8 && /\([^()]*\)|\[[^\[\]]*\]/.test(flat); k++) flat = flat.replace(/\([^()]*\)|\[[^\[\]]*\]/g, '');
+  return m && flat.indexOf(',') < 0 ? m[1] : null;
 }
 
 // GLSL without its comments (it has no strings, so every // and /* starts one); lines kept.

@@ -6,14 +6,15 @@
 
 import { CATALOG } from '../generated/catalog.js';
 import { ANSWER_MODULES } from '../generated/answers/index.js';
+import { inflate } from './inflate.js';
 
 const SETS = ['df64', 'qf128', 'df64vec'];
 
-function fromBase64(text, Type) {
+function fromBase64(text) {
   const bin = atob(text);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return new Type(bytes.buffer);
+  return bytes;
 }
 
 // Per routine of a set, how many numbers of each array its cases take: scalar routines per case
@@ -58,23 +59,73 @@ function sets() {
   return known;
 }
 
+// How a routine's answers are packed (cli/src/experiments/js/packed_answers.rs writes them):
+// deflated; inside, the f32s' bits by columns of their rows (a case, or a vector evaluation),
+// the f64s' bits by columns of theirs (a case, or a component), the first column XORed with the
+// f64 sum of the row's mirror words where that is finite, then the kinds. The words move as
+// 32-bit integers so that a NaN's payload survives.
+function mirrorSum(f32, key, r, words, row, f32Row) {
+  let at;
+  let n;
+  if (key === 'df64vec') {
+    at = Math.floor(row / r.outputs) * f32Row + 2 * r.inputs + 2 * (row % r.outputs);
+    n = 2;
+  } else {
+    at = row * f32Row + 2 * words;
+    n = words;
+  }
+  let sum = 0;
+  for (let k = 0; k < n; k++) sum += f32[at + k];
+  return Number.isFinite(sum) ? sum : 0;
+}
+
+const sumBits = new Float64Array(1);
+const sumWords = new Uint32Array(sumBits.buffer);
+
 // Puts one routine's answers (a module's default export) in place.
-function place(key, name, data) {
+function place(key, name, text) {
   const set = sets()[key];
   const k = set.routines.findIndex(function (r) { return r.name === name; });
   if (k < 0 || set.loaded.has(name)) return;
+  const r = set.routines[k];
   const at = set.offsets[k];
-  const n = extents(key, set.routines[k], set.words);
-  const f32 = fromBase64(data.f32, Float32Array);
-  const f64 = fromBase64(data.f64, Float64Array);
-  const kind = fromBase64(data.kind, Uint8Array);
-  if (f32.length !== n.f32 || f64.length !== n.f64 || kind.length !== n.kind) {
-    throw new Error('df64gl: the known answers of ' + key + ' ' + name + ' do not match the catalog: the package is damaged; reinstall it');
+  const n = extents(key, r, set.words);
+  if (typeof text !== 'string') throw damagedAnswers(key, name);
+  let bytes;
+  try {
+    bytes = inflate(fromBase64(text), 4 * n.f32 + 8 * n.f64 + n.kind);
+  } catch (e) {
+    throw damagedAnswers(key, name);
   }
-  set.f32.set(f32, at.f32);
-  set.f64.set(f64, at.f64);
-  set.kind.set(kind, at.kind);
+  const narrow = new Uint32Array(bytes.buffer, 0, n.f32);
+  const wide = new Uint32Array(bytes.buffer, 4 * n.f32, 2 * n.f64);
+  const f32Row = key === 'df64vec' ? 2 * (r.inputs + r.outputs) : 3 * set.words + 1;
+  const f64Row = key === 'df64vec' ? 4 : 3;
+  const rows32 = n.f32 / f32Row;
+  const rows64 = n.f64 / f64Row;
+  const f32 = new Uint32Array(set.f32.buffer, 4 * at.f32, n.f32);
+  for (let col = 0; col < f32Row; col++) {
+    for (let i = 0; i < rows32; i++) f32[i * f32Row + col] = narrow[col * rows32 + i];
+  }
+  const f64 = new Uint32Array(set.f64.buffer, 8 * at.f64, 2 * n.f64);
+  for (let col = 0; col < f64Row; col++) {
+    for (let i = 0; i < rows64; i++) {
+      f64[2 * (i * f64Row + col)] = wide[2 * (col * rows64 + i)];
+      f64[2 * (i * f64Row + col) + 1] = wide[2 * (col * rows64 + i) + 1];
+    }
+  }
+  const mirrors = set.f32.subarray(at.f32, at.f32 + n.f32);
+  for (let i = 0; i < rows64; i++) {
+    sumBits[0] = mirrorSum(mirrors, key, r, set.words, i, f32Row);
+    f64[2 * i * f64Row] ^= sumWords[0];
+    f64[2 * i * f64Row + 1] ^= sumWords[1];
+  }
+  set.kind.set(bytes.subarray(4 * n.f32 + 8 * n.f64), at.kind);
   set.loaded.add(name);
+}
+
+function damagedAnswers(key, name) {
+  return new Error('df64gl: the known answers of ' + key + ' ' + name + ' do not match the catalog: the package is damaged; reinstall it');
 }
 
 /**
@@ -105,7 +156,12 @@ export async function loadAnswers(needs) {
   modules.forEach(function (m, i) { place(missing[i].set, missing[i].name, m.default); });
 }
 
-/** Makes answers imported statically (a module's default export) available to the checks. */
+/**
+ * Makes answers imported statically (a module's default export, packed) available to the checks.
+ * @param {string} key
+ * @param {string} name
+ * @param {string} data
+ */
 export function provideAnswers(key, name, data) {
   place(key, name, data);
 }

@@ -530,9 +530,10 @@ function failureReason(result, renderer) {
   return out.length ? out.join('; ') : null;
 }
 
-// The check as a generator of steps: it yields what it waits for ({load}: the known answers of
-// the routines asked for; {program}: a program's compile and link; {fence}: the draws before a
-// read-back) and returns the result. check()
+// The check as a generator of steps: it yields what it waits for ({load}: start loading the
+// known answers of the routines asked for, {loaded}: their arrival, the probe's compile in
+// between; {program}: a program's compile and link; {fence}: the draws before a read-back) and
+// returns the result. check()
 // runs the steps back to back; checkAsync() lets the page run between them. With `paused`, the
 // caller's WebGL state is put back at each pause and the check's taken again after it.
 function* checkSteps(gl, asked, paused) {
@@ -579,8 +580,8 @@ function* checkSteps(gl, asked, paused) {
       // An unreadable entry is checked again.
     }
   }
-  // checkAsync imports the answers of the routines it checks here, past the cached verdict
-  // (`check` has them already: see checkNeeds).
+  // checkAsync imports the answers of the routines it checks from here, past the cached
+  // verdict, while the probe compiles (`check` has them already: see `ready`).
   if (!ready(asked)) yield { load: asked };
   if (!gl.getExtension('EXT_color_buffer_float')) {
     return done(false, 'EXT_color_buffer_float is missing on ' + renderer + ': the check cannot read float results back, so df64 is unproven here');
@@ -633,6 +634,7 @@ function* checkSteps(gl, asked, paused) {
     // one 0.4 to 0.5 s, with the same total time (measured, a check of every routine).
     const inFlight = !paused ? Infinity : gl.getExtension('KHR_parallel_shader_compile') ? 1 : 2;
     const probe = yield* steps(probeSteps(gl, scratch, df64Source, stages, chosen, inFlight));
+    if (!ready(asked)) yield* steps([{ loaded: true }].values());
     const df64 = yield* steps(gridSteps(gl, scratch, df64Source, scalarGrid(known.df64, GLSL_CALLS.df64, chosen), stages, 'df64', inFlight, paused));
     const vectors = yield* steps(gridSteps(gl, scratch, df64Source, vecGrid(known.df64vec, chosen), stages, 'df64 vector', inFlight, paused));
     const qf128 = opts.qf128
@@ -776,11 +778,22 @@ export async function checkAsync(gl, options) {
   // The qf128 text first: the cached verdict's key holds it.
   if (asked.qf128Text) await loadQf128Glsl();
   const gen = checkSteps(gl, asked, true);
+  let loading = null;
   let step = gen.next();
   while (!step.done) {
     const wait = step.value;
     if (wait.load) {
-      await load(wait.load);
+      // Not awaited here: the probe needs no answers.
+      loading = load(wait.load);
+      loading.catch(function () {});
+    } else if (wait.loaded) {
+      try {
+        await loading;
+      } catch (e) {
+        // The check's objects freed and the caller's state put back before the error goes on.
+        gen.return(undefined);
+        throw e;
+      }
     } else if (wait.program && parallel) {
       while (!(gl.isContextLost && gl.isContextLost()) &&
         !gl.getProgramParameter(wait.program, parallel.COMPLETION_STATUS_KHR)) await nextTask();

@@ -7,8 +7,13 @@ export function answersNeeded(only: any, qf128: any): any[];
 export function missingAnswers(needs: any): any;
 /** Imports the answers of `needs` not loaded yet (each routine's module, in parallel). */
 export function loadAnswers(needs: any): Promise<void>;
-/** Makes answers imported statically (a module's default export) available to the checks. */
-export function provideAnswers(key: any, name: any, data: any): void;
+/**
+ * Makes answers imported statically (a module's default export, packed) available to the checks.
+ * @param {string} key
+ * @param {string} name
+ * @param {string} data
+ */
+export function provideAnswers(key: string, name: string, data: string): void;
 /**
  * The known answers as the judge reads them: per set its routines, their cases' numbers (those
  * of routines not loaded are zeros: no check reads them) and where each routine starts; the

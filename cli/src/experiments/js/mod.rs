@@ -7,11 +7,11 @@
 
 use std::path::{Path, PathBuf};
 
-use base64::Engine;
 use serde::Serialize;
 
 use crate::error::ExperimentError;
 pub mod known_answers;
+pub mod packed_answers;
 pub mod wgsl_parts;
 
 use df64gl::export::known::{
@@ -27,6 +27,7 @@ use df64gl::export::wgsl::{wgsl_call, wgsl_export, WgslOptions};
 use known_answers::{
     df64_known_answers, qf128_known_answers, vec_known_answers, KnownRoutine, KnownVecRoutine,
 };
+use packed_answers::{pack, PackLayout};
 
 /// The seed of the embedded known answers.
 pub const KNOWN_ANSWER_SEED: u64 = 2007;
@@ -201,24 +202,13 @@ fn called_names(glsl: &str) -> Vec<String> {
     names
 }
 
-/// The base64 of a slice's little-endian bytes.
-fn b64<T: bytemuck::Pod>(values: &[T]) -> String {
-    base64::engine::general_purpose::STANDARD.encode(bytemuck::cast_slice::<T, u8>(values))
-}
-
-/// A routine's answers as its own module (loaded by the checks that check it).
-fn answer_module(
-    set: &str,
-    name: &str,
-    body: serde_json::Value,
-) -> Result<GeneratedFile, ExperimentError> {
+/// A routine's answers as its own module (loaded by the checks that check it), packed
+/// ([`packed_answers`]): a page that checks every routine fetches a third of their base64.
+fn answer_module(set: &str, name: &str, packed: String) -> Result<GeneratedFile, ExperimentError> {
     Ok(module(
         &format!("answers/{set}-{name}.js"),
-        &format!("The {set} routine {name}'s known answers (seed {KNOWN_ANSWER_SEED}): its cases' words in base64, as src/check/known-answers.js reads them."),
-        format!(
-            "export default /** @type {{{{ f32: string, f64: string, kind: string }}}} */ ({});\n",
-            json(&body)?
-        ),
+        &format!("{set} {name}: known answers (seed {KNOWN_ANSWER_SEED}), packed as src/check/known-answers.js reads them."),
+        format!("export default {};\n", json(&packed)?),
     ))
 }
 
@@ -395,29 +385,42 @@ pub fn generated_files() -> Result<Vec<GeneratedFile>, ExperimentError> {
         (
             "df64",
             df64.iter()
-                .map(|r| (r.name.to_string(), flatten(std::slice::from_ref(r))))
-                .collect::<Vec<_>>(),
+                .map(|r| {
+                    let (f32s, f64s, kinds) = flatten(std::slice::from_ref(r));
+                    let layout = PackLayout::Scalar { words: 2 };
+                    Ok((r.name.to_string(), pack(layout, &f32s, &f64s, &kinds)?))
+                })
+                .collect::<Result<Vec<_>, ExperimentError>>()?,
         ),
         (
             "qf128",
             qf128
                 .iter()
-                .map(|r| (r.name.to_string(), flatten(std::slice::from_ref(r))))
-                .collect(),
+                .map(|r| {
+                    let (f32s, f64s, kinds) = flatten(std::slice::from_ref(r));
+                    let layout = PackLayout::Scalar { words: 4 };
+                    Ok((r.name.to_string(), pack(layout, &f32s, &f64s, &kinds)?))
+                })
+                .collect::<Result<Vec<_>, ExperimentError>>()?,
         ),
         (
             "df64vec",
             vectors
                 .iter()
-                .map(|r| (r.row.name.to_string(), flatten_vec(std::slice::from_ref(r))))
-                .collect(),
+                .map(|r| {
+                    let (f32s, f64s, kinds) = flatten_vec(std::slice::from_ref(r));
+                    let layout = PackLayout::Vector {
+                        inputs: r.row.input_numbers(),
+                        outputs: r.row.output_numbers(),
+                    };
+                    Ok((r.row.name.to_string(), pack(layout, &f32s, &f64s, &kinds)?))
+                })
+                .collect::<Result<Vec<_>, ExperimentError>>()?,
         ),
     ] {
         loader_lines.push_str(&format!("  {set}: {{\n"));
-        for (name, (f32s, f64s, kinds)) in chunks {
-            let body =
-                serde_json::json!({ "f32": b64(&f32s), "f64": b64(&f64s), "kind": b64(&kinds) });
-            files.push(answer_module(set, &name, body)?);
+        for (name, packed) in chunks {
+            files.push(answer_module(set, &name, packed)?);
             loader_lines.push_str(&format!(
                 "    {}: function () {{ return import('./{set}-{name}.js'); }},\n",
                 json(&name)?
@@ -429,7 +432,7 @@ pub fn generated_files() -> Result<Vec<GeneratedFile>, ExperimentError> {
         "answers/index.js",
         "Per set and routine, a function that imports that routine's answers.",
         format!(
-            "/** @type {{Record<string, Record<string, () => Promise<{{ default: {{ f32: string, f64: string, kind: string }} }}>>>}} */\nexport const ANSWER_MODULES = {{\n{loader_lines}}};\n"
+            "/** @type {{Record<string, Record<string, () => Promise<{{ default: string }}>>>}} */\nexport const ANSWER_MODULES = {{\n{loader_lines}}};\n"
         ),
     ));
     Ok(files)

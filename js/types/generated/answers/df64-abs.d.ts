@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7dE/SAJRHMDxS6klsMAhiCDCrMEgj7s6PLR3UAiNnQ5S0J8liIgkAmnIU6isxrshc6vBJSHiILOQk8tbJQz6g+stgoJBUoFwveoNCtfW1n157/1+8/skQracO6UAnj/OluqN7GqhCthpVZod2mcqlijjmO8HqoVkOs1ahr4KOu1bNBmThqcCu34vxSu324MvfRNhcFK3loXXpLIQp8zlbvluEfspAg+AV4L71+Tg1TAsx5EbYwQuH+AOLYyT94FRdwGI8UNatM+kCTXfSyztRHFCrhBOtSe1zLpOi8980iF5qRshn9l8qF4epd+6gsWa4Gcf954+1nzt1+tzsbOGDzNqKRGyMcjXA309yBfo+Lp0fCeR7wD0tSLflSZfDPmCJl8O+YrI9wL6niNfQsd3RMd3HPlaoW8H8i3p+EZ+2Y3+tBrXOt8540/+YybT99P2CQ==";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZJdKENhGMdPVgo1JiUS5krJR9K42XnPxIQY0i64QKRFckEuECeSiMzXimmF1FytZjJmZ+e4kS3bTPN5YRdb251slLKWvTvH18Wyy13sX8/79D49F+/7+/8DkxxC+SYixA0VVCInk+qqUhNncYtYkvCdz8taI+21aqKkdV/vLZ7WDK/mF7rT74utXNcliPea2GMSc8f14ebC7NjKDdYjm0mp9iRkKJ797hwHEhIJggdOdxww3cDMmXtIOBIlesyqRx1XLVTnqwoc8KYFmpk0VN7fJrDOdxM2SRHou2WD+L1BMGi3cVONAyTKOd5xcuUi/zpF8jKVBotkChWosreEu33Jzocil3BD6jNbP9Cfv/7HJLp4DA/18o84YsrYmEdptXcYm9VETIxIBesWs75CMU4GLsQoPtoGYD4gD5iPc8uCqJLJB+TRHORRwO+RvZhqPB3lyz46HyT4W7kYXcgXB4ypXzzIsjDP/J5DX2BOoS+hQaBOD32BOcXZS8mI1TWHII52BJG6aF9iiimMckt1dPq2TyPYdvSfiHUR7JEZo08gBje6xGJ9Ag==";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "1ZB7SFNRHMfvdNlDmyi10hY9rBjmY3avw/m4OxsjR5hhy8ZGkjaLTCIqtxahPSSICN1SCTWDxOpmq4175xpz271hbg0jeuBcQzKh/pAVUntYq1iGI3AY9Ef/9IHDh9/3nAPnfPPPkhRrq16Q2p+EVtYcRl1Suy1dfZvfPiEQJNC77MFyvOTIklxUQePwCjLsXG+JmHf0cato842c0ribx4dcdOG4TB8c1Ysie8x1EuRzWAaD1V7OGcaXvLJLVzhKVE5gWWFj/oV2g2QZm6OCCINKS+hMKYzM3sDXrHeKQ2amhGVZr3aaMuSnnw1mkE+m/JniY6F80q+csvs7mkAyx0/ZNElgguUA3UwVn225iy5q1IC4lj4yct5XOOTuovY2FFhkmtf8btXGkasHt1AdnkkgpV1DWaEBz77qN7hrjJ03qC+HTwbuwLs767fZm104tzIRz90lxXcOs5GlmIK43ubMrnDQCIfRez/b3QSvCEyjiSkzcNVigNRPYnniMeHTeNRNiS7eE+wwNAP6Rx8V6UkA7y3T4AeoEKQd+FYs2N4GgroWkvkIKno4+663tQmWF+FW0XfnhpHOwobffXlCRo+u5xTC0H5AUKofvnUZI+oGqgkfn4NUfRIi8pm1Br23F0479xKvwU48WLXSTAxrSrNz+nhmptxh31Sr4/7qC5/tS/dqTRkEQfx/tdTQHOuipkcdF3UyNJ/lf5jjY+4xYs7xYtwYs8+KmgYtxLh1/kxZob8CK14wNmljctgW/T0aDWzPlZAutYgFICxgTh/dT87FVhL6f/gJ";
 export default _default;

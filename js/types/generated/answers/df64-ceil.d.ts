@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZJLSAJBHMYnPXSQoiIiQ6MwgqCItAfZwyW6RAQeDCIktD1JFy/RQWj3lBFFBIVIDyuCoj0IChEE7bRai4fqoKcCWSLwVksY7UG02QdUHjwEndqP/zf/bx6HYX6zWn5Ej1o36FxsD/brO+D94CyWNkEsU+OzBed1l8GBZjojeDDvjZ3KG2fOl5IX4YpxM3s8t3I39uGOty52NvSm0jtPWXzz1JifbMtyuOHA7wOySFQ2ZBplsRPIBQAg4T3TR4dcE5ZawdPNvL9Eeiopy3M1awlwD+Z6ergLD+QiScBGU1uhXUN4mnqbajfdLlxZt08aGbtrvY9vCq2NHLZUOR9j/oTTkdi/Zh11y7pXoKpI4ttLhmiCTGIAcJjMReQjMcK+MrLCF0B3/Pu50nzJH3x/f18DU7wCVb5//klKb/MKT74gd4EAqv6DtFpUWiUBoNFIQ9kn";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7dBbLFthAAfwUy/bwyQWTZB0MjZrZO10Pdtsk57zbZNNNiKbro1kFhaRIYIXQiU94n6pIqVNg4ZEUnE7zqHxIHpKXRPE7UERCdF4qJAI2kaUaoUHDyI8Ob/k+/75f9/b/1e2z6Dkn+NT0kgYYHvFICuHsWA2M5d66xuHNH5Rgjk/ht6imkS/v9OGKFiaD1FHix2b7R0RddrtYX+LfUQ5aVQahQkBRWLUu4klEgUL8U2hfFUCnaHQ0wtzJYa6U+9+P+9SdzpcSbm7k/PPeVwFdQh6Qq0/+gTdE3CSf95r2Vg/HJIiJR/HBfOety4RcoaNb5coCNYjcaDVus6xPB3TeOm2w5h7lTogSn9fmhBV8Tc5hnnQ8ruIjPQczzDFLkH/S7agO9BQy0PLzAt63ZQdeNebQGC0FDVnHCI2Ntdg69cYhpYfglxuMyWHnxDqNTWi99t5Jvv5MryNKYs0ljyYmVZxa77tblS/mvdVdu0XZg0HGEBiO5e62Oam255N6bi0LVaedszvbhLwUw9wwl68Ti6P5hDqryZe6W4ELNauvFFURJNmnEEyWESQaiCcmKsCPiaMDOUkdgpe5HR+9synCuMhSwHs8bEc7/2TwkGC4Hg2D4fuFQy9Omk0Go122zyu7wQ=";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZE9SAJhGMcfT6wl7YNIiISGIogQywRx8E5wq6ElyDISIkIybMiDSLgbiz6GhtASgmpoqCjKgtS845bKHILIos/RIxDBJQ2yV+6oaKilFrk/7/P+/rzv9PDr9W1apo9MeI8zxLxl7YQx0BT1KG+Ix4sHFveWmHkXyS7FFlmyAtsdw0e1k1x8VRnJcabnGU7mDVtVA4HabcWaXxsyVN2WJof7VzK2+P1ICoTQ6OBooqgXSKHJAzBUy7FLf3kWaz1Vp/Z4vkN/rVG1mXN1+1cmW1CXPdctlwfb6YTbgKsrG3Y8d/VkRlczx7sP1xPNB/atIaNmamLe1egvO3GOK7oHu/oM1clO50LEAVK+ZcMikGEACEJwwSA+saIiRB8rOgKBrxzALAeOsPXzDeAXv/DV719uIPn999A/f6dFn+m8wBcKpBR35B+3XCgFYBhqGCZ7Bw==";
 export default _default;

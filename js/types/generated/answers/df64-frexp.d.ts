@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7dE/SEJBHAfwZymU9IbCWioxwsoiqYuWwHf9EQpssVqKFB0Kn24NgS7+BVNyCBSXGiShIJJ6DtHSKbVZQ25CtURYT8gwtELMzgwkiLam/HK/+x7c9vvwJaFolueTjawuw3iwE+m7Ayf2gDpCChyUNz8/ukCx0dbslay3kNlruDCMkOzOLi90OT0m947rApPyPvrO11EnEorrz1tMVrtpJi7OQy9pIMqx4APxIPwutRlPkSAiZgXHEVZ5YgPvdBAoXpyAEM70SzObQzZWfnA7ez3kTE8M07rOQZnrXtglCe8bY9I2bc442kQ5hhsfBo8SSfea//h5Q6Rsd2tS64Ybf8/j1BxHTVTzLXyJFGV5zbDi24GwLyIFXIh94QKlR63ZRdhbWEHYF5JsN+KFlHBMLoDYF/bRSwj7QnH9NDRZayH2RdgXVnxLrsQPvtxDlUcBKr7xki+wsWclX+BMnwJatw1kLh3AvowxFgLa3BtoorgA+zKJJJ/BvoxIucVoUg0D2JfBvqAq+iex/P79ZP7qYrlfzdWV/cfU1HxenA8=";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZE9S8NQFIYvKeqgoCC2KC46VLAaWgioRNIYVFwEPyaXUgdLK+LHIEqHNiA4SJEWi0uxdLAFFzFRVBI0iSAWFKXEKgZECB10FQvtpKcGQfwJkof78F7OPdzhnFDCq+DJe4q9OTl36tdSdidJledXKW0FlyVP4SyiPssWckh5rC/25QZdaSVROAhae7Ji7yRD2q2Xzb6nVq+aalgKjLfNdvT719Ox4kvN1AIyYOG4QQnulQyDnwjJ4YmrJiIfD/B1vmMu4xddeMbGd0+r3LDCHYYEwVkaqSa2H3iibJcdjpZ3W2l5P6U3EuTmlnj00TV3GrRZo5HR2rXOu1h8Jp/TbvH2tz1PlY5M/sDSxvy//dmFDEKdhqRpo8epIDR2gdArZHQAWirvkBtQE8BFcJdBSANl5tf/bkMTE5P/DYYhZMEw7As=";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZBZSGJRGMdvE8E8NI0T8zKjFERj6cTA9c6AWnS1YZxBiBmboLKwhRbasKToJdAH66EILKKVFoQeIirzagul57ZhUlG0QBG0iFT0IBQVXJIs80YSSRH1dn9wzv98/+9wDt//3VaQUCkLBEXQLgqHRKFzjMJYFksu1K8wYiU9caAzZhoo6irM8Eb0SMiv9KiyADbruLH+59f0Zqvdwv87DsQaOb1Rs09T0kzFzrXA3BhZk2JxH7oBR683lUdVKKmA9G9rJakuj+Jk7cbdcy9PYa2aMdAHZnUJ9RFIW2KKXrEwNsR8yzU0EGnwx26Cc5kQjB3FA9jO1vXaHMtde3BEe96B2jjDk5kyO7qnSlcn/RmhKertMMJfHS+aW0+1SmyjXCn0ChDhcrTW4gKSFlz4r7zKHExvA014hbn6RIv/z+lAQ3+UgMMTrbna4sfE0pgcv2SNUcoT42FBJnB6xlziOucFRPJm6/sdC4AGXYKavt8Ox4QWvcvmudneROnyylZ1RGzCJfZCRPCJjUTbeoaM0mzM9kcKT4gWkYLhROyc16/L41dylKMXrVtZqV++feazRAon8iEpX2+aFsfR5JGG9fDIuiRJrf4gu+x7fktvRsBaOQa9CipyXu+zt3fr+7rvy7vf96WP/fPQuxQUFBQUL8mbp3MF";
 export default _default;

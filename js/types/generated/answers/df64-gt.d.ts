@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZB7SFpRHMdlkCxWsQZm24rVkNHaHHrF1YTu1anbP21swWRswR4MGTRsk82xxdJG9qSHJZVFEEFFfxTe24Ou1D3XMiuSigjK/ojCgqAnlUFFL9NIIiMC/7sfOOf7+5xzOH98v18fAVw6jIyBTwjLPkzi6sUuw04RLEyfSnizugb3Jd0GI/9iYOaGyrRZYOUJ8u7HvpQOWFPm8iWvnjdbe8bRG8XJZh2e2B/aFrayLkufVQJS76AdQSKHm8adGsSTwHN+7GpP7ruT9LgL151ruSWqSQxJFcWQ4XMNttOtaFWEWDnqvHAuY0qGZowKIIejhGuJZBmlQzg7mRQ3WDqckQHBd0yZm0HtE/Kb8Wkf7mU96x38X5H5UWvjALlRUuooxOwymh+YFFnMBt0AaEYzwF0VE6Te2gaqxhmiJjxa+OJHHFydtgd2p52ip7lak/Q9Qchj9USSckGMSwRCrNbWrYyywVXBZiajPCZatMwACV8jlOsR/D8n3Vy226Mq97261dDjA1pLUsMg+ls2llK4hfHq7Nyeib+o4nU2r9J4FdX+vtbSh7PacoL6H3S+46POpYdQJ3vv8S+xjid8JGkP5PCxjfn6QEPIij7xSRmnl2B/Cf0Z943mFzTIyfJ2X7O3+/rv9HxenvXel1NQUFBQ+IMrF+cA";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZNvSBNxGMd/24v+SC96k7aSZjhW5BBvmVEk21WjWAmC0B8YaiXsVbUXneSLcccgzAjbCxvClAgiLbZgxyKnDG9D2AbNFw6GqKgDFRGUExyIf5jf804Q9IWgL3yx791z3+f38Ny9+PI5rbM/7C8/FWkecpj4RLia4b8Jr1+OC62uN6ai5AqdLnCYqzocND3xKvj/wk+DJ3MxtBa/nFi7d/rhP9ecRRNb6LyZmy+uia929Vh1y8+G3W8pZ2qWbEsw4cHJzpkUH1TmO2cWlUPPyu8QrjF5KcDZA8Hoep2xzO6pGEtl+XOdJyozbJSvN05VLvoi1zl9Ntg9+OmKbcOiVXlnfB9CvXdODowMjF/r7ZuM3P/8PdfQ3pbOftFsPmhqF269MLQEnpLDKUJIH8oWJSQOr6UJmYaP0vK5GPNauCAQch69A3O3tIMqQRFUIy3vS1lUYOcsrWRxwKx2Ss6JHENpnf0hf/nHv81DYimfqKYYXhsDT3yra+lxUfLdjXSBaKjqEG+DpwB40ngyXgE8jYCnJ+DJCp66wFNpTfz97x7rD4mn55SzbmFvRsSM2ywN4bsz248nP2enfkXXU4Vl9kLdWIoJgSd9hr0r1Bsbri766BJOz/wBTzrwdEblbQqCJwt4SoCnMHhyg6evbWmmW7MZk3h6ZGihbMcx/7wO+1+ICjdiTvZV9mi/n1deB5Eal9KpVWr1Fg==";
 export default _default;

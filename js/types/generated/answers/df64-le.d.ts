@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZBdSFphGMcPjrGNDZrYikhoDHFbow89OrYG53Wsm7bRto7YcHNTYmw3G64uDBM6EH0giREUaJ9E4UWfnregD/Ic+5SiL+mDkLqoiKLCKIwuIss0KvEiou7OD573z/99Hp735Y/dZWNp3nDqydgiZiyQY1t/d4GG9+ut9bWh11MdC2oH3XSNGLfznSZIyQhLXGeYKJ3jGtG8S5gq4Xc7EiaeRQ4pFUbOQWTY4cPspfdJTQqeQTmLnECD44PwKwECSgXuT31uQL1+pQPeh6/nK79xlZUKnPZR0jwpERh+fBfsrBcLf8rUqI73wmp+XkyWaVTt8aoRODT96imCtLAbylMtWkuqza7Hk7/+juqZfyDWD7TNsVgD8ayVaOUMP7zws2RzLwW5Ab5keWxdMApw2bcoro7A2jPu2GJ0KMjvSKO1Hyp653MbQYTXAWrGtLBZvkTLXX3gdqKHNsn1lCIH/xRnVNGJnHSqc9hMm9zqDGnmriTlzSo4y+aq2Z5E6T2XLZEHK61IR5WQu/+I/K8HwvHHUmt3hIj07DWjFkdy6/26UbIVV6PGwyS+c2Eb5r/MJO9l5cGNmW+wftnd9/HfGiqLHheW47EiibhIGlOVAyf7/5DIjUGAixrcO61gHzwfPBNqd6i3LrMr1N8YGBgYGK4D1uU5Ag==";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZBrSFNhGMdPwy4UlQXCaIG2tBs4nEer2dg5FZIMp5Vf/BBrhR+CFcRWmBhtlTQvrTAJNpIzqhGaF+Sc4xXZOUfnbRMVHCiC98u8bipT8K5zRxxDRIR9Oz943//7f1+e5+H9p1EGsr1njAoI7rgbKs6jtD3nTUCh1pTybkQULbkk4nyhYA2nzbRO2QsUNhcvTYELDK+QB2vTxxONGctJREsJIqn++13e+uGnK8c+dV046ogoWlwAtiGhrU3tUTVEK0Hf73gVrRseJWnvxv3mXh5TrlFFDQfN4Y6aE5hlkB39GEvkHxMnoL8y41BR3y2+znwZo6KU/JtVnHzrU4ibnTlRfDL5QsxSdc29kNywpmtnA390PzGz9OGBGpkqQZouu/M8r3vuBeAHBlIEJBCSDksjQiGucRqWCq3wxaMW4luzg4zvaoSdtiTCPJ8Ly0k2eQUfFCkhhDDEptbPdik7Lc9sMNZoDCqY5OmQ8aEzqfIjtjFeHPRQwJ7Zzeaw2W5HueGVrdr5VQhaz30GV087Ix+91mMvFadwyftkMFulw2pXxDhS6IrMmtGCaJgdzPjEReN7WWBswJ+Ksv9ow8jbfLBfH57lfKPNKf33+yN54+r92zF1aHBlrwzwC2r6v77nHb+X+tZ713qv/Xr4ztmrt+8MBgYGBgZ/wDo4mw==";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZJbSFNxHMdPhwrUCS1McZtyqtmDaXHOVojFziZlLjFttR7CBVESOBHKkqiHDTIj8LZsXkF9GOxBRXfmwDnn/k7QKYIXvDwI4gXnfFAnU0QYXv5zBy8gExnow77w+3/5/f//pw+fZOMWKRiKtXxkFpqZNWrhnJsDOllWUvu+UpQUOggkmnnhzH2nCI0vvXcJ+6WNCrI3xrxE+lRN4Wkms+tpXjmjYjZF+C+H2akKkbbkje2ULA0PFcgQTwC5dyj3W0l62+K9p3eFt3cOdjgIkmrWEAuaImoVj9AVSzLaEhaf4dEv+omurG8PIqu+8Bs4cv7Xa5ihoqW8fu3DZzbmTmW/Dn7bobjjAtqC6vZK4nbQjx7d7zf5vCvUDZX91hOWTCYWjyB+SK86lFRnBYua0+QAy5wkE2NQUs96JdAvJwBV2QYYYP4Em7bCbqPhjw4whO2J/6WW2unvllxHFYj6G2aTM1KAtQfFShzT7LiHixN9cqsrOszhZXIWdp7xsMt+tK5z1kj1NvtjXms4hzJJVnBXOoVPRVK8Ou5l/nZxEWHkig29Uwvc9aWuu3U3AfWOyMbdvHh9yKjNZMrYIjLzI64L4mJLc5uvPs9JSv9UNm7F/cEtec83yI32DXLz5Rvkdtg3mttR3wB5uqH9Or4rFdA3yI32DXLz5Rvkdtg3mpu/fQvkosepONq+3k/6F0gg5xMUhYPuAg==";
 export default _default;

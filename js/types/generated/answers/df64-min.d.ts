@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZJbSFNhHMDPNqL10I1hySwkbF2EhHZWbNb4Nitaso3RUYmKFlhhTw0fima1gxZd5rKNpsPCzVWsIswzz8pYbsc7oqjz+rAnQSeyKeLlycvcmWeoB3yRPSjsB//v/33f44+fRvlK/LTmsSc/UN045/gIDojTpcoSs0RrZEl9xpmGO/WNnpbUPkLkT3PI5M8yKgu1aW9OqdoWT/LlypeXrxwCuYexCl1Vr/7ekVYLN3+WYbk7trS0AEUhQORAVzcKqO2l/mNvHbXDa29yIKjzVlEt0k6cVT7JxDlF35wudBq/HZQJXpS78MK3TOwz74QzcM7Fz1HLuLZH7dWWqv/ltuV0IaItAzDjk5ChKX2XfXFoP/u3cK9VlJGXlZwzoAimTkFxQN4/IzbouV5H1iQwToiJiutuie15qdf7t5ZY7LJKrZxLALG/lkp+3rf7uyrtJl7wx775m0RyqE2luaBX/GKrU0w+DlH25Z8p5eBVENKq/WcGAwTlZgvuohN19+FYAfaQt8fJPQ7Df1QY/J19Gh9wf3U2IdmCnuLROoTjw0Jqkatg3JzkGTYk1fc+ONqxWwGbS0aaBSwjwK/lvTfcmOLnnjftQswG/pib2V2TWVwXD2+aSG+kN7I3ujd6bzFv9N7o3tZ6i4KuDkp5I52RA63ztsFZeH1vpDeyN7o3em8xb/Te6N7i1VuCncZ0eJOtS7hJsH1gRYjdmRFYKw==";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7dBJSBtRHAbwaVOhbUpLtWsaSqVgYw41Lic1MxMVUYwKcQVBo+ISRQziih7GSESiqCCC+664b9GD28wzYhSNuKHGSEDcN1BJ3IK4kET05k1yyA++93/vXR7v6x+RjLbFvMY7zQ7AQrg3ArmzcCDrGXWK9YU/+V+yNuqymARDhty8z2TUuuGWNM/qwaPga9f2gE2OOZTjcSVoNU2Skk35JrxqUZdl4OHqWCJHkK2GtAByv2C6iSH6Sejv9WctDDIQbCIFXZmSoO0b9XDT3C4+rHIDosV/RBiFjKrATyC258GH/9Pgsgghfdt5HdljZ3SsczQewRqTSSaVxH71lgOKThyQ3m9+qFw0pPhQuUgExdCf/PW5Tgyrj4LkYUlAqisxtfoVUGRD+MeB74jmN4/lJN+Byy2KJUpFvOMykMKK9Oxfb3ot6LO3FbRIabLPxFnc2l8vcuD4Vm5Rg/3MZ6tzVk1WVapqbMv8TP7FVv3kCeyxD20IXVBEF735Ztu8U6XNXItSzJ2n9ED8BBtIUNyH2jlaq8Fx/w9uoRV3idldwyvNp8knqViUXQUkLpNicSOeefzx6T8h74QusaFClNFohpF8dy59LqJLqPu7htKzkZHRSyPde9jdAQ==";
 export default _default;

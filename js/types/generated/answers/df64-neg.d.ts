@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7dFdKENhHAbwQ+SbUpPckGi+8nFMmtZZkxRaGRfkI1y61BRFO5MLjKzUlIaxVi6mbGvUqXW21XyMrDZZIxdKKXNjsqLUPNvZjRvt3p7e//u8d2/9f2F/QDIWDFHTwx9UxHbJVi8wTpc6x2muqJKkrNKUvn5KLKsuYT159UxQlGbdCraV937Neid8d2fuOo97b/GJJ+cXlKpOcjZLFOnj4X3ypeH5cITgosQRY+x4R5vGRAjCQft1O4LStFbSF6i0tM9nkGu3fS1XJq81b0luzX39bmplwqQ2NGDK7tk1vhsUB4Pdal7NUbOrmAoJeVqVqOxiNJM/YyzMZ86zDOnKm/U56VDV6fY1kcyvhP0BJ3xZ+LLwpeArga8Evk74svC1w5eCrxC+Avjq4SuDbyd8u+Crga8OvkXwfYTvJHwfONsYsZ0zJuycbdTYEYGvFb4W+JLwtcD3GL4C+Arga4avBb6N8K2FLx++Gvh2wJeBrw2+y/DdgO8KfPvhew9fafzfvyaZxJPgvt4i8aa5/qSTq/uPSU2NXSk/";
 export default _default;

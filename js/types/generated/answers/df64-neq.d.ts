@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7dBbSFpxHAdwixVjsjay5oZY7cIujm3pyWhj83/caM1FGzVGdiUish4KpEhIqlPRBbpRVGJGZD10ecj0hBnhOf+gIMjyJUq6YhRm0J16CbJMox4jEHo4H/j9v/z+/5c/35Pjp8QfaQT5PGd8bCQ9DOhzRoWnk2xh9/I/Mrr5Deq1Hgs3zYtGw9dHfMnW7HuwJwn9/+EgMjVFESnDZ0yscEZ7abZNJTodVQZ4Z26U7cTkAx/5Gu0CBOcH5koMuJN031/uJe50uBK6dyfnm3NcywN/qO3YC+L2PKbzyz4reRpFLF8dnTQUN+WrtTv6cHEPimOTq4N5YvVbTMkK5qk4L1p9AyK+yO2G/ko2DM3sbRiW6vyWMj49DFG3W0LSCiQ2XtAszQNMFhUh8qkWSDRKozTNi2R+lIPEe/tovEhDZDAC0d6XHOEiISCS6fauZPgK55T7wajw7b9RSwgoZi2YVIbf6IH/TIu1jQ2nx9bWZTbDRg3jEF51c9tuL6p0XOsWMx9VaPMb+7lZRTHcpIld3YDerCusfxb2i6zSthRV4Gb68VCCtY4LmIFPageNr3mJc0irbPp7FrNTp//2Dm4JmhCL+Mf9FEUeshIcZ+mb/5mQS1gRmkdg4G7O5d+uJ4VCoVA8wfvmzgA=";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7ZG9S8NAGIevzaAiaLso+EF10oIotRFUSOtZzCh28B+wTkVESuMgSjKKH4MoGhGhfoFVFOOidkk6GIJDQRwUwVBrKulWJa26WNOmoELpILiUPHe/9325g+PgeY11OD6kAGzlRx02Js6u4HEY7a7kFrcV7ErucbpJInxEXUKr/SkkGbaCM256D30euol6BddCUMF9rK/ay/hrI2NrlvGR+clHjzV9es68AA1K3U41rDpnO6kmAwBHDpjLbbGKGjtNmGxV+9AuhsxddxdlzGbk+mQXETun2E9UTotoqtF/3H7ftOEZrltfrcd40xJytsO39T4Mvhmn+w/nWlLosqV5NkETVELsu5WATgECMD9wAMhQ6zk9qpOJMAAC1FxpyfoFlOACBwr+85Xifqlffv/0zQaML3Ss+/13qOLXybzPZEbr7yTQKWkQdQEtyHc1GnPF8AU=";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "zZJfSFNxFMd/Ta3lXtrKCiZzShMhZ3NbzrXduz+31iQJca62chhR5ii3EKe2Rt5JsHCVG/RvFCNcNxuauamDja05A+WWQZIZ1QKV0sBN91DIgigfbi+jxx48cPhw4Jwv53w5Y86C5/X2d7JbfZqYzmuO4WJrbMF3RNL0gBa9wvLL9IZV+PoTpqykxyTEJxsrqVO2YGNFO27O3YIwPmNVV511Hy/svTb7tnemXu6GfR0fykbDA0dHJD+EwwyjZeTnjh7u6OWoH1cs8+GWHB/WGecPrbSUml9m9W9e1j9tKvKKLKcPVUxr1JAyEnidpYvh0vekN2CDRjQxIeYWcg9WnhQgB4wmpNfShdzbXiS5keyDa1NriGa1AYYe43KV/TzPRakpD1EdvOyQQUXvuKlwJGdVx6wckzruaM5zc8yeeS1nTjchGGzXBFyKswHeJEmwpyrFVbu/lNd+Su2/5PrqmzpF5zNfOVlIWd4jeau3uNmgV+iDyhCrpPqwLWRfqjOJ55lLeHJ9Nen/yhziVgpBRoYHuwhmZ/QJCZIIFhP8RXATwfwMvb81P2Pekmk+mXb/7k62GKA1wWcNpRAYO27noTNhVMIGD22xMCiA2ZT+bRGgJJO7FrvFIF/ZzZGaw2Bf2zkbtjuCzn1LMIeNYnDG+r2all7XiWNU/1YRiEO/2zB/CDAL0ZwTuSKgTEMrAyQJkA4lFjAtBCy375ha6VEAUIHW82IcrE0PdgLNOADMtOfiIrJRf/Uf8Qc=";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7VJNKARRHH9mrDbZfKQwu6gtaQ9LPtpy2ZnNHBSWItsmRZYm0ubEpswUanNgY7m4mBtp1Yw97IEZB7Z1dFG+ioOvTVkprdoab2dW1paUg4Pm1/t9vP97h1e/98huC+WJbPzNey1WDSzg9MG5sBmcFg67NcKacQj3uMYIA2q1TmLm4Mq8x8R2SIGRTuR4MVprb7+0hKlVqpB5aPb5XRR2NbrlJltCzr2zjShQwMCFQ4owJ52GlADYp19y/Vxg/KZ+wmtsmCpy7viYSr64JFIXP7rnSg05fESzzuvzX7lnd1717O6Tfvm0l+1p1ZKOrgrbrX2pCS+bQ3WJ/hndiUlH3tUMDmOOtlCjuQ+oyASTMlHpQt4zn3OC+HoPMB/9ggtLOP3sh35Ber+/e6mWBKDAljlW+/2rP/IdYqk+Y5LicRqo+NdA0SShyiJnqAgCE4JkvQM=";
 export default _default;

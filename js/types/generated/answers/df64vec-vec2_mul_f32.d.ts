@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "1dBvSBNxGAfwucgoRSuJ/JP5YlAoqGtNrZi/u8tSb86pwzRTspbmnxe5qCiRSCNJiWRJ5J9SJHphoaHbpMm2+91ZOD29tKAoQ7IszWFOs8A/gbHfzhce+aKXPW8+9zz3fR64i7kYAvM+/aYl6YdhlzVroL/fS90TPwePaU/jntGT7MMWI6u0LJP5WyzKK+G1Bt+PR0z2UJPM89R1yu+LiPApFBtyb88Yp27JQSkZAyQBRba8+RKQPToEHR/0cK/yB5aof/CydpsimT1D013275TzziKrOWthK/2icK9Gs6axrtA43m3vVHi/kI0452jdsJguiLhs/FynNhAbAyjzyBPbUz0wpiUG9SobQmBqSgreGp9JZFUdhLPNABIhLMZUJ+DmuDjm69JxypHTD0xTi7joH0rzqhc09A0yqmIJk8kFJwWGD3PKa4B+1hZJpGZ3qO5i9WSxRzw5WhetsjKTneTCinxsxiI/+uum7ecuL+I1DJN9S66Qd03hdCTmaR2/4K+IIB/D+XsVWEFTMb0HDhBqp1bNbfbmDk3sZPZldMOIHEq18qaZ9D5Xg52IlqfvKLfICltL9veE9cqnS5uIgUvvaLv2rSmJvm9wcPUwqrLIWpbx3JDrM5SArfMdV3k3CNwkyJXxBgveB/EuCfbFvLsFeQ9eX0HugGDfVeWB560ux4KqkeUaTuFyVvII9S3tg+65jUHz1JJlm0tWpgVoflJFoUPbCdTrpnUo/57qQ/kbaSyyimtAc7xN4t7L80N7/hN9sS6l7SPIhZgedN+/xp0X5YtRXmoOxUT/ZY0p+IdYNzjvVl6pYK4Dbod5ad4O8Pe9VVfvt4C14gKlYG1ez/f6df7vHw==";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7c7fR0NhHMfxsatd9ENEiSwqZVedjdF2znm6iJzZxSipaIlFEf3YxYxRymgkK9NtJEpiO1utpm1PauLMRnbRqpuxiy4m1naRRPqw00U1/QX73rw9PM/zfVmdlnjDxzTvuhsjSz0J02SvO5W7uienh890JlKQhm82pd36t/C6yheYnxXEuU67ONrexmiEy5h68Ygab/NiNqQOLQ9ZYv78Vr8jyRyPTDQdbAd8hN95pxfSI/9wrUrZaHMyb4+QvXMX3+p9ktbcZ8JGJsmVVj2DZcdJ0PCpDGVeu7XKUJp4xjMxIb0fbHnRMMVCmc121EW9tgGmxLrDVqeFhzcOL4U3Ca8ZXgovgVeAV4BXD28fvAy8DLwivBy8BF4GXh28HLwReDXwdsFL4SXwxuE1w2uCl8Ibh1eAV4I3Bm8CXi28OniD8FJ4OXi18IrwRuFl4RXh1StqU5s/UzRWqmarnxvlKuSucJX65VK5C9zPd7/7/e8U938V8r2cXGKQ97DV/V8=";
 export default _default;

@@ -1,6 +1,2 @@
-declare const _default: {
-    f32: string;
-    f64: string;
-    kind: string;
-};
+declare const _default: "7dBbKENhHADwITZFEUq5dEx5IDpGYZuzlUu5hAeUiKOUiLYSYlubWBLDJg9KWVae5raxprFLrcnZ1CSXvGy0hy0pllKo2fc5HiypvXjyf/n1ff/vf+nzJq9hN1UKU5212FxGP3cs50kbeDIxx9hRyHGN+onIo0nCIGs75upWK6uvBzXv7dsMeluXlinfN+HYLKZgTTCGUCsjoNKUVy7EGLqvPGXPaQUlL34RN92iNxfz5owWgbS+MafvtJX2xp2itJhpGQSx4twg7uZNtktWcz5bmKq130bv2Xy+3arsYfPWw7RRVHuhrcl1FdVaeFiAmmKUHMYyLTq50hvGvpQwIpx9w+mrFNCfIoIimWwWOCOIdBy4k95JAyacvMYA0YZGKtA5o46GefsmCnT0JsI+wT+BIgdJsC5V3TIG66gVcUB+e7wfSHP3M4H4fRSce6bKgnWP4qZYoHB9gA0vSntG4TyePhLmlzwjlP/4o8CxTxdJJaTKkPuvdwj3uzgpSsoPqeeH9HFzfpdPipMipCj75/0/AA==";
 export default _default;

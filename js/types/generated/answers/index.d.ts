@@ -1,8 +1,4 @@
-/** @type {Record<string, Record<string, () => Promise<{ default: { f32: string, f64: string, kind: string } }>>>} */
+/** @type {Record<string, Record<string, () => Promise<{ default: string }>>>} */
 export const ANSWER_MODULES: Record<string, Record<string, () => Promise<{
-    default: {
-        f32: string;
-        f64: string;
-        kind: string;
-    };
+    default: string;
 }>>>;
