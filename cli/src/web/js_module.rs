@@ -11,7 +11,7 @@ use crate::experiments::js::generated_files;
 
 /// The module's hand-written files (path under `js/`, text), as committed. A test keeps this
 /// list equal to the files under `js/src/` outside `generated/`.
-pub const HAND_WRITTEN: [(&str, &str); 27] = [
+pub const HAND_WRITTEN: [(&str, &str); 30] = [
     (
         "src/check/inflate.js",
         include_str!("../../../js/src/check/inflate.js"),
@@ -91,6 +91,18 @@ pub const HAND_WRITTEN: [(&str, &str); 27] = [
     ),
     ("src/index.js", include_str!("../../../js/src/index.js")),
     ("src/luma.js", include_str!("../../../js/src/luma.js")),
+    (
+        "src/maplibre.js",
+        include_str!("../../../js/src/maplibre.js"),
+    ),
+    (
+        "src/maplibre/layer.js",
+        include_str!("../../../js/src/maplibre/layer.js"),
+    ),
+    (
+        "src/maplibre/position.js",
+        include_str!("../../../js/src/maplibre/position.js"),
+    ),
     ("src/options.js", include_str!("../../../js/src/options.js")),
     ("src/three.js", include_str!("../../../js/src/three.js")),
     (

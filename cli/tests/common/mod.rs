@@ -51,6 +51,7 @@ pub fn js_dev_dependencies() -> std::path::PathBuf {
             && have("@luma.gl/engine/dist/index.js")
             && have("fft.js/lib/fft.js")
             && have("typescript/bin/tsc")
+            && have("maplibre-gl/dist/maplibre-gl.mjs")
         {
             return Ok(js);
         }

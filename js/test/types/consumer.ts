@@ -8,6 +8,7 @@ import { DF64_WGSL, DF64_QF128_WGSL, checkWebGPU } from 'df64gl/webgpu';
 import { createFft } from 'df64gl/fft';
 import type { WebGLFft } from 'df64gl/fft';
 import { createFftWebGPU } from 'df64gl/fft-webgpu';
+import { splitMercator, maplibreUniforms, DF64_MAPLIBRE_GLSL, DF64_MAPLIBRE_POSITION_GLSL, MAPLIBRE_ROUTINES, checkAsync as checkMap } from 'df64gl/maplibre';
 
 declare const gl: WebGL2RenderingContext;
 declare const device: object;
@@ -33,8 +34,13 @@ export async function page(): Promise<number> {
   const gpuVerdict: CheckResult = await checkWebGPU(device, { routines: ['add'], stages: ['compute'] });
   const gpuFft = await createFftWebGPU(device, { length: 16, precision: 'df64' });
   const z: Float64Array = await gpuFft.forward(y);
+  const mercator: { hi: Float32Array; lo: Float32Array } = splitMercator([-122.4194, 37.7749, 10]);
+  const map = { getCenter: () => ({ lng: -122.4194, lat: 37.7749 }) };
+  const mu = maplibreUniforms(map, { defaultProjectionData: { mainMatrix: new Float64Array(16) }, shaderData: { define: '' } });
+  const mapVerdict: CheckResult = await checkMap(gl, { routines: MAPLIBRE_ROUTINES, stages: ['vertex'] });
+  const mapText: string = DF64_MAPLIBRE_GLSL + DF64_MAPLIBRE_POSITION_GLSL;
   const text: string = DF64_GLSL + QF128_GLSL + DF64_WGSL + DF64_QF128_WGSL + VERSION + df64.name + df64rte.name;
   return [verdict.pass, sync, three.pass, gpuVerdict.pass].length + hi + lo + join(hi, lo) + words.length + m.hi.length +
     p.hi.length + rel.length + rot.length + u.df64_model_rte_hi.length + z.length + text.length + String(geometry) .length +
-    String(mesh).length;
+    String(mesh).length + mercator.hi.length + mu.df64_maplibre_matrix.length + Number(mapVerdict.pass) + mapText.length;
 }
