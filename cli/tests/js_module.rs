@@ -759,6 +759,33 @@ fn check_async_keeps_the_page_running_and_gives_checks_verdict() {
     assert!(ms("longestTask") < 1000.0, "a task held the page: {v}");
 }
 
+/// checkAsync() whose known answers fail to load (`cli/tests/data/js-check-load-fails.html`: the
+/// answers' module import rejected): the Promise rejects with the load's error, and only after
+/// the caller's program, framebuffer, viewport and pending GL error are back; with the answers
+/// back, the next check passes.
+#[test]
+fn check_async_rejects_a_failed_load_and_leaves_the_callers_state() {
+    let chromium = common::chromium();
+    let _page = shared_page();
+    let v = run_module_page(
+        &chromium,
+        BrowserBackend::Swiftshader,
+        "/cli/tests/data/js-check-load-fails.html",
+        "",
+        HashMap::new(),
+        0,
+    )
+    .unwrap();
+    assert_eq!(v["rejected"], true, "{v}");
+    assert_eq!(v["message"], "the answers are offline", "{v}");
+    assert_eq!(v["program"], true, "{v}");
+    assert_eq!(v["framebuffer"], true, "{v}");
+    assert_eq!(v["viewport"], serde_json::json!([1, 2, 3, 4]), "{v}");
+    assert_eq!(v["pendingError"], true, "{v}");
+    assert_eq!(v["thenNoError"], true, "{v}");
+    assert_eq!(v["secondPass"], true, "{v}");
+}
+
 #[test]
 fn check_passes_qf128_on_swiftshader() {
     let v = page(
