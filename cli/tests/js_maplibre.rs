@@ -130,3 +130,22 @@ fn ready_layer_refuses_to_draw_where_its_check_fails() {
     );
     assert_eq!(v["pass"], true, "{v}");
 }
+
+/// Under the globe (`vertical-perspective`, which defines `GLOBE` at every zoom) the ready
+/// layer draws nothing and says why: never a position off the map's projection.
+#[test]
+fn ready_layer_refuses_the_globe() {
+    let v = ready_layer(
+        BrowserBackend::Swiftshader,
+        "?projection=vertical-perspective",
+        HashMap::new(),
+    );
+    assert_eq!(v["check"]["pass"], true, "{v}");
+    assert_eq!(v["red"], 0, "{v}");
+    let message = v["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("draws nothing") && message.contains("globe"),
+        "{v}"
+    );
+    assert_eq!(v["pass"], true, "{v}");
+}
