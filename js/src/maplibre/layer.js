@@ -75,6 +75,11 @@ function colorsOf(colors, count, id) {
   return out;
 }
 
+// The attributes at fixed locations, so that one vertex array serves every projection's program.
+const ATTRIBUTES = ['a_df64_hi', 'a_df64_lo', 'a_df64_color'];
+const UNIFORMS = ['df64_maplibre_eye_hi', 'df64_maplibre_eye_lo', 'df64_maplibre_matrix', 'u_df64_point_size'];
+
+// A linked program and its uniforms' locations, or null and the driver's log.
 function compile(gl, vertex, fragment) {
   const program = gl.createProgram();
   const shaders = [[gl.VERTEX_SHADER, vertex], [gl.FRAGMENT_SHADER, fragment]].map(function (k) {
@@ -84,15 +89,18 @@ function compile(gl, vertex, fragment) {
     gl.attachShader(program, s);
     return s;
   });
+  ATTRIBUTES.forEach(function (name, at) { gl.bindAttribLocation(program, at, name); });
   gl.linkProgram(program);
   const ok = gl.getProgramParameter(program, gl.LINK_STATUS);
   const log = ok ? '' : gl.getProgramInfoLog(program) || shaders.map(function (s) { return gl.getShaderInfoLog(s); }).join(' ');
   shaders.forEach(function (s) { gl.deleteShader(s); });
   if (!ok) {
     gl.deleteProgram(program);
-    return { program: null, log: log };
+    return { program: null, log: log, uniforms: {} };
   }
-  return { program: program, log: '' };
+  const uniforms = {};
+  UNIFORMS.forEach(function (name) { uniforms[name] = gl.getUniformLocation(program, name); });
+  return { program: program, log: '', uniforms: uniforms };
 }
 
 const FRAGMENT = `#version 300 es
@@ -211,26 +219,24 @@ void main() {
         return;
       }
       layer.message = null;
-      const program = compiled.program;
       const u = maplibreUniforms(map, args);
       gl.bindVertexArray(objects.vao);
-      const attribute = function (name, buffer, values, size) {
-        const at = gl.getAttribLocation(program, name);
-        gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-        if (!data.uploaded) gl.bufferData(gl.ARRAY_BUFFER, values, gl.STATIC_DRAW);
-        if (at < 0) return;
-        gl.enableVertexAttribArray(at);
-        gl.vertexAttribPointer(at, size, gl.FLOAT, false, 0, 0);
-      };
-      attribute('a_df64_hi', objects.hi, data.hi, 3);
-      attribute('a_df64_lo', objects.lo, data.lo, 3);
-      attribute('a_df64_color', objects.color, data.colors, 4);
-      data.uploaded = true;
-      gl.useProgram(program);
-      gl.uniform3fv(gl.getUniformLocation(program, 'df64_maplibre_eye_hi'), u.df64_maplibre_eye_hi);
-      gl.uniform3fv(gl.getUniformLocation(program, 'df64_maplibre_eye_lo'), u.df64_maplibre_eye_lo);
-      gl.uniformMatrix4fv(gl.getUniformLocation(program, 'df64_maplibre_matrix'), false, u.df64_maplibre_matrix);
-      gl.uniform1f(gl.getUniformLocation(program, 'u_df64_point_size'), pointSize);
+      if (!data.uploaded) {
+        // The vertex array keeps the attributes: set once per upload, not per frame.
+        [[objects.hi, data.hi, 3], [objects.lo, data.lo, 3], [objects.color, data.colors, 4]].forEach(function (a, at) {
+          gl.bindBuffer(gl.ARRAY_BUFFER, a[0]);
+          gl.bufferData(gl.ARRAY_BUFFER, a[1], gl.STATIC_DRAW);
+          gl.enableVertexAttribArray(at);
+          gl.vertexAttribPointer(at, a[2], gl.FLOAT, false, 0, 0);
+        });
+        data.uploaded = true;
+      }
+      const where = compiled.uniforms;
+      gl.useProgram(compiled.program);
+      gl.uniform3fv(where.df64_maplibre_eye_hi, u.df64_maplibre_eye_hi);
+      gl.uniform3fv(where.df64_maplibre_eye_lo, u.df64_maplibre_eye_lo);
+      gl.uniformMatrix4fv(where.df64_maplibre_matrix, false, u.df64_maplibre_matrix);
+      gl.uniform1f(where.u_df64_point_size, pointSize);
       // MapLibre blends premultiplied colours; triangles share the map's depth (renderingMode 3d).
       gl.enable(gl.BLEND);
       gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
