@@ -203,7 +203,7 @@ fn called_names(glsl: &str) -> Vec<String> {
 }
 
 /// A routine's answers as its own module (loaded by the checks that check it), packed
-/// ([`packed_answers`]): a page that checks every routine fetches a third of their base64.
+/// ([`packed_answers`]): a page that checks every routine fetches half of their plain base64.
 fn answer_module(set: &str, name: &str, packed: String) -> Result<GeneratedFile, ExperimentError> {
     Ok(module(
         &format!("answers/{set}-{name}.js"),

@@ -1,5 +1,5 @@
-//! How the npm module stores a routine's known answers: lossless and about a third of their
-//! plain base64, so that a page checking every routine stays small. The numbers of each array
+//! How the npm module stores a routine's known answers: lossless and about half of their plain
+//! base64, so that a page checking every routine stays small. The numbers of each array
 //! are written column by column (each field of the rows together: exponents and zero words line
 //! up), the exact value's high word XORed with the f64 sum of the mirror's words (the two agree
 //! in sign, exponent and most of the fraction, so the XOR is mostly zero bytes), then the whole
@@ -75,22 +75,12 @@ impl PackLayout {
     }
 }
 
-/// `values` (rows of `width` words) as columns.
+/// `values` (rows of `width` words) as columns; of columns of `width` words, the rows again.
 fn columns<T: Copy>(values: &[T], width: usize) -> Vec<T> {
     let rows = values.len() / width.max(1);
     let mut out = Vec::with_capacity(values.len());
     for col in 0..width {
         out.extend((0..rows).filter_map(|r| values.get(r * width + col)));
-    }
-    out
-}
-
-/// `values` (columns of `rows` words) as rows again.
-fn rows_of<T: Copy>(values: &[T], rows: usize) -> Vec<T> {
-    let width = values.len() / rows.max(1);
-    let mut out = Vec::with_capacity(values.len());
-    for r in 0..rows {
-        out.extend((0..width).filter_map(|col| values.get(col * rows + r)));
     }
     out
 }
@@ -171,11 +161,11 @@ pub fn unpack(
         .map(|c| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
         .collect();
     let (w32, w64) = (layout.f32_row(), layout.f64_row());
-    let f32s: Vec<f32> = rows_of(&narrow, n32 / w32)
+    let f32s: Vec<f32> = columns(&narrow, n32 / w32.max(1))
         .into_iter()
         .map(f32::from_bits)
         .collect();
-    let mut wide = rows_of(&wide, n64 / w64);
+    let mut wide = columns(&wide, n64 / w64.max(1));
     for row in 0..n64 / w64 {
         if let Some(w) = wide.get_mut(row * w64) {
             *w ^= layout.mirror_sum(&f32s, row).to_bits();
