@@ -6,10 +6,10 @@
 // (64 px at 22, 256 px at 24). Here a vertex keeps its mercator position as two f32 words (hi
 // and lo), the vertex shader subtracts the eye (the map's centre, also two words) in df64, and
 // only the small difference is rounded to f32 and multiplied by the map's matrix, whose
-// translation was moved to the eye in JavaScript doubles. Under the mercator projection only:
-// the globe (`GLOBE` defined in `args.shaderData.define`) is refused, by `maplibreUniforms` with
-// an Error, by the GLSL with a compile error and by `df64Layer` with a message, never drawn
-// wrong.
+// translation was moved to the eye in JavaScript doubles. Under the globe (`GLOBE` defined in
+// `args.shaderData.define`) the same with the point on MapLibre's unit sphere, computed in df64,
+// and the map's f64 globe matrix (`args.modelViewProjectionMatrix`); in the globe preset's
+// hand-over to mercator, the two mixed as MapLibre's shaders mix them.
 
 export {
   splitMercator, maplibreUniforms, DF64_MAPLIBRE_GLSL, DF64_MAPLIBRE_POSITION_GLSL, MAPLIBRE_ROUTINES,
@@ -19,3 +19,4 @@ export { checkAsync } from './check/webgl.js';
 
 /** @typedef {import('./maplibre/layer.js').Df64LayerOptions} Df64LayerOptions */
 /** @typedef {import('./maplibre/layer.js').Df64Layer} Df64Layer */
+/** @typedef {import('./maplibre/position.js').MaplibreUniforms} MaplibreUniforms */

@@ -1,5 +1,6 @@
 // df64gl/maplibre in Node: the mercator words against the projection computed here, the
-// uniforms' matrix against the map's matrix applied in doubles, and the errors for bad input.
+// uniforms' matrices (mercator and globe) against the map's matrices applied in doubles, and the
+// errors for bad input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitMercator, maplibreUniforms, df64Layer, MAPLIBRE_ROUTINES, DF64_MAPLIBRE_GLSL } from '../src/maplibre.js';
@@ -82,23 +83,113 @@ test('maplibreUniforms moves the translation to the eye in doubles: pixels withi
   assert.ok(f32Worst > 1, `the f32 way ${f32Worst} px`);
 });
 
-test('maplibreUniforms refuses the globe, an f32 matrix and what is not a map', () => {
+test('maplibreUniforms refuses an f32 matrix and what is not a map', () => {
   const map = { getCenter: () => ({ lng: 0, lat: 0 }) };
   const m = mapMatrix([0.5, 0.5, 0]);
-  assert.throws(() => maplibreUniforms(map, { defaultProjectionData: { mainMatrix: m }, shaderData: { define: '#define GLOBE' } }), /globe/);
   assert.throws(() => maplibreUniforms(map, { defaultProjectionData: { mainMatrix: Float32Array.from(m) } }), /Float64Array/);
   assert.throws(() => maplibreUniforms(null, { defaultProjectionData: { mainMatrix: m } }), TypeError);
   assert.throws(() => maplibreUniforms(map, {}), TypeError);
+  assert.throws(() => maplibreUniforms({ getCenter: () => ({ lng: 0, lat: 90 }) }, { defaultProjectionData: { mainMatrix: m } }), RangeError);
   const bad = Float64Array.from(m);
   bad[5] = Infinity;
   assert.throws(() => maplibreUniforms(map, { defaultProjectionData: { mainMatrix: bad } }), RangeError);
 });
 
-test('the GLSL defines the position function and refuses the globe at compile time', () => {
+const mul4 = (a, b) => {
+  const out = new Array(16).fill(0);
+  for (let col = 0; col < 4; col++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[4 * col + r] += a[4 * k + r] * b[4 * col + k];
+  return out;
+};
+const rotX = (a) => [1, 0, 0, 0, 0, Math.cos(a), Math.sin(a), 0, 0, -Math.sin(a), Math.cos(a), 0, 0, 0, 0, 1];
+const rotY = (a) => [Math.cos(a), 0, -Math.sin(a), 0, 0, 1, 0, 0, Math.sin(a), 0, Math.cos(a), 0, 0, 0, 0, 1];
+const rotZ = (a) => [Math.cos(a), Math.sin(a), 0, 0, -Math.sin(a), Math.cos(a), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+const translate = (x, y, z) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
+
+// A globe matrix in MapLibre's shape (the unit sphere to clip space): zoom 22, looking at
+// (lng, lat) from 900 px, pitched 0.6 rad, turned 0.4 rad.
+function globeMatrix(lng, lat) {
+  const radius = 512 * 2 ** 22 / (2 * Math.PI) / Math.cos(lat * Math.PI / 180);
+  const f = 1 / Math.tan(0.32);
+  const proj = [f / (4 / 3), 0, 0, 0, 0, f, 0, 0, 0, 0, -1.0002, -1, 0, 0, -0.2, 0];
+  const steps = [translate(0, 0, -900), rotX(-0.6), rotZ(0.4), translate(0, 0, -radius), rotX(lat * Math.PI / 180),
+    rotY(-lng * Math.PI / 180), [radius, 0, 0, 0, 0, radius, 0, 0, 0, 0, radius, 0, 0, 0, 0, 1]];
+  return Float64Array.from(steps.reduce(mul4, proj));
+}
+
+test('maplibreUniforms under the globe: the sphere relative to its eye, pixels within 1e-3 of the map\'s f64 matrix', () => {
+  const lng = 15.6267, lat = 78.2232;
+  const g = globeMatrix(lng, lat);
+  const args = {
+    modelViewProjectionMatrix: g,
+    defaultProjectionData: { mainMatrix: Float32Array.from(g), clippingPlane: [0.1, 0.9, 0.4, -0.95], projectionTransition: 1 },
+    shaderData: { define: '#define GLOBE' },
+  };
+  const u = maplibreUniforms({ getCenter: () => ({ lng, lat }) }, args);
+  // The unit sphere point of a longitude, latitude and altitude, computed here.
+  const sphere = (lo, la, alt) => {
+    const l = lo * Math.PI / 180, f = la * Math.PI / 180, s = 1 + alt / R;
+    return [Math.sin(l) * Math.cos(f) * s, Math.sin(f) * s, Math.cos(l) * Math.cos(f) * s];
+  };
+  const eye = [0, 1, 2].map((k) => u.df64_maplibre_globe_eye_hi[k] + u.df64_maplibre_globe_eye_lo[k]);
+  const centre = sphere(lng, lat, 0);
+  for (let k = 0; k < 3; k++) assert.ok(Math.abs(eye[k] - centre[k]) < 1e-15, `eye axis ${k}`);
+  const t = u.df64_maplibre_globe_matrix;
+  const apply = (m, p) => [0, 1, 2, 3].map((r) => m[r] * p[0] + m[4 + r] * p[1] + m[8 + r] * p[2] + m[12 + r]);
+  // Points up to 300 px from the centre at zoom 22 (a pixel is 4.6 mm there), some 2 m up.
+  const degPerPx = 360 / (512 * 2 ** 22);
+  let worst = 0, f32Worst = 0;
+  for (const [dx, dy, alt] of [[0, 0, 0], [300, 0, 0], [-200, 250, 2], [150, -300, 0], [-300, -300, 2]]) {
+    const p = sphere(lng + dx * degPerPx / Math.cos(lat * Math.PI / 180), lat + dy * degPerPx, alt);
+    const want = apply(g, p);
+    // The shader's sum: the offset from the eye rounded to f32, times the matrix at the eye.
+    const got = apply(t, p.map((x, k) => Math.fround(x - eye[k])));
+    const f32 = apply(args.defaultProjectionData.mainMatrix, p.map(Math.fround));
+    for (const k of [0, 1]) {
+      worst = Math.max(worst, Math.abs(got[k] / got[3] - want[k] / want[3]) * 400);
+      f32Worst = Math.max(f32Worst, Math.abs(f32[k] / f32[3] - want[k] / want[3]) * 400);
+    }
+  }
+  assert.ok(worst < 1e-3, `worst ${worst} px`);
+  assert.ok(f32Worst > 1, `the f32 way ${f32Worst} px`);
+  // The clipping plane's w taken at the eye: the plane's value at any offset is the same.
+  const plane = u.df64_maplibre_clipping_plane;
+  assert.ok(Math.abs(plane[3] - (0.1 * eye[0] + 0.9 * eye[1] + 0.4 * eye[2] - 0.95)) < 1e-7);
+  assert.equal(u.df64_maplibre_transition, 1);
+});
+
+test('maplibreUniforms under the globe refuses a matrix that is not the map\'s, and wants the mercator one in the hand-over', () => {
+  const map = { getCenter: () => ({ lng: 0, lat: 10 }) };
+  const g = globeMatrix(0, 10);
+  const good = () => ({ modelViewProjectionMatrix: g, shaderData: { define: '#define GLOBE' },
+    defaultProjectionData: { mainMatrix: Float32Array.from(g), clippingPlane: [0, 0, 1, -0.9], projectionTransition: 1 } });
+  assert.doesNotThrow(() => maplibreUniforms(map, good()));
+  const other = good();
+  other.defaultProjectionData.mainMatrix = Float32Array.from(globeMatrix(0.001, 10));
+  assert.throws(() => maplibreUniforms(map, other), /does not round to/);
+  const none = good();
+  delete none.modelViewProjectionMatrix;
+  assert.throws(() => maplibreUniforms(map, none), /modelViewProjectionMatrix/);
+  const half = good();
+  half.defaultProjectionData.projectionTransition = 0.5;
+  assert.throws(() => maplibreUniforms(map, half), /fallbackMatrix/);
+  half.defaultProjectionData.fallbackMatrix = mapMatrix([0.5, 0.4, 0]);
+  assert.equal(maplibreUniforms(map, half).df64_maplibre_transition, 0.5);
+  const beyond = good();
+  beyond.defaultProjectionData.projectionTransition = 2;
+  assert.throws(() => maplibreUniforms(map, beyond), RangeError);
+  const plane = good();
+  plane.defaultProjectionData.clippingPlane = [0, 0, 1];
+  assert.throws(() => maplibreUniforms(map, plane), /clippingPlane/);
+});
+
+test('the GLSL defines the position function for mercator and the globe', () => {
   assert.match(DF64_MAPLIBRE_GLSL, /vec4 df64_maplibre_position\(vec3 mercator_hi, vec3 mercator_lo\)/);
-  assert.match(DF64_MAPLIBRE_GLSL, /#ifdef GLOBE\n#error/);
+  assert.doesNotMatch(DF64_MAPLIBRE_GLSL, /#error/);
+  assert.match(DF64_MAPLIBRE_GLSL, /#ifdef GLOBE[^]*df64_maplibre_sphere[^]*#endif/);
   assert.match(DF64_MAPLIBRE_GLSL, /\bvec4 df64_world_to_view\s*\(/);
-  assert.ok(MAPLIBRE_ROUTINES.includes('world_to_view'), MAPLIBRE_ROUTINES.join(','));
+  for (const routine of ['world_to_view', 'relative_to_eye', 'sin', 'cos', 'exp', 'div']) {
+    assert.ok(MAPLIBRE_ROUTINES.includes(routine), routine + ' in ' + MAPLIBRE_ROUTINES.join(','));
+  }
 });
 
 test('df64Layer takes its options or says what is wrong with them', () => {

@@ -1,12 +1,12 @@
 // A ready MapLibre custom layer: points, lines or triangles given in longitude, latitude and
 // altitude, with colours, drawn through df64_maplibre_position once the context has proven the
 // routines it calls (checkAsync, vertex stage, once per context and library text); where the
-// check fails, or the map draws the globe, the layer draws nothing and says why.
+// check fails the layer draws nothing and says why.
 
 import { DF64_GLSL } from '../generated/glsl-df64.js';
 import { checkAsync } from '../check/webgl.js';
 import { describe } from '../options.js';
-import { splitMercator, maplibreUniforms, maplibreGlsl, drawsTheGlobe, MAPLIBRE_ROUTINES } from './position.js';
+import { splitMercator, maplibreUniforms, maplibreGlsl, MAPLIBRE_ROUTINES } from './position.js';
 
 const MODES = { points: 'POINTS', lines: 'LINES', 'line-strip': 'LINE_STRIP', triangles: 'TRIANGLES' };
 const DEFAULT_COLOR = [1, 0.5, 0, 1];
@@ -77,7 +77,9 @@ function colorsOf(colors, count, id) {
 
 // The attributes at fixed locations, so that one vertex array serves every projection's program.
 const ATTRIBUTES = ['a_df64_hi', 'a_df64_lo', 'a_df64_color'];
-const UNIFORMS = ['df64_maplibre_eye_hi', 'df64_maplibre_eye_lo', 'df64_maplibre_matrix', 'u_df64_point_size'];
+const UNIFORMS = ['df64_maplibre_eye_hi', 'df64_maplibre_eye_lo', 'df64_maplibre_matrix', 'u_df64_point_size',
+  'df64_maplibre_globe_eye_hi', 'df64_maplibre_globe_eye_lo', 'df64_maplibre_globe_matrix', 'df64_maplibre_clipping_plane',
+  'df64_maplibre_transition'];
 
 // A linked program and its uniforms' locations, or null and the driver's log.
 function compile(gl, vertex, fragment) {
@@ -113,10 +115,10 @@ void main() { o_df64_color = v_df64_color; }
 /**
  * A MapLibre custom layer that draws `options.positions` (longitude, latitude, altitude
  * triples, doubles) as points, lines or triangles within MapLibre's own projection at every
- * zoom, in the mercator projection. It checks the routines it calls on the map's context when
- * added (`checkAsync`, vertex stage, shared by the layers of one context) and draws nothing
- * until that passes; where the check fails, or the map draws the globe, it draws nothing,
- * sets `message`, and says it once on the console.
+ * zoom, in the mercator and globe projections. It checks the routines it calls on the map's
+ * context when added (`checkAsync`, vertex stage, shared by the layers of one context) and
+ * draws nothing until that passes; where the check fails (or `maplibreUniforms` refuses a
+ * frame's arguments) it draws nothing, sets `message`, and says it once on the console.
  * @param {Df64LayerOptions} options
  * @returns {Df64Layer}
  */
@@ -191,11 +193,6 @@ export function df64Layer(options) {
     },
     render: function (gl, args) {
       if (!objects || !data || !layer.verdict || !layer.verdict.pass) return;
-      if (drawsTheGlobe(args)) {
-        layer.message = 'df64Layer ' + id + ' draws nothing under the globe projection, which df64gl/maplibre does not support yet';
-        tell(layer.message);
-        return;
-      }
       const variant = args.shaderData.variantName;
       if (!programs.has(variant)) {
         programs.set(variant, compile(gl, '#version 300 es\n' + args.shaderData.vertexShaderPrelude + '\n' + args.shaderData.define + '\n' +
@@ -218,8 +215,15 @@ void main() {
         tell(layer.message);
         return;
       }
+      let u;
+      try {
+        u = maplibreUniforms(map, args);
+      } catch (e) {
+        layer.message = 'df64Layer ' + id + ' draws nothing: ' + (e && e.message ? e.message : String(e));
+        tell(layer.message);
+        return;
+      }
       layer.message = null;
-      const u = maplibreUniforms(map, args);
       gl.bindVertexArray(objects.vao);
       if (!data.uploaded) {
         // The vertex array keeps the attributes: set once per upload, not per frame.
@@ -236,6 +240,13 @@ void main() {
       gl.uniform3fv(where.df64_maplibre_eye_hi, u.df64_maplibre_eye_hi);
       gl.uniform3fv(where.df64_maplibre_eye_lo, u.df64_maplibre_eye_lo);
       gl.uniformMatrix4fv(where.df64_maplibre_matrix, false, u.df64_maplibre_matrix);
+      if (u.df64_maplibre_globe_matrix) {
+        gl.uniform3fv(where.df64_maplibre_globe_eye_hi, /** @type {Float32Array} */ (u.df64_maplibre_globe_eye_hi));
+        gl.uniform3fv(where.df64_maplibre_globe_eye_lo, /** @type {Float32Array} */ (u.df64_maplibre_globe_eye_lo));
+        gl.uniformMatrix4fv(where.df64_maplibre_globe_matrix, false, u.df64_maplibre_globe_matrix);
+        gl.uniform4fv(where.df64_maplibre_clipping_plane, /** @type {Float32Array} */ (u.df64_maplibre_clipping_plane));
+        gl.uniform1f(where.df64_maplibre_transition, /** @type {number} */ (u.df64_maplibre_transition));
+      }
       gl.uniform1f(where.u_df64_point_size, pointSize);
       // MapLibre blends premultiplied colours; triangles share the map's depth (renderingMode 3d).
       gl.enable(gl.BLEND);

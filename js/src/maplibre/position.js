@@ -8,19 +8,69 @@ import { numbersArg } from '../words.js';
 import { describe } from '../options.js';
 
 // The position function, after MapLibre's prelude and define (which say the projection).
+// Mercator: (mercator - eye) in df64, rounded to f32, times the map's matrix with its
+// translation at the eye. The globe (GLOBE defined): the point on MapLibre's unit sphere in
+// df64, relative to the sphere's eye, times the map's f64 globe matrix with its translation
+// at that eye; in the globe preset's transition, mixed with the mercator position as
+// MapLibre's interpolateProjection mixes them.
 const POSITION_GLSL = `
-#ifdef GLOBE
-#error df64gl/maplibre: the globe projection is not supported; use the mercator projection
-#endif
 uniform highp vec3 df64_maplibre_eye_hi;
 uniform highp vec3 df64_maplibre_eye_lo;
 uniform highp mat4 df64_maplibre_matrix;
-// The clip-space position of a mercator point (x, y in [0, 1], z in mercator units) held as
-// two words: (mercator - eye) in df64, rounded to f32, times the map's matrix with its
-// translation at the eye.
+#ifdef GLOBE
+uniform highp vec3 df64_maplibre_globe_eye_hi;
+uniform highp vec3 df64_maplibre_globe_eye_lo;
+uniform highp mat4 df64_maplibre_globe_matrix;
+uniform highp vec4 df64_maplibre_clipping_plane;
+uniform highp float df64_maplibre_transition;
+
+// 2 pi in two words.
+const vec2 DF64_MAPLIBRE_TWO_PI = vec2(6.28318548, -1.74845553e-7);
+
+// A mercator point (x, y in df64) on MapLibre's unit sphere (projectToSphere's point) in df64,
+// and the cosine of its latitude: longitude 2 pi (x - 1/2); with t = exp(pi - 2 pi y), the
+// latitude's sine (t^2 - 1) / (t^2 + 1) and cosine 2 t / (t^2 + 1).
+df64vec3 df64_maplibre_sphere(vec2 x, vec2 y, out vec2 cos_latitude) {
+  vec2 longitude = df64_mul(df64_sub(x, vec2(0.5, 0.0)), DF64_MAPLIBRE_TWO_PI);
+  vec2 t = df64_exp(df64_mul(df64_sub(vec2(0.5, 0.0), y), DF64_MAPLIBRE_TWO_PI));
+  vec2 t2 = df64_sqr(t);
+  vec2 denominator = df64_add(t2, vec2(1.0, 0.0));
+  vec2 sin_latitude = df64_div(df64_sub(t2, vec2(1.0, 0.0)), denominator);
+  cos_latitude = df64_div(2.0 * t, denominator);
+  vec2 sx = df64_mul(df64_sin(longitude), cos_latitude);
+  vec2 sz = df64_mul(df64_cos(longitude), cos_latitude);
+  return df64vec3(vec3(sx.x, sin_latitude.x, sz.x), vec3(sx.y, sin_latitude.y, sz.y));
+}
+#endif
+
+// The clip-space position of a mercator point (x, y in [0, 1], z the altitude in mercator
+// units) held as two words, under the map's projection this frame.
 vec4 df64_maplibre_position(vec3 mercator_hi, vec3 mercator_lo) {
+  df64vec3 mercator = df64vec3(mercator_hi, mercator_lo);
+#ifdef GLOBE
+  vec2 cos_latitude;
+  df64vec3 sphere = df64_maplibre_sphere(vec2(mercator_hi.x, mercator_lo.x),
+    vec2(mercator_hi.y, mercator_lo.y), cos_latitude);
+  vec3 offset = df64_relative_to_eye(sphere,
+    df64vec3(df64_maplibre_globe_eye_hi, df64_maplibre_globe_eye_lo));
+  // The sphere point times 1 + altitude / GLOBE_RADIUS: the altitude over the radius is z
+  // times 2 pi cos(latitude) (z is the altitude over the circumference at the latitude).
+  float lift = (mercator_hi.z + mercator_lo.z) * 6.28318548 * cos_latitude.x;
+  offset += (df64_maplibre_globe_eye_hi + offset) * lift;
+  vec4 globe = df64_maplibre_globe_matrix * vec4(offset, 1.0);
+  // MapLibre's depth: the side of the horizon's plane (its w holds the eye's part).
+  globe.z = (1.0 - (dot(offset, df64_maplibre_clipping_plane.xyz) + df64_maplibre_clipping_plane.w)) * globe.w;
+  if (df64_maplibre_transition > 0.999) return globe;
+  vec4 flat_position = df64_world_to_view(df64_maplibre_matrix,
+    df64vec3(df64_maplibre_eye_hi, df64_maplibre_eye_lo), mercator);
+  vec4 result = globe;
+  result.z = mix(0.0, globe.z, clamp((df64_maplibre_transition - 0.2) / 0.8, 0.0, 1.0));
+  result.xyw = mix(flat_position.xyw, globe.xyw, df64_maplibre_transition);
+  return result;
+#else
   return df64_world_to_view(df64_maplibre_matrix,
-    df64vec3(df64_maplibre_eye_hi, df64_maplibre_eye_lo), df64vec3(mercator_hi, mercator_lo));
+    df64vec3(df64_maplibre_eye_hi, df64_maplibre_eye_lo), mercator);
+#endif
 }
 `;
 
@@ -53,7 +103,7 @@ export const DF64_MAPLIBRE_GLSL = maplibreGlsl(DF64_GLSL);
  * @param {{ shaderData?: { define?: string } }} args
  * @returns {boolean}
  */
-export function drawsTheGlobe(args) {
+function drawsTheGlobe(args) {
   const define = args && args.shaderData && typeof args.shaderData.define === 'string' ? args.shaderData.define : '';
   return /\bGLOBE\b/.test(define);
 }
@@ -112,15 +162,77 @@ export function splitMercator(lngLatAlt) {
   return { hi: hi, lo: lo };
 }
 
+// 16 finite numbers in a Float64Array, or a TypeError naming `what`.
+function doubleMatrix(m, what) {
+  if (!(m instanceof Float64Array) || m.length !== 16) {
+    throw new TypeError('maplibreUniforms: ' + what + ' is not a Float64Array of 16 numbers (' + describe(m) +
+      '): df64 needs the map\'s matrices in doubles (MapLibre GL JS 5 or 6)');
+  }
+  for (let i = 0; i < 16; i++) {
+    if (!Number.isFinite(m[i])) throw new RangeError('maplibreUniforms: ' + what + ' holds ' + m[i] + ' at ' + i);
+  }
+  return m;
+}
+
+// A point in doubles as two words: hi the nearest f32, lo the f32 of the rest, and the sum the
+// shader sees (to 2^-48 of the point).
+function twoWords(point) {
+  const hi = new Float32Array(3);
+  const lo = new Float32Array(3);
+  const sum = [0, 0, 0];
+  for (let k = 0; k < 3; k++) {
+    hi[k] = point[k];
+    lo[k] = point[k] - hi[k];
+    sum[k] = hi[k] + lo[k];
+  }
+  return { hi: hi, lo: lo, sum: sum };
+}
+
+// The matrix m (column-major, doubles) rounded to f32, its translation moved to `eye`: m (eye, 1)
+// in doubles.
+function matrixAt(m, eye) {
+  const out = new Float32Array(16);
+  for (let i = 0; i < 12; i++) out[i] = m[i];
+  for (let r = 0; r < 4; r++) out[12 + r] = m[r] * eye[0] + m[4 + r] * eye[1] + m[8 + r] * eye[2] + m[12 + r];
+  return out;
+}
+
+// MapLibre's projectToSphere of a mercator point, in doubles: the point on the unit sphere.
+function sphereOf(mercator) {
+  const longitude = mercator[0] * Math.PI * 2 + Math.PI;
+  const t = Math.exp(Math.PI - mercator[1] * Math.PI * 2);
+  const cosLatitude = 2 * t / (t * t + 1);
+  return [Math.sin(longitude) * cosLatitude, (t * t - 1) / (t * t + 1), Math.cos(longitude) * cosLatitude];
+}
+
+/**
+ * The uniforms of `df64_maplibre_position`, by name; the globe's only under the globe.
+ * @typedef {Object} MaplibreUniforms
+ * @property {Float32Array} df64_maplibre_eye_hi
+ * @property {Float32Array} df64_maplibre_eye_lo
+ * @property {Float32Array} df64_maplibre_matrix
+ * @property {Float32Array} [df64_maplibre_globe_eye_hi]
+ * @property {Float32Array} [df64_maplibre_globe_eye_lo]
+ * @property {Float32Array} [df64_maplibre_globe_matrix]
+ * @property {Float32Array} [df64_maplibre_clipping_plane]
+ * @property {number} [df64_maplibre_transition]
+ */
+
 /**
  * The uniforms of `df64_maplibre_position` for this frame, from your custom layer's
- * `render(gl, args)`: `df64_maplibre_eye_hi` and `_lo` (the map's centre in mercator, two
- * words a coordinate) and `df64_maplibre_matrix` (`args.defaultProjectionData.mainMatrix`, a
- * Float64Array, with its translation moved to that eye in doubles, then rounded to f32).
- * Upload each with `uniform3fv` / `uniformMatrix4fv`. An Error under the globe projection.
+ * `render(gl, args)`, computed in doubles: `df64_maplibre_eye_hi` and `_lo` (the map's centre in
+ * mercator, two words a coordinate) and `df64_maplibre_matrix` (the mercator matrix,
+ * `args.defaultProjectionData.mainMatrix` or in the globe's transition its `fallbackMatrix`, a
+ * Float64Array, with its translation moved to that eye, then rounded to f32). Under the globe
+ * (`GLOBE` in `args.shaderData.define`) also `df64_maplibre_globe_eye_hi` and `_lo` (the centre on
+ * MapLibre's unit sphere), `df64_maplibre_globe_matrix` (the map's f64 globe matrix,
+ * `args.modelViewProjectionMatrix`, with its translation at that eye; an Error where it does not
+ * round to the f32 `mainMatrix`), `df64_maplibre_clipping_plane` (its w taken at the eye) and
+ * `df64_maplibre_transition`. Upload each with `uniform3fv`, `uniformMatrix4fv`, `uniform4fv`,
+ * `uniform1f`.
  * @param {{ getCenter(): { lng: number, lat: number } }} map
- * @param {{ defaultProjectionData: { mainMatrix: ArrayLike<number> }, shaderData?: { define?: string } }} args
- * @returns {{ df64_maplibre_eye_hi: Float32Array, df64_maplibre_eye_lo: Float32Array, df64_maplibre_matrix: Float32Array }}
+ * @param {{ defaultProjectionData: { mainMatrix: ArrayLike<number>, fallbackMatrix?: ArrayLike<number>, clippingPlane?: ArrayLike<number>, projectionTransition?: number }, modelViewProjectionMatrix?: ArrayLike<number>, shaderData?: { define?: string } }} args
+ * @returns {MaplibreUniforms}
  */
 export function maplibreUniforms(map, args) {
   if (!map || typeof map.getCenter !== 'function') {
@@ -129,32 +241,46 @@ export function maplibreUniforms(map, args) {
   if (!args || typeof args !== 'object' || !args.defaultProjectionData) {
     throw new TypeError('maplibreUniforms takes the second argument of your custom layer\'s render(gl, args), not ' + describe(args));
   }
-  if (drawsTheGlobe(args)) {
-    throw new Error('maplibreUniforms: the map draws the globe projection, which df64gl/maplibre does not support yet: ' +
-      'set the projection to mercator, or draw nothing this frame');
-  }
-  const m = args.defaultProjectionData.mainMatrix;
-  if (!(m instanceof Float64Array) || m.length !== 16) {
-    throw new TypeError('maplibreUniforms: args.defaultProjectionData.mainMatrix is not a Float64Array of 16 numbers (' +
-      describe(m) + '): df64 needs the map\'s matrix in doubles (MapLibre GL JS 5 or 6)');
-  }
-  for (let i = 0; i < 16; i++) {
-    if (!Number.isFinite(m[i])) throw new RangeError('maplibreUniforms: the map\'s matrix holds ' + m[i] + ' at ' + i);
-  }
+  const data = args.defaultProjectionData;
   const c = map.getCenter();
-  const center = [mercatorX(c.lng), mercatorY(c.lat), 0];
-  const hi = new Float32Array(3);
-  const lo = new Float32Array(3);
-  const eye = [0, 0, 0];
-  for (let k = 0; k < 3; k++) {
-    hi[k] = center[k];
-    lo[k] = center[k] - hi[k];
-    // The eye the shader subtracts (to 2^-53 of the world: a pixel at zoom 24 is 2^-33).
-    eye[k] = hi[k] + lo[k];
+  if (!c || !Number.isFinite(c.lng) || !(Math.abs(c.lat) < 90)) {
+    throw new RangeError('maplibreUniforms: the map\'s centre is ' + describe(c) + '; a longitude and a latitude strictly between -90 and 90');
   }
-  const matrix = new Float32Array(16);
-  for (let i = 0; i < 12; i++) matrix[i] = m[i];
-  // The translation at the eye: m (eye, 1), in doubles.
-  for (let r = 0; r < 4; r++) matrix[12 + r] = m[r] * eye[0] + m[4 + r] * eye[1] + m[8 + r] * eye[2] + m[12 + r];
-  return { df64_maplibre_eye_hi: hi, df64_maplibre_eye_lo: lo, df64_maplibre_matrix: matrix };
+  const eye = twoWords([mercatorX(c.lng), mercatorY(c.lat), 0]);
+  /** @type {MaplibreUniforms} */
+  const uniforms = { df64_maplibre_eye_hi: eye.hi, df64_maplibre_eye_lo: eye.lo, df64_maplibre_matrix: new Float32Array(16) };
+  if (!drawsTheGlobe(args)) {
+    uniforms.df64_maplibre_matrix = matrixAt(doubleMatrix(data.mainMatrix, 'args.defaultProjectionData.mainMatrix'), eye.sum);
+    return uniforms;
+  }
+  const globe = doubleMatrix(args.modelViewProjectionMatrix, 'args.modelViewProjectionMatrix (the globe\'s matrix)');
+  const f32 = data.mainMatrix;
+  // The matrix in doubles must be the one the map rounds for its own shaders: where MapLibre
+  // hands another, the layer stops with this error, never draws off the map.
+  for (let i = 0; i < 16; i++) {
+    if (!f32 || Math.fround(globe[i]) !== f32[i]) {
+      throw new Error('maplibreUniforms: args.modelViewProjectionMatrix does not round to args.defaultProjectionData.mainMatrix ' +
+        '(entry ' + i + '): this MapLibre version hands the globe\'s matrix in doubles some other way; draw nothing, and report it');
+    }
+  }
+  const transition = data.projectionTransition;
+  const plane = data.clippingPlane;
+  if (typeof transition !== 'number' || !(transition >= 0 && transition <= 1)) {
+    throw new RangeError('maplibreUniforms: args.defaultProjectionData.projectionTransition is ' + describe(transition) + ', not a number in [0, 1]');
+  }
+  if (!plane || plane.length !== 4 || !Array.prototype.every.call(plane, Number.isFinite)) {
+    throw new TypeError('maplibreUniforms: args.defaultProjectionData.clippingPlane is ' + describe(plane) + ', not 4 finite numbers');
+  }
+  const sphere = twoWords(sphereOf(eye.sum));
+  uniforms.df64_maplibre_globe_eye_hi = sphere.hi;
+  uniforms.df64_maplibre_globe_eye_lo = sphere.lo;
+  uniforms.df64_maplibre_globe_matrix = matrixAt(globe, sphere.sum);
+  const e = sphere.sum;
+  uniforms.df64_maplibre_clipping_plane = new Float32Array([plane[0], plane[1], plane[2],
+    plane[0] * e[0] + plane[1] * e[1] + plane[2] * e[2] + plane[3]]);
+  uniforms.df64_maplibre_transition = transition;
+  // The mercator matrix is read only in the transition (where the shader sees 0.999 or less).
+  uniforms.df64_maplibre_matrix = Math.fround(transition) > Math.fround(0.999) ? new Float32Array(16)
+    : matrixAt(doubleMatrix(data.fallbackMatrix, 'args.defaultProjectionData.fallbackMatrix'), eye.sum);
+  return uniforms;
 }

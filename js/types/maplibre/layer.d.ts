@@ -1,10 +1,10 @@
 /**
  * A MapLibre custom layer that draws `options.positions` (longitude, latitude, altitude
  * triples, doubles) as points, lines or triangles within MapLibre's own projection at every
- * zoom, in the mercator projection. It checks the routines it calls on the map's context when
- * added (`checkAsync`, vertex stage, shared by the layers of one context) and draws nothing
- * until that passes; where the check fails, or the map draws the globe, it draws nothing,
- * sets `message`, and says it once on the console.
+ * zoom, in the mercator and globe projections. It checks the routines it calls on the map's
+ * context when added (`checkAsync`, vertex stage, shared by the layers of one context) and
+ * draws nothing until that passes; where the check fails (or `maplibreUniforms` refuses a
+ * frame's arguments) it draws nothing, sets `message`, and says it once on the console.
  * @param {Df64LayerOptions} options
  * @returns {Df64Layer}
  */
