@@ -5,6 +5,8 @@
 //! 22, the globe preset's hand-over at 11 to 12); the official example's f32 way beside it. The
 //! ready layer (`js/examples/maplibre-ready-layer.html`): its points where `map.project` puts
 //! them, in mercator and on the globe, and nothing drawn, with a message, where its check fails.
+//! three.js inside MapLibre (`js/examples/maplibre-three.html`): its stock materials' vertex
+//! shaders against MapLibre's own placement, and nothing drawn where the check fails.
 
 mod common;
 
@@ -196,5 +198,86 @@ fn ready_layer_draws_on_the_globe() {
     assert_eq!(v["check"]["pass"], true, "{v}");
     assert!(v["message"].is_null(), "{v}");
     assert_eq!(v["red"], 5, "{v}");
+    assert_eq!(v["pass"], true, "{v}");
+}
+
+/// `js/examples/maplibre-three.html` with `query` and the files `memory` serves.
+fn three_page(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
+    common::js_dev_dependencies();
+    let chromium = common::chromium();
+    let v = run_module_page(
+        &chromium,
+        backend,
+        "/js/examples/maplibre-three.html",
+        query,
+        memory,
+        0,
+    )
+    .unwrap_or_else(|e| panic!("maplibre-three.html on {}: {e}", backend.name()));
+    eprintln!("{}: {v}", backend.name());
+    v
+}
+
+/// three.js inside MapLibre: a lit model (MeshStandardMaterial), its edges
+/// (LineBasicMaterial) and 64 points (PointsMaterial) from the layer's own vertex shaders,
+/// within 1/8 px of MapLibre's own placement in doubles at zoom 22 and 24 in three places, at
+/// every step of a camera moving 1 cm; the same points as three.js alone holds them (f32) are
+/// pixels off.
+fn three_inside_maplibre(backend: BrowserBackend) {
+    let v = three_page(backend, "", HashMap::new());
+    assert_eq!(v["check"]["pass"], true, "{v}");
+    let rows = v["rows"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no rows: {v}"));
+    assert_eq!(rows.len(), 6, "{v}");
+    for row in rows {
+        assert_eq!(row["steps"], 8, "{row}");
+        // The block and 5 studs (36 vertices each), 12 edges, 64 points.
+        assert_eq!(row["vertices"], 304, "{row}");
+        assert_eq!(row["behindCamera"], 0, "{row}");
+        for key in ["modelPx", "outlinePx", "pointsPx"] {
+            let px = row[key].as_f64().unwrap_or(f64::INFINITY);
+            assert!(px <= DF64_BOUND_PX, "{}: {key} {row}", backend.name());
+        }
+        let plain = row["plainPointsPx"].as_f64().unwrap_or(0.0);
+        assert!(
+            plain > 1.0,
+            "{}: f32 world positions within a pixel? {row}",
+            backend.name()
+        );
+    }
+    assert!(v["message"].is_null(), "{v}");
+    assert_eq!(v["pass"], true, "{v}");
+}
+
+#[test]
+fn three_inside_maplibre_within_an_eighth_of_a_pixel_on_swiftshader() {
+    three_inside_maplibre(BrowserBackend::Swiftshader);
+}
+
+#[test]
+fn three_inside_maplibre_within_an_eighth_of_a_pixel_on_angle_over_mesa() {
+    three_inside_maplibre(BrowserBackend::AngleGl);
+}
+
+/// The three.js layer checked with the library built without its compiler barrier (which
+/// ANGLE over Mesa breaks): its check fails, it draws none of its materials, and says why.
+#[test]
+fn three_layer_refuses_to_draw_where_its_check_fails() {
+    let unprotected = snippet(&SnippetOptions {
+        no_fallback: true,
+        ..SnippetOptions::new(SnippetTarget::Es300)
+    })
+    .unwrap_or_else(|e| panic!("the unprotected export: {e}"));
+    let mut memory = HashMap::new();
+    memory.insert("/unprotected.glsl".to_string(), unprotected.into_bytes());
+    let v = three_page(BrowserBackend::AngleGl, "?source=/unprotected.glsl", memory);
+    assert_eq!(v["check"]["pass"], false, "{v}");
+    assert_eq!(v["drew"], 0, "{v}");
+    let message = v["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("draws nothing") && message.contains("failed their check"),
+        "{v}"
+    );
     assert_eq!(v["pass"], true, "{v}");
 }

@@ -38,7 +38,7 @@ function closure(entry) {
 
 const bytes = (files) => files.reduce((n, f) => n + readFileSync(join(PACKAGE, f)).length, 0);
 const entryFile = (name) => PKG.exports[name].import;
-const ENTRIES = ['.', './three', './luma', './webgpu', './fft', './fft-webgpu', './maplibre'];
+const ENTRIES = ['.', './three', './luma', './webgpu', './fft', './fft-webgpu', './maplibre', './maplibre-three'];
 
 test('every entry exists, has its types and no import cycle', () => {
   for (const name of ENTRIES) {
@@ -54,9 +54,11 @@ test('each entry loads only what its use needs', () => {
   const root = closure(entryFile('.'));
   assert.ok(!has(root, /generated\/wgsl|catalog-wgsl|\/fft|webgpu/), root.join(' '));
   assert.ok(!has(root, /generated\/answers\/(?!index)/), 'the root loads no known answers statically');
-  for (const name of ['./three', './luma', './fft', './maplibre']) assert.ok(!has(closure(entryFile(name)), /generated\/wgsl|catalog-wgsl/), name);
+  for (const name of ['./three', './luma', './fft', './maplibre', './maplibre-three']) assert.ok(!has(closure(entryFile(name)), /generated\/wgsl|catalog-wgsl/), name);
   const map = closure(entryFile('./maplibre'));
   assert.ok(!has(map, /glsl-qf128|\/fft|three\.js$|luma/), 'a MapLibre page loads no qf128 GLSL, FFT, three.js or luma.gl code: ' + map.join(' '));
+  const mapThree = closure(entryFile('./maplibre-three'));
+  assert.ok(!has(mapThree, /glsl-qf128|\/fft|luma|maplibre\/(layer|position)/), 'three.js in MapLibre loads no qf128 GLSL, FFT, luma.gl code or the raw layer: ' + mapThree.join(' '));
   const gpu = closure(entryFile('./webgpu'));
   assert.ok(!has(gpu, /glsl-df64|glsl-qf128|probe\.js|vec-glsl|catalog-glsl|fft-glsl/), gpu.join(' '));
   assert.ok(!has(closure(entryFile('./three')), /glsl-qf128/), 'three.js pages load no qf128 GLSL');

@@ -11,7 +11,7 @@ use crate::experiments::js::generated_files;
 
 /// The module's hand-written files (path under `js/`, text), as committed. A test keeps this
 /// list equal to the files under `js/src/` outside `generated/`.
-pub const HAND_WRITTEN: [(&str, &str); 30] = [
+pub const HAND_WRITTEN: [(&str, &str); 32] = [
     (
         "src/check/inflate.js",
         include_str!("../../../js/src/check/inflate.js"),
@@ -96,12 +96,20 @@ pub const HAND_WRITTEN: [(&str, &str); 30] = [
         include_str!("../../../js/src/maplibre.js"),
     ),
     (
+        "src/maplibre-three.js",
+        include_str!("../../../js/src/maplibre-three.js"),
+    ),
+    (
         "src/maplibre/layer.js",
         include_str!("../../../js/src/maplibre/layer.js"),
     ),
     (
         "src/maplibre/position.js",
         include_str!("../../../js/src/maplibre/position.js"),
+    ),
+    (
+        "src/maplibre/three-layer.js",
+        include_str!("../../../js/src/maplibre/three-layer.js"),
     ),
     ("src/options.js", include_str!("../../../js/src/options.js")),
     ("src/three.js", include_str!("../../../js/src/three.js")),

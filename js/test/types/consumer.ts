@@ -9,6 +9,8 @@ import { createFft } from 'df64gl/fft';
 import type { WebGLFft } from 'df64gl/fft';
 import { createFftWebGPU } from 'df64gl/fft-webgpu';
 import { splitMercator, maplibreUniforms, DF64_MAPLIBRE_GLSL, DF64_MAPLIBRE_POSITION_GLSL, MAPLIBRE_ROUTINES, checkAsync as checkMap } from 'df64gl/maplibre';
+import { df64ThreeLayer, lngLatAltToWorld, placeAtLngLatAlt, RTE_ROUTINES as MAP_THREE_ROUTINES } from 'df64gl/maplibre-three';
+import type { Df64ThreeLayer } from 'df64gl/maplibre-three';
 
 declare const gl: WebGL2RenderingContext;
 declare const device: object;
@@ -39,8 +41,12 @@ export async function page(): Promise<number> {
   const mu = maplibreUniforms(map, { defaultProjectionData: { mainMatrix: new Float64Array(16) }, shaderData: { define: '' } });
   const mapVerdict: CheckResult = await checkMap(gl, { routines: MAPLIBRE_ROUTINES, stages: ['vertex'] });
   const mapText: string = DF64_MAPLIBRE_GLSL + DF64_MAPLIBRE_POSITION_GLSL;
+  const world: Float64Array = lngLatAltToWorld([-122.4194, 37.7749, 10]);
+  const placed = placeAtLngLatAlt({ position: { set: () => 0 }, scale: { setScalar: () => 0 } }, -122.4194, 37.7749, 2);
+  const threeLayer: Df64ThreeLayer = df64ThreeLayer({ id: 'model', scene: {}, camera: {} });
   const text: string = DF64_GLSL + QF128_GLSL + DF64_WGSL + DF64_QF128_WGSL + VERSION + df64.name + df64rte.name;
   return [verdict.pass, sync, three.pass, gpuVerdict.pass].length + hi + lo + join(hi, lo) + words.length + m.hi.length +
     p.hi.length + rel.length + rot.length + u.df64_model_rte_hi.length + z.length + text.length + String(geometry) .length +
-    String(mesh).length + mercator.hi.length + mu.df64_maplibre_matrix.length + Number(mapVerdict.pass) + mapText.length;
+    String(mesh).length + mercator.hi.length + mu.df64_maplibre_matrix.length + Number(mapVerdict.pass) + mapText.length +
+    world.length + String(placed).length + threeLayer.id.length + MAP_THREE_ROUTINES.length;
 }

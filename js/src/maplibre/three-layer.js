@@ -1,0 +1,286 @@
+// three.js inside a MapLibre custom layer, its positions held as doubles: a world frame over
+// MapLibre's mercator in which three.js's lights and normals work (x east, y north, z up, in
+// metres at the equator), a camera set from the layer's render arguments (not map.transform)
+// in doubles, and a ready layer that checks its routines and draws a scene in one call.
+//
+// The frame is mercator scaled by the equator's circumference: world = C (x - 1/2, 1/2 - y, z).
+// Mercator is conformal, so this frame is isotropic at every point (a metre there is 1/cos(lat)
+// world units), and right-handed. The map's matrix taken to this frame is a perspective
+// projection of a rigid view: the camera gets the view (eye and rotation, as three.js expects)
+// and the projection the rest.
+
+import { WebGLRenderer } from 'three';
+import { DF64_GLSL } from '../generated/glsl-df64.js';
+import { checkAsync } from '../check/webgl.js';
+import { RTE_ROUTINES } from '../three.js';
+import { describe } from '../options.js';
+
+const EARTH_RADIUS = 6371008.8;
+const EARTH_CIRCUMFERENCE = 2 * Math.PI * EARTH_RADIUS;
+
+// A longitude, latitude, altitude in this frame, in doubles (MapLibre's fromLngLat, scaled).
+function worldOf(lng, lat, alt, what) {
+  if (!Number.isFinite(lng) || !Number.isFinite(lat) || !Number.isFinite(alt)) {
+    throw new RangeError(what + ' is (' + lng + ', ' + lat + ', ' + alt + '): longitude, latitude and altitude are finite numbers');
+  }
+  if (!(Math.abs(lat) < 90)) throw new RangeError(what + ' has latitude ' + lat + '; it is strictly between -90 and 90');
+  const north = 180 / Math.PI * Math.log(Math.tan(Math.PI / 4 + lat * Math.PI / 360));
+  return [lng / 360 * EARTH_CIRCUMFERENCE, north / 360 * EARTH_CIRCUMFERENCE, alt / Math.cos(lat * Math.PI / 180)];
+}
+
+/**
+ * Points (longitude, latitude in degrees, altitude in metres, triples) in the layer's world
+ * frame, in doubles: hand them to `setDf64Positions`.
+ * @param {ArrayLike<number>} lngLatAlt
+ * @returns {Float64Array}
+ */
+export function lngLatAltToWorld(lngLatAlt) {
+  if (!lngLatAlt || typeof lngLatAlt !== 'object' || !Number.isInteger(lngLatAlt.length) || lngLatAlt.length % 3 !== 0) {
+    throw new TypeError('lngLatAltToWorld takes (longitude, latitude, altitude) triples, not ' + describe(lngLatAlt));
+  }
+  const out = new Float64Array(lngLatAlt.length);
+  for (let i = 0; i < lngLatAlt.length; i += 3) {
+    out.set(worldOf(lngLatAlt[i], lngLatAlt[i + 1], lngLatAlt[i + 2], 'lngLatAltToWorld: point ' + i / 3), i);
+  }
+  return out;
+}
+
+/**
+ * Places `object` (its geometry in metres: x east, y north, z up) at a longitude, latitude and
+ * altitude: its position in the world frame, in doubles, and its scale the frame's units per
+ * metre there (1 / cos(latitude)), as MapLibre's three.js example scales a model by
+ * `meterInMercatorCoordinateUnits`. Its rotation is yours. Returns the object.
+ * @template {{ position: { set(x: number, y: number, z: number): any }, scale: { setScalar(s: number): any } }} O
+ * @param {O} object
+ * @param {number} lng
+ * @param {number} lat
+ * @param {number} [alt]
+ * @returns {O}
+ */
+export function placeAtLngLatAlt(object, lng, lat, alt) {
+  if (!object || !object.position || !object.scale) throw new TypeError('placeAtLngLatAlt takes a three.js Object3D, not ' + describe(object));
+  const w = worldOf(lng, lat, alt === undefined ? 0 : alt, 'placeAtLngLatAlt');
+  object.position.set(w[0], w[1], w[2]);
+  object.scale.setScalar(1 / Math.cos(lat * Math.PI / 180));
+  return object;
+}
+
+// The inverse of a 4 x 4 matrix (column-major, doubles), or null where it has none.
+function inverse4(m) {
+  const a = Array.from(m);
+  const inv = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+  // Gauss-Jordan on rows r of columns c: a[4 c + r].
+  for (let c = 0; c < 4; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < 4; r++) if (Math.abs(a[4 * c + r]) > Math.abs(a[4 * c + pivot])) pivot = r;
+    const p = a[4 * c + pivot];
+    if (!(Math.abs(p) > 0) || !Number.isFinite(p)) return null;
+    for (let k = 0; k < 4; k++) {
+      [a[4 * k + c], a[4 * k + pivot]] = [a[4 * k + pivot], a[4 * k + c]];
+      [inv[4 * k + c], inv[4 * k + pivot]] = [inv[4 * k + pivot], inv[4 * k + c]];
+    }
+    for (let k = 0; k < 4; k++) {
+      a[4 * k + c] /= p;
+      inv[4 * k + c] /= p;
+    }
+    for (let r = 0; r < 4; r++) {
+      if (r === c) continue;
+      const f = a[4 * c + r];
+      if (f === 0) continue;
+      for (let k = 0; k < 4; k++) {
+        a[4 * k + r] -= f * a[4 * k + c];
+        inv[4 * k + r] -= f * inv[4 * k + c];
+      }
+    }
+  }
+  return inv;
+}
+
+function multiply4(a, b) {
+  const out = new Array(16).fill(0);
+  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[4 * c + r] += a[4 * k + r] * b[4 * c + k];
+  return out;
+}
+
+// 16 finite numbers; `doubles` asks for a Float64Array.
+function matrixArg(m, what, doubles) {
+  const ok = doubles ? m instanceof Float64Array : m instanceof Float64Array || m instanceof Float32Array || Array.isArray(m);
+  if (!ok || m.length !== 16 || !Array.prototype.every.call(m, Number.isFinite)) {
+    throw new TypeError('maplibreCamera: ' + what + ' is not ' + (doubles ? 'a Float64Array of ' : '') + '16 finite numbers (' +
+      describe(m) + '): the camera is set in doubles from MapLibre GL JS 5 or 6\'s render arguments');
+  }
+  return m;
+}
+
+// The solution of the 3 x 3 system a x = b (a by rows), by Cramer's rule, or null.
+function solve3(a, b) {
+  const det = (m) => m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
+  const d = det(a);
+  if (!(Math.abs(d) > 0) || !Number.isFinite(d)) return null;
+  return [0, 1, 2].map(function (k) {
+    const m = a.slice();
+    for (let r = 0; r < 3; r++) m[3 * r + k] = b[r];
+    return det(m) / d;
+  });
+}
+
+/**
+ * Sets a three.js camera from a MapLibre custom layer's `render(gl, args)` for the world frame
+ * (`lngLatAltToWorld`, `placeAtLngLatAlt`), in doubles, so that its projection times its view
+ * is the map's matrix (`args.defaultProjectionData.mainMatrix`, a Float64Array) taken to the
+ * frame: the eye is where that matrix's x, y and w rows vanish (solved in doubles), the view's
+ * rotation that of `args.projectionMatrix`'s inverse times the map's matrix, made orthonormal,
+ * and the projection the map's matrix times the view's inverse. Lights and normals see a rigid
+ * view. Its matrices stop updating themselves (`matrixAutoUpdate`, `matrixWorldAutoUpdate`).
+ * Mercator only: an Error under the globe. Returns the camera.
+ * @template {{ projectionMatrix: { fromArray(a: ArrayLike<number>): any }, projectionMatrixInverse: { fromArray(a: ArrayLike<number>): any }, matrixWorld: { fromArray(a: ArrayLike<number>): any }, matrixWorldInverse: { fromArray(a: ArrayLike<number>): any }, matrixAutoUpdate: boolean, matrixWorldAutoUpdate: boolean }} C
+ * @param {C} camera
+ * @param {{ defaultProjectionData: { mainMatrix: ArrayLike<number> }, projectionMatrix: ArrayLike<number>, shaderData?: { define?: string } }} args
+ * @returns {C}
+ */
+export function maplibreCamera(camera, args) {
+  if (!camera || !camera.projectionMatrix || !camera.matrixWorldInverse) {
+    throw new TypeError('maplibreCamera takes a three.js Camera first, not ' + describe(camera));
+  }
+  if (!args || typeof args !== 'object' || !args.defaultProjectionData) {
+    throw new TypeError('maplibreCamera takes the second argument of your custom layer\'s render(gl, args), not ' + describe(args));
+  }
+  const define = args.shaderData && typeof args.shaderData.define === 'string' ? args.shaderData.define : '';
+  if (/\bGLOBE\b/.test(define)) {
+    throw new Error('maplibreCamera: the map draws the globe, where three.js inside MapLibre is not supported: ' +
+      'set the projection to mercator, or draw nothing this frame');
+  }
+  const main = matrixArg(args.defaultProjectionData.mainMatrix, 'args.defaultProjectionData.mainMatrix', true);
+  const projection = matrixArg(args.projectionMatrix, 'args.projectionMatrix', false);
+  // World frame to mercator: x = X / C + 1/2, y = 1/2 - Y / C, z = Z / C.
+  const c = 1 / EARTH_CIRCUMFERENCE;
+  const m = multiply4(Array.from(main), [c, 0, 0, 0, 0, -c, 0, 0, 0, 0, c, 0, 0.5, 0.5, 0, 1]);
+  // The eye: x, y and w of m (eye, 1) are 0 (a perspective projection's centre).
+  const eye = solve3([m[0], m[4], m[8], m[1], m[5], m[9], m[3], m[7], m[11]], [-m[12], -m[13], -m[15]]);
+  const unproject = inverse4(projection);
+  if (!eye || !unproject) throw new RangeError('maplibreCamera: the map\'s matrices are not a perspective camera\'s (no eye or no inverse)');
+  // The rotation: rows of the projection's inverse times m, orthonormalised (Gram-Schmidt);
+  // only lighting's orientation rests on it, the positions on the eye and the projection below.
+  const view = multiply4(unproject, m);
+  const rows = [0, 1, 2].map(function (r) { return [view[r], view[4 + r], view[8 + r]]; });
+  const dot = (u, v) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+  const unit = (u) => { const l = Math.sqrt(dot(u, u)); return [u[0] / l, u[1] / l, u[2] / l]; };
+  const z = unit(rows[2]);
+  const y = unit(rows[1].map(function (v, k) { return v - dot(rows[1], z) * z[k]; }));
+  const x = [y[1] * z[2] - y[2] * z[1], y[2] * z[0] - y[0] * z[2], y[0] * z[1] - y[1] * z[0]];
+  if (!(dot(x, rows[0]) > 0) || ![...x, ...y, ...z].every(Number.isFinite)) {
+    throw new RangeError('maplibreCamera: the map\'s matrix is not a projection of a right-handed view');
+  }
+  const rigid = [x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0, 0, 0, 0, 1];
+  for (let r = 0; r < 3; r++) rigid[12 + r] = -(rigid[r] * eye[0] + rigid[4 + r] * eye[1] + rigid[8 + r] * eye[2]);
+  const world = [x[0], x[1], x[2], 0, y[0], y[1], y[2], 0, z[0], z[1], z[2], 0, eye[0], eye[1], eye[2], 1];
+  // The projection that makes projection times view the map's matrix: m times the view's inverse.
+  const scaled = multiply4(m, world);
+  const scaledInverse = inverse4(scaled);
+  if (!scaledInverse) throw new RangeError('maplibreCamera: the map\'s matrix has no inverse');
+  camera.matrixAutoUpdate = false;
+  camera.matrixWorldAutoUpdate = false;
+  camera.projectionMatrix.fromArray(scaled);
+  camera.projectionMatrixInverse.fromArray(scaledInverse);
+  camera.matrixWorld.fromArray(world);
+  camera.matrixWorldInverse.fromArray(rigid);
+  return camera;
+}
+
+/**
+ * @typedef {Object} Df64ThreeLayerOptions
+ * @property {string} id the layer's id in the map's style
+ * @property {any} scene the three.js Scene to draw (its df64 objects through `useDf64Positions`)
+ * @property {any} camera a three.js Camera the layer sets each frame (`maplibreCamera`)
+ * @property {string} [glsl] the df64 library the layer's check proves (`DF64_GLSL`)
+ * @property {(verdict: import('../check/results.js').CheckResult) => void} [onCheck] called once the check ends
+ */
+
+/**
+ * @typedef {Object} Df64ThreeLayer a MapLibre custom layer (`map.addLayer(layer)`)
+ * @property {string} id
+ * @property {'custom'} type
+ * @property {'3d'} renderingMode
+ * @property {(map: any, gl: WebGL2RenderingContext) => void} onAdd
+ * @property {(gl: WebGL2RenderingContext, args: any) => void} render
+ * @property {(map: any, gl: WebGL2RenderingContext) => void} onRemove
+ * @property {any} renderer the three.js WebGLRenderer on the map's context, once added
+ * @property {import('../check/results.js').CheckResult | null} verdict the check's result, once it ended
+ * @property {string | null} message why the layer draws nothing, or null while it draws
+ */
+
+/**
+ * A MapLibre custom layer that draws a three.js scene with the map's camera, in one call:
+ * on `onAdd` a `WebGLRenderer` on the map's canvas and context and a check of `RTE_ROUTINES` in
+ * the vertex stage (what `useDf64Positions`'s shaders call); each frame, once the check passed,
+ * `maplibreCamera` and a render that keeps the map's drawing (no clear). Where the check fails,
+ * or the map draws the globe, it draws nothing, sets `message` and says it once on the console.
+ * @param {Df64ThreeLayerOptions} options
+ * @returns {Df64ThreeLayer}
+ */
+export function df64ThreeLayer(options) {
+  if (!options || typeof options !== 'object') throw new TypeError('df64ThreeLayer takes options ({ id, scene, camera }), not ' + describe(options));
+  const id = options.id;
+  if (typeof id !== 'string' || !id) throw new TypeError('df64ThreeLayer: options.id is the layer\'s id (a non-empty string), not ' + describe(id));
+  const scene = options.scene;
+  if (!scene || !scene.isScene) throw new TypeError('df64ThreeLayer ' + id + ': options.scene is a three.js Scene, not ' + describe(scene));
+  const camera = options.camera;
+  if (!camera || !camera.isCamera) throw new TypeError('df64ThreeLayer ' + id + ': options.camera is a three.js Camera, not ' + describe(camera));
+  const library = options.glsl === undefined ? DF64_GLSL : options.glsl;
+  if (typeof library !== 'string') throw new TypeError('df64ThreeLayer ' + id + ': glsl is the df64 library\'s text, not ' + describe(library));
+  const onCheck = options.onCheck;
+  if (onCheck !== undefined && typeof onCheck !== 'function') throw new TypeError('df64ThreeLayer ' + id + ': onCheck is a function');
+  let map = null;
+  let said = null;
+  const tell = function (message) {
+    if (said === message) return;
+    said = message;
+    if (typeof console !== 'undefined') console.warn(message);
+  };
+  const layer = {
+    id: id,
+    type: /** @type {'custom'} */ ('custom'),
+    renderingMode: /** @type {'3d'} */ ('3d'),
+    renderer: /** @type {any} */ (null),
+    verdict: /** @type {import('../check/results.js').CheckResult | null} */ (null),
+    message: /** @type {string | null} */ (null),
+    onAdd: function (m, gl) {
+      map = m;
+      layer.renderer = new WebGLRenderer({ canvas: m.getCanvas(), context: gl, antialias: true });
+      layer.renderer.autoClear = false;
+      layer.message = 'df64ThreeLayer ' + id + ': checking the df64 routines on this context';
+      checkAsync(gl, { routines: RTE_ROUTINES, stages: ['vertex'], glsl: library }).then(function (verdict) {
+        layer.verdict = verdict;
+        layer.message = verdict.pass ? null
+          : 'df64ThreeLayer ' + id + ' draws nothing: the df64 routines its materials call failed their check on this context (' + verdict.reason + ')';
+        if (layer.message) tell(layer.message);
+        if (onCheck) onCheck(verdict);
+        if (map && typeof map.triggerRepaint === 'function') map.triggerRepaint();
+      }, function (e) {
+        layer.message = 'df64ThreeLayer ' + id + ' draws nothing: its check could not run (' + (e && e.message ? e.message : String(e)) + ')';
+        tell(layer.message);
+      });
+    },
+    onRemove: function () {
+      if (layer.renderer) layer.renderer.dispose();
+      layer.renderer = null;
+      map = null;
+    },
+    render: function (gl, args) {
+      if (!layer.renderer || !layer.verdict || !layer.verdict.pass) return;
+      try {
+        maplibreCamera(camera, args);
+      } catch (e) {
+        layer.message = 'df64ThreeLayer ' + id + ' draws nothing: ' + (e && e.message ? e.message : String(e));
+        tell(layer.message);
+        return;
+      }
+      layer.message = null;
+      // three.js's idea of the context's state is stale after MapLibre drew: forget it.
+      layer.renderer.resetState();
+      layer.renderer.render(scene, camera);
+      layer.renderer.resetState();
+    },
+  };
+  return layer;
+}
