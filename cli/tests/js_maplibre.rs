@@ -6,7 +6,8 @@
 //! ready layer (`js/examples/maplibre-ready-layer.html`): its points where `map.project` puts
 //! them, in mercator and on the globe, and nothing drawn, with a message, where its check fails.
 //! three.js inside MapLibre (`js/examples/maplibre-three.html`): its stock materials' vertex
-//! shaders against MapLibre's own placement, and nothing drawn where the check fails.
+//! shaders against MapLibre's own placement, in mercator and on the globe, and nothing drawn
+//! where the check fails.
 
 mod common;
 
@@ -25,23 +26,12 @@ const DF64_BOUND_PX: f64 = 0.125;
 /// [`DF64_BOUND_PX`] at every step, every point in front of the camera, the reference being
 /// `map.project`'s pixel, and the f32 way over a pixel off from zoom 18 up.
 fn custom_layer(backend: BrowserBackend, query: &str, rows: usize) -> Value {
-    common::js_dev_dependencies();
-    let chromium = common::chromium();
-    let v = run_module_page(
-        &chromium,
+    let v = example(
         backend,
         "/js/examples/maplibre-custom-layer.html",
         query,
         HashMap::new(),
-        0,
-    )
-    .unwrap_or_else(|e| {
-        panic!(
-            "maplibre-custom-layer.html{query} on {}: {e}",
-            backend.name()
-        )
-    });
-    eprintln!("{}: {v}", backend.name());
+    );
     assert_eq!(v["check"]["pass"], true, "{}: {v}", backend.name());
     let got = v["rows"]
         .as_array()
@@ -126,21 +116,51 @@ fn custom_layer_on_the_globe_within_an_eighth_of_a_pixel_on_angle_over_mesa() {
     custom_layer_on_the_globe(BrowserBackend::AngleGl);
 }
 
-/// `js/examples/maplibre-ready-layer.html` with `query` and the files `memory` serves.
-fn ready_layer(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
+/// The example page at `path` with `query` and the files `memory` serves.
+fn example(
+    backend: BrowserBackend,
+    path: &str,
+    query: &str,
+    memory: HashMap<String, Vec<u8>>,
+) -> Value {
     common::js_dev_dependencies();
     let chromium = common::chromium();
-    let v = run_module_page(
-        &chromium,
+    let v = run_module_page(&chromium, backend, path, query, memory, 0)
+        .unwrap_or_else(|e| panic!("{path}{query} on {}: {e}", backend.name()));
+    eprintln!("{}: {v}", backend.name());
+    v
+}
+
+/// `js/examples/maplibre-ready-layer.html` with `query` and the files `memory` serves.
+fn ready_layer(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
+    example(
         backend,
         "/js/examples/maplibre-ready-layer.html",
         query,
         memory,
-        0,
     )
-    .unwrap_or_else(|e| panic!("maplibre-ready-layer.html on {}: {e}", backend.name()));
-    eprintln!("{}: {v}", backend.name());
-    v
+}
+
+/// The library built without its compiler barrier (which ANGLE over Mesa's compiler breaks),
+/// served at `/unprotected.glsl`: a page given `?source=/unprotected.glsl` checks with it.
+fn unprotected_library() -> HashMap<String, Vec<u8>> {
+    let unprotected = snippet(&SnippetOptions {
+        no_fallback: true,
+        ..SnippetOptions::new(SnippetTarget::Es300)
+    })
+    .unwrap_or_else(|e| panic!("the unprotected export: {e}"));
+    HashMap::from([("/unprotected.glsl".to_string(), unprotected.into_bytes())])
+}
+
+/// Where a layer's check failed: it says it draws nothing, and why.
+fn says_it_draws_nothing(v: &Value) {
+    assert_eq!(v["check"]["pass"], false, "{v}");
+    let message = v["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("draws nothing") && message.contains("failed their check"),
+        "{v}"
+    );
+    assert_eq!(v["pass"], true, "{v}");
 }
 
 /// The ready layer draws each point where `map.project` puts it (a 9 px point at zoom 23, where
@@ -167,23 +187,14 @@ fn ready_layer_draws_on_angle_over_mesa() {
 /// breaks, the layer's check fails and it draws nothing, with a message saying why.
 #[test]
 fn ready_layer_refuses_to_draw_where_its_check_fails() {
-    let unprotected = snippet(&SnippetOptions {
-        no_fallback: true,
-        ..SnippetOptions::new(SnippetTarget::Es300)
-    })
-    .unwrap_or_else(|e| panic!("the unprotected export: {e}"));
-    let mut memory = HashMap::new();
-    memory.insert("/unprotected.glsl".to_string(), unprotected.into_bytes());
-    let v = ready_layer(BrowserBackend::AngleGl, "?source=/unprotected.glsl", memory);
-    assert_eq!(v["check"]["pass"], false, "{v}");
+    let v = ready_layer(
+        BrowserBackend::AngleGl,
+        "?source=/unprotected.glsl",
+        unprotected_library(),
+    );
     assert_eq!(v["red"], 0, "{v}");
     assert_eq!(v["white"], 5, "nothing drawn under the points: {v}");
-    let message = v["message"].as_str().unwrap_or("");
-    assert!(
-        message.contains("draws nothing") && message.contains("failed their check"),
-        "{v}"
-    );
-    assert_eq!(v["pass"], true, "{v}");
+    says_it_draws_nothing(&v);
 }
 
 /// Under the globe (`vertical-perspective`, which defines `GLOBE` at every zoom) the ready
@@ -203,34 +214,24 @@ fn ready_layer_draws_on_the_globe() {
 
 /// `js/examples/maplibre-three.html` with `query` and the files `memory` serves.
 fn three_page(backend: BrowserBackend, query: &str, memory: HashMap<String, Vec<u8>>) -> Value {
-    common::js_dev_dependencies();
-    let chromium = common::chromium();
-    let v = run_module_page(
-        &chromium,
-        backend,
-        "/js/examples/maplibre-three.html",
-        query,
-        memory,
-        0,
-    )
-    .unwrap_or_else(|e| panic!("maplibre-three.html on {}: {e}", backend.name()));
-    eprintln!("{}: {v}", backend.name());
-    v
+    example(backend, "/js/examples/maplibre-three.html", query, memory)
 }
 
 /// three.js inside MapLibre: a lit model (MeshStandardMaterial), its edges
 /// (LineBasicMaterial) and 64 points (PointsMaterial) from the layer's own vertex shaders,
-/// within 1/8 px of MapLibre's own placement in doubles at zoom 22 and 24 in three places, at
-/// every step of a camera moving 1 cm; the same points as three.js alone holds them (f32) are
+/// within 1/8 px of MapLibre's own placement in doubles in three places, at every step of a
+/// camera moving 1 cm: in mercator at zoom 22 and 24 (`query` empty), on the globe at 18 and 22
+/// (`?projection=vertical-perspective`); the same points as three.js alone holds them (f32) are
 /// pixels off.
-fn three_inside_maplibre(backend: BrowserBackend) {
-    let v = three_page(backend, "", HashMap::new());
+fn three_inside_maplibre(backend: BrowserBackend, query: &str, projection: &str) {
+    let v = three_page(backend, query, HashMap::new());
     assert_eq!(v["check"]["pass"], true, "{v}");
     let rows = v["rows"]
         .as_array()
         .unwrap_or_else(|| panic!("no rows: {v}"));
     assert_eq!(rows.len(), 6, "{v}");
     for row in rows {
+        assert_eq!(row["projection"], projection, "{row}");
         assert_eq!(row["steps"], 8, "{row}");
         // The block and 5 studs (36 vertices each), 12 edges, 64 points.
         assert_eq!(row["vertices"], 304, "{row}");
@@ -252,32 +253,41 @@ fn three_inside_maplibre(backend: BrowserBackend) {
 
 #[test]
 fn three_inside_maplibre_within_an_eighth_of_a_pixel_on_swiftshader() {
-    three_inside_maplibre(BrowserBackend::Swiftshader);
+    three_inside_maplibre(BrowserBackend::Swiftshader, "", "mercator");
 }
 
 #[test]
 fn three_inside_maplibre_within_an_eighth_of_a_pixel_on_angle_over_mesa() {
-    three_inside_maplibre(BrowserBackend::AngleGl);
+    three_inside_maplibre(BrowserBackend::AngleGl, "", "mercator");
+}
+
+#[test]
+fn three_on_the_globe_within_an_eighth_of_a_pixel_on_swiftshader() {
+    three_inside_maplibre(
+        BrowserBackend::Swiftshader,
+        "?projection=vertical-perspective",
+        "vertical-perspective",
+    );
+}
+
+#[test]
+fn three_on_the_globe_within_an_eighth_of_a_pixel_on_angle_over_mesa() {
+    three_inside_maplibre(
+        BrowserBackend::AngleGl,
+        "?projection=vertical-perspective",
+        "vertical-perspective",
+    );
 }
 
 /// The three.js layer checked with the library built without its compiler barrier (which
 /// ANGLE over Mesa breaks): its check fails, it draws none of its materials, and says why.
 #[test]
 fn three_layer_refuses_to_draw_where_its_check_fails() {
-    let unprotected = snippet(&SnippetOptions {
-        no_fallback: true,
-        ..SnippetOptions::new(SnippetTarget::Es300)
-    })
-    .unwrap_or_else(|e| panic!("the unprotected export: {e}"));
-    let mut memory = HashMap::new();
-    memory.insert("/unprotected.glsl".to_string(), unprotected.into_bytes());
-    let v = three_page(BrowserBackend::AngleGl, "?source=/unprotected.glsl", memory);
-    assert_eq!(v["check"]["pass"], false, "{v}");
-    assert_eq!(v["drew"], 0, "{v}");
-    let message = v["message"].as_str().unwrap_or("");
-    assert!(
-        message.contains("draws nothing") && message.contains("failed their check"),
-        "{v}"
+    let v = three_page(
+        BrowserBackend::AngleGl,
+        "?source=/unprotected.glsl",
+        unprotected_library(),
     );
-    assert_eq!(v["pass"], true, "{v}");
+    assert_eq!(v["drew"], 0, "{v}");
+    says_it_draws_nothing(&v);
 }

@@ -1,10 +1,11 @@
-// df64gl/maplibre-three in Node: the world frame against MapLibre's mercator computed here, a
-// model placed in metres against the mercator recipe of MapLibre's three.js example, the camera
-// against the map's matrix, and the errors for bad input.
+// df64gl/maplibre-three in Node: the world frames against MapLibre's mercator and unit sphere
+// computed here, a model placed in metres against the mercator recipe of MapLibre's three.js
+// example and along east, north and up on the globe, the camera against the map's matrices,
+// and the errors for bad input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as THREE from 'three';
-import { lngLatAltToWorld, placeAtLngLatAlt, maplibreCamera, df64ThreeLayer } from '../src/maplibre-three.js';
+import { lngLatAltToWorld, lngLatAltToGlobe, placeAtLngLatAlt, maplibreCamera, df64ThreeLayer } from '../src/maplibre-three.js';
 
 const R = 6371008.8;
 const C = 2 * Math.PI * R;
@@ -81,11 +82,61 @@ test('a model placed in metres lands where MapLibre\'s three.js recipe puts it, 
   assert.ok(worst < 1e-3, `worst ${worst} px`);
 });
 
-test('maplibreCamera and df64ThreeLayer refuse the globe, f32 matrices and bad options', () => {
+// A globe matrix in MapLibre's shape (unit sphere to clip) at zoom 22 over (lng, lat).
+function globeMatrix(lng, lat) {
+  const radius = 512 * 2 ** 22 / (2 * Math.PI) / Math.cos(lat * Math.PI / 180);
+  const f = 1 / Math.tan(0.32);
+  const proj = [f / (4 / 3), 0, 0, 0, 0, f, 0, 0, 0, 0, -1.0002, -1, 0, 0, -0.2, 0];
+  const rotX = (a) => [1, 0, 0, 0, 0, Math.cos(a), Math.sin(a), 0, 0, -Math.sin(a), Math.cos(a), 0, 0, 0, 0, 1];
+  const rotY = (a) => [Math.cos(a), 0, -Math.sin(a), 0, 0, 1, 0, 0, Math.sin(a), 0, Math.cos(a), 0, 0, 0, 0, 1];
+  const rotZ = (a) => [Math.cos(a), Math.sin(a), 0, 0, -Math.sin(a), Math.cos(a), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+  const move = (z) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, z, 1];
+  const steps = [move(-900), rotX(-0.6), rotZ(0.4), move(-radius), rotX(lat * Math.PI / 180), rotY(-lng * Math.PI / 180),
+    [radius, 0, 0, 0, 0, radius, 0, 0, 0, 0, radius, 0, 0, 0, 0, 1]];
+  return { main: Float64Array.from(steps.reduce(mul, proj)), projection: Float32Array.from(proj) };
+}
+
+test('on the globe: points on MapLibre\'s sphere in metres, a model along east, north and up, the camera from the f64 globe matrix', () => {
+  const lng = -122.4194, lat = 37.7749;
+  const w = lngLatAltToGlobe([lng, lat, 10]);
+  const l = lng * Math.PI / 180, f = lat * Math.PI / 180;
+  const unit = [Math.sin(l) * Math.cos(f), Math.sin(f), Math.cos(l) * Math.cos(f)];
+  for (let k = 0; k < 3; k++) assert.ok(Math.abs(w[k] - unit[k] * (R + 10)) < 1e-8, `axis ${k}`);
+  const { main, projection } = globeMatrix(lng, lat);
+  const args = { defaultProjectionData: { mainMatrix: Float32Array.from(main), projectionTransition: 1 }, modelViewProjectionMatrix: main,
+    projectionMatrix: projection, shaderData: { define: '#define GLOBE' } };
+  const camera = maplibreCamera(new THREE.Camera(), args, 'globe');
+  const group = placeAtLngLatAlt(new THREE.Group(), lng, lat, 0, 'globe');
+  group.updateMatrixWorld(true);
+  const east = [Math.cos(l), 0, -Math.sin(l)], north = [-Math.sin(l) * Math.sin(f), Math.cos(f), -Math.cos(l) * Math.sin(f)];
+  const v = camera.matrixWorldInverse.elements;
+  const eye = [12, 13, 14].map((i) => camera.matrixWorld.elements[i]);
+  let worst = 0;
+  // A 6 m block's corners at zoom 22 (a pixel is 3.7 cm here), its metres along east, north, up.
+  for (const p of [[3, 2, 0], [-3, 2, 2], [3, -2, 2], [0.0025, 0.0025, 2.005]]) {
+    const world = new THREE.Vector3(...p).applyMatrix4(group.matrixWorld);
+    const rel = [world.x - eye[0], world.y - eye[1], world.z - eye[2]];
+    const got = apply(camera.projectionMatrix.elements, [0, 1, 2].map((r) => v[r] * rel[0] + v[4 + r] * rel[1] + v[8 + r] * rel[2]));
+    const want = apply(main, [0, 1, 2].map((k) => unit[k] + (p[0] * east[k] + p[1] * north[k] + p[2] * unit[k]) / R));
+    for (const k of [0, 1]) worst = Math.max(worst, Math.abs(got[k] / got[3] - want[k] / want[3]) * 400);
+  }
+  assert.ok(worst < 1e-3, `worst ${worst} px`);
+  // The frame must be the projection the map draws, the hand-over is refused, and the f64
+  // matrix must be the map's.
+  assert.throws(() => maplibreCamera(new THREE.Camera(), args), /globe/);
+  assert.throws(() => maplibreCamera(new THREE.Camera(), Object.assign({}, args, { shaderData: { define: '' } }), 'globe'), /mercator/);
+  assert.throws(() => maplibreCamera(new THREE.Camera(), Object.assign({}, args,
+    { defaultProjectionData: { mainMatrix: Float32Array.from(main), projectionTransition: 0.5 } }), 'globe'), /handing over/);
+  assert.throws(() => maplibreCamera(new THREE.Camera(), Object.assign({}, args,
+    { defaultProjectionData: { mainMatrix: Float32Array.from(globeMatrix(lng + 1e-3, lat).main), projectionTransition: 1 } }), 'globe'), /does not round/);
+  assert.throws(() => maplibreCamera(new THREE.Camera(), args, 'sphere'), /frame/);
+  assert.throws(() => placeAtLngLatAlt({ position: new THREE.Vector3(), scale: new THREE.Vector3() }, 0, 0, 0, 'globe'), /quaternion/);
+});
+
+test('maplibreCamera and df64ThreeLayer refuse f32 matrices and bad options', () => {
   const { main, projection } = mapMatrices(0, 0);
   const camera = new THREE.Camera();
   const args = (over) => Object.assign({ defaultProjectionData: { mainMatrix: main }, projectionMatrix: projection, shaderData: { define: '' } }, over);
-  assert.throws(() => maplibreCamera(camera, args({ shaderData: { define: '#define GLOBE' } })), /globe/);
   assert.throws(() => maplibreCamera(camera, args({ defaultProjectionData: { mainMatrix: Float32Array.from(main) } })), /Float64Array/);
   assert.throws(() => maplibreCamera(camera, args({ projectionMatrix: new Float32Array(16) })), /perspective/);
   assert.throws(() => maplibreCamera({}, args({})), TypeError);
@@ -97,4 +148,5 @@ test('maplibreCamera and df64ThreeLayer refuse the globe, f32 matrices and bad o
   assert.throws(() => df64ThreeLayer({ id: 'a', scene, camera: {} }), /Camera/);
   assert.throws(() => df64ThreeLayer({ scene, camera }), /options\.id/);
   assert.throws(() => df64ThreeLayer({ id: 'a', scene, camera, onCheck: 1 }), /onCheck/);
+  assert.throws(() => df64ThreeLayer({ id: 'a', scene, camera, frame: 'polar' }), /frame/);
 });

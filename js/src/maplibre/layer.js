@@ -6,6 +6,7 @@
 import { DF64_GLSL } from '../generated/glsl-df64.js';
 import { checkAsync } from '../check/webgl.js';
 import { describe } from '../options.js';
+import { followCheck, warnOnce } from './follow-check.js';
 import { splitMercator, maplibreUniforms, maplibreGlsl, MAPLIBRE_ROUTINES } from './position.js';
 
 const MODES = { points: 'POINTS', lines: 'LINES', 'line-strip': 'LINE_STRIP', triangles: 'TRIANGLES' };
@@ -150,7 +151,7 @@ export function df64Layer(options) {
   let map = null;
   let objects = null;
   const programs = new Map();
-  let said = null;
+  const tell = warnOnce();
 
   const layer = {
     id: id,
@@ -162,18 +163,7 @@ export function df64Layer(options) {
       map = m;
       objects = { vao: gl.createVertexArray(), hi: gl.createBuffer(), lo: gl.createBuffer(), color: gl.createBuffer() };
       if (data) data.uploaded = false;
-      layer.message = 'df64Layer ' + id + ': checking the df64 routines on this context';
-      checkOnce(gl, library).then(function (verdict) {
-        layer.verdict = verdict;
-        layer.message = verdict.pass ? null
-          : 'df64Layer ' + id + ' draws nothing: the df64 routines it calls failed their check on this context (' + verdict.reason + ')';
-        if (layer.message) tell(layer.message);
-        if (onCheck) onCheck(verdict);
-        if (map && typeof map.triggerRepaint === 'function') map.triggerRepaint();
-      }, function (e) {
-        layer.message = 'df64Layer ' + id + ' draws nothing: its check could not run (' + (e && e.message ? e.message : String(e)) + ')';
-        tell(layer.message);
-      });
+      followCheck(layer, checkOnce(gl, library), 'df64Layer ' + id, 'it calls', onCheck, function () { return map; }, tell);
     },
     onRemove: function (m, gl) {
       if (objects) {
@@ -262,13 +252,6 @@ void main() {
       gl.useProgram(null);
     },
   };
-
-  // Each distinct message once on the console (a failing layer renders every frame).
-  function tell(message) {
-    if (said === message) return;
-    said = message;
-    if (typeof console !== 'undefined') console.warn(message);
-  }
 
   return layer;
 }

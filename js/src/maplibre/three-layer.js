@@ -1,7 +1,8 @@
 // three.js inside a MapLibre custom layer, its positions held as doubles: a world frame over
 // MapLibre's mercator in which three.js's lights and normals work (x east, y north, z up, in
-// metres at the equator), a camera set from the layer's render arguments (not map.transform)
-// in doubles, and a ready layer that checks its routines and draws a scene in one call.
+// metres at the equator), or the globe's (MapLibre's unit sphere in metres), a camera set from
+// the layer's render arguments (not map.transform) in doubles, and a ready layer that checks
+// its routines and draws a scene in one call.
 //
 // The frame is mercator scaled by the equator's circumference: world = C (x - 1/2, 1/2 - y, z).
 // Mercator is conformal, so this frame is isotropic at every point (a metre there is 1/cos(lat)
@@ -9,11 +10,12 @@
 // projection of a rigid view: the camera gets the view (eye and rotation, as three.js expects)
 // and the projection the rest.
 
-import { WebGLRenderer } from 'three';
+import { Matrix4, Vector3, WebGLRenderer } from 'three';
 import { DF64_GLSL } from '../generated/glsl-df64.js';
 import { checkAsync } from '../check/webgl.js';
 import { RTE_ROUTINES } from '../three.js';
 import { describe } from '../options.js';
+import { followCheck, warnOnce } from './follow-check.js';
 
 const EARTH_RADIUS = 6371008.8;
 const EARTH_CIRCUMFERENCE = 2 * Math.PI * EARTH_RADIUS;
@@ -45,24 +47,75 @@ export function lngLatAltToWorld(lngLatAlt) {
   return out;
 }
 
+// MapLibre's unit sphere (projectToSphere's axes: y to the north pole, z to longitude 0 on the
+// equator, x to 90 degrees east) times the globe's radius plus the altitude, in doubles.
+function globeOf(lng, lat, alt, what) {
+  if (!Number.isFinite(lng) || !Number.isFinite(lat) || !Number.isFinite(alt)) {
+    throw new RangeError(what + ' is (' + lng + ', ' + lat + ', ' + alt + '): longitude, latitude and altitude are finite numbers');
+  }
+  if (!(Math.abs(lat) <= 90)) throw new RangeError(what + ' has latitude ' + lat + '; it is in [-90, 90]');
+  const l = lng * Math.PI / 180, f = lat * Math.PI / 180, r = EARTH_RADIUS + alt;
+  return [Math.sin(l) * Math.cos(f) * r, Math.sin(f) * r, Math.cos(l) * Math.cos(f) * r];
+}
+
+/**
+ * Points (longitude, latitude in degrees, altitude in metres, triples) in the globe's frame, in
+ * doubles: MapLibre's unit sphere scaled to its radius (6,371,008.8 m) plus the altitude, in
+ * metres. For a layer with `frame: 'globe'`; hand them to `setDf64Positions`.
+ * @param {ArrayLike<number>} lngLatAlt
+ * @returns {Float64Array}
+ */
+export function lngLatAltToGlobe(lngLatAlt) {
+  if (!lngLatAlt || typeof lngLatAlt !== 'object' || !Number.isInteger(lngLatAlt.length) || lngLatAlt.length % 3 !== 0) {
+    throw new TypeError('lngLatAltToGlobe takes (longitude, latitude, altitude) triples, not ' + describe(lngLatAlt));
+  }
+  const out = new Float64Array(lngLatAlt.length);
+  for (let i = 0; i < lngLatAlt.length; i += 3) {
+    out.set(globeOf(lngLatAlt[i], lngLatAlt[i + 1], lngLatAlt[i + 2], 'lngLatAltToGlobe: point ' + i / 3), i);
+  }
+  return out;
+}
+
 /**
  * Places `object` (its geometry in metres: x east, y north, z up) at a longitude, latitude and
- * altitude: its position in the world frame, in doubles, and its scale the frame's units per
- * metre there (1 / cos(latitude)), as MapLibre's three.js example scales a model by
- * `meterInMercatorCoordinateUnits`. Its rotation is yours. Returns the object.
- * @template {{ position: { set(x: number, y: number, z: number): any }, scale: { setScalar(s: number): any } }} O
+ * altitude: in the mercator frame (`frame` 'mercator', the default) its position in doubles and
+ * its scale the frame's units per metre there (1 / cos(latitude)), as MapLibre's three.js
+ * example scales a model by `meterInMercatorCoordinateUnits`, its rotation yours; in the globe's
+ * frame (`frame` 'globe') its position in doubles, its rotation the place's east, north and up,
+ * its scale 1. Returns the object.
+ * @template {{ position: { set(x: number, y: number, z: number): any }, scale: { setScalar(s: number): any }, quaternion?: { setFromRotationMatrix(m: any): any } }} O
  * @param {O} object
  * @param {number} lng
  * @param {number} lat
  * @param {number} [alt]
+ * @param {'mercator' | 'globe'} [frame]
  * @returns {O}
  */
-export function placeAtLngLatAlt(object, lng, lat, alt) {
+export function placeAtLngLatAlt(object, lng, lat, alt, frame) {
   if (!object || !object.position || !object.scale) throw new TypeError('placeAtLngLatAlt takes a three.js Object3D, not ' + describe(object));
+  const where = frameArg(frame, 'placeAtLngLatAlt');
+  if (where === 'globe') {
+    if (!object.quaternion) throw new TypeError('placeAtLngLatAlt: in the globe\'s frame the object is turned; it needs a quaternion (an Object3D)');
+    const w = globeOf(lng, lat, alt === undefined ? 0 : alt, 'placeAtLngLatAlt');
+    const l = lng * Math.PI / 180, f = lat * Math.PI / 180;
+    const east = new Vector3(Math.cos(l), 0, -Math.sin(l));
+    const north = new Vector3(-Math.sin(l) * Math.sin(f), Math.cos(f), -Math.cos(l) * Math.sin(f));
+    const up = new Vector3(Math.sin(l) * Math.cos(f), Math.sin(f), Math.cos(l) * Math.cos(f));
+    object.position.set(w[0], w[1], w[2]);
+    object.quaternion.setFromRotationMatrix(new Matrix4().makeBasis(east, north, up));
+    object.scale.setScalar(1);
+    return object;
+  }
   const w = worldOf(lng, lat, alt === undefined ? 0 : alt, 'placeAtLngLatAlt');
   object.position.set(w[0], w[1], w[2]);
   object.scale.setScalar(1 / Math.cos(lat * Math.PI / 180));
   return object;
+}
+
+function frameArg(frame, who) {
+  if (frame === undefined || frame === 'mercator') return 'mercator';
+  if (frame === 'globe') return 'globe';
+  throw new TypeError(who + ': frame is \'mercator\' or \'globe\', not ' + describe(frame));
 }
 
 // The inverse of a 4 x 4 matrix (column-major, doubles), or null where it has none.
@@ -132,29 +185,56 @@ function solve3(a, b) {
  * rotation that of `args.projectionMatrix`'s inverse times the map's matrix, made orthonormal,
  * and the projection the map's matrix times the view's inverse. Lights and normals see a rigid
  * view. Its matrices stop updating themselves (`matrixAutoUpdate`, `matrixWorldAutoUpdate`).
- * Mercator only: an Error under the globe. Returns the camera.
+ * With `frame` 'globe' (positions from `lngLatAltToGlobe`), under the globe
+ * (`vertical-perspective`, or the `globe` preset before its hand-over), the map's f64 globe
+ * matrix (`args.modelViewProjectionMatrix`, which must round to `mainMatrix`) in its place. An
+ * Error where the frame is not the projection the map draws, or in the hand-over. Returns the
+ * camera.
  * @template {{ projectionMatrix: { fromArray(a: ArrayLike<number>): any }, projectionMatrixInverse: { fromArray(a: ArrayLike<number>): any }, matrixWorld: { fromArray(a: ArrayLike<number>): any }, matrixWorldInverse: { fromArray(a: ArrayLike<number>): any }, matrixAutoUpdate: boolean, matrixWorldAutoUpdate: boolean }} C
  * @param {C} camera
- * @param {{ defaultProjectionData: { mainMatrix: ArrayLike<number> }, projectionMatrix: ArrayLike<number>, shaderData?: { define?: string } }} args
+ * @param {{ defaultProjectionData: { mainMatrix: ArrayLike<number>, projectionTransition?: number }, projectionMatrix: ArrayLike<number>, modelViewProjectionMatrix?: ArrayLike<number>, shaderData?: { define?: string } }} args
+ * @param {'mercator' | 'globe'} [frame]
  * @returns {C}
  */
-export function maplibreCamera(camera, args) {
+export function maplibreCamera(camera, args, frame) {
   if (!camera || !camera.projectionMatrix || !camera.matrixWorldInverse) {
     throw new TypeError('maplibreCamera takes a three.js Camera first, not ' + describe(camera));
   }
   if (!args || typeof args !== 'object' || !args.defaultProjectionData) {
     throw new TypeError('maplibreCamera takes the second argument of your custom layer\'s render(gl, args), not ' + describe(args));
   }
+  const where = frameArg(frame, 'maplibreCamera');
   const define = args.shaderData && typeof args.shaderData.define === 'string' ? args.shaderData.define : '';
-  if (/\bGLOBE\b/.test(define)) {
-    throw new Error('maplibreCamera: the map draws the globe, where three.js inside MapLibre is not supported: ' +
-      'set the projection to mercator, or draw nothing this frame');
+  const globe = /\bGLOBE\b/.test(define);
+  if (globe !== (where === 'globe')) {
+    throw new Error('maplibreCamera: the map draws ' + (globe ? 'the globe' : 'mercator') + ' and the scene is in the ' + where +
+      ' frame: build it with ' + (globe ? 'lngLatAltToGlobe and frame \'globe\'' : 'lngLatAltToWorld and frame \'mercator\'') +
+      ', or draw nothing this frame');
   }
-  const main = matrixArg(args.defaultProjectionData.mainMatrix, 'args.defaultProjectionData.mainMatrix', true);
   const projection = matrixArg(args.projectionMatrix, 'args.projectionMatrix', false);
-  // World frame to mercator: x = X / C + 1/2, y = 1/2 - Y / C, z = Z / C.
-  const c = 1 / EARTH_CIRCUMFERENCE;
-  const m = multiply4(Array.from(main), [c, 0, 0, 0, 0, -c, 0, 0, 0, 0, c, 0, 0.5, 0.5, 0, 1]);
+  let m;
+  if (globe) {
+    const t = args.defaultProjectionData.projectionTransition;
+    if (!(Math.fround(typeof t === 'number' ? t : 1) > Math.fround(0.999))) {
+      throw new Error('maplibreCamera: the globe is handing over to mercator (transition ' + t + '), which three.js inside the map does not draw: draw nothing this frame');
+    }
+    const g = matrixArg(args.modelViewProjectionMatrix, 'args.modelViewProjectionMatrix (the globe\'s matrix)', true);
+    const f32 = args.defaultProjectionData.mainMatrix;
+    for (let i = 0; i < 16; i++) {
+      if (!f32 || Math.fround(g[i]) !== f32[i]) {
+        throw new Error('maplibreCamera: args.modelViewProjectionMatrix does not round to args.defaultProjectionData.mainMatrix ' +
+          '(entry ' + i + '): this MapLibre version hands the globe\'s matrix in doubles some other way; draw nothing, and report it');
+      }
+    }
+    // The globe's frame to the unit sphere: metres over the radius.
+    const r = 1 / EARTH_RADIUS;
+    m = multiply4(Array.from(g), [r, 0, 0, 0, 0, r, 0, 0, 0, 0, r, 0, 0, 0, 0, 1]);
+  } else {
+    const main = matrixArg(args.defaultProjectionData.mainMatrix, 'args.defaultProjectionData.mainMatrix', true);
+    // World frame to mercator: x = X / C + 1/2, y = 1/2 - Y / C, z = Z / C.
+    const c = 1 / EARTH_CIRCUMFERENCE;
+    m = multiply4(Array.from(main), [c, 0, 0, 0, 0, -c, 0, 0, 0, 0, c, 0, 0.5, 0.5, 0, 1]);
+  }
   // The eye: x, y and w of m (eye, 1) are 0 (a perspective projection's centre).
   const eye = solve3([m[0], m[4], m[8], m[1], m[5], m[9], m[3], m[7], m[11]], [-m[12], -m[13], -m[15]]);
   const unproject = inverse4(projection);
@@ -192,6 +272,7 @@ export function maplibreCamera(camera, args) {
  * @property {string} id the layer's id in the map's style
  * @property {any} scene the three.js Scene to draw (its df64 objects through `useDf64Positions`)
  * @property {any} camera a three.js Camera the layer sets each frame (`maplibreCamera`)
+ * @property {'mercator' | 'globe'} [frame] the frame the scene's positions are in ('mercator': `lngLatAltToWorld`; 'globe': `lngLatAltToGlobe`); the layer draws only while the map draws that projection
  * @property {string} [glsl] the df64 library the layer's check proves (`DF64_GLSL`)
  * @property {(verdict: import('../check/results.js').CheckResult) => void} [onCheck] called once the check ends
  */
@@ -214,7 +295,8 @@ export function maplibreCamera(camera, args) {
  * on `onAdd` a `WebGLRenderer` on the map's canvas and context and a check of `RTE_ROUTINES` in
  * the vertex stage (what `useDf64Positions`'s shaders call); each frame, once the check passed,
  * `maplibreCamera` and a render that keeps the map's drawing (no clear). Where the check fails,
- * or the map draws the globe, it draws nothing, sets `message` and says it once on the console.
+ * or the map draws another projection than the scene's frame (or the globe's hand-over), it
+ * draws nothing, sets `message` and says it once on the console.
  * @param {Df64ThreeLayerOptions} options
  * @returns {Df64ThreeLayer}
  */
@@ -230,13 +312,9 @@ export function df64ThreeLayer(options) {
   if (typeof library !== 'string') throw new TypeError('df64ThreeLayer ' + id + ': glsl is the df64 library\'s text, not ' + describe(library));
   const onCheck = options.onCheck;
   if (onCheck !== undefined && typeof onCheck !== 'function') throw new TypeError('df64ThreeLayer ' + id + ': onCheck is a function');
+  const frame = frameArg(options.frame, 'df64ThreeLayer ' + id);
   let map = null;
-  let said = null;
-  const tell = function (message) {
-    if (said === message) return;
-    said = message;
-    if (typeof console !== 'undefined') console.warn(message);
-  };
+  const tell = warnOnce();
   const layer = {
     id: id,
     type: /** @type {'custom'} */ ('custom'),
@@ -248,18 +326,8 @@ export function df64ThreeLayer(options) {
       map = m;
       layer.renderer = new WebGLRenderer({ canvas: m.getCanvas(), context: gl, antialias: true });
       layer.renderer.autoClear = false;
-      layer.message = 'df64ThreeLayer ' + id + ': checking the df64 routines on this context';
-      checkAsync(gl, { routines: RTE_ROUTINES, stages: ['vertex'], glsl: library }).then(function (verdict) {
-        layer.verdict = verdict;
-        layer.message = verdict.pass ? null
-          : 'df64ThreeLayer ' + id + ' draws nothing: the df64 routines its materials call failed their check on this context (' + verdict.reason + ')';
-        if (layer.message) tell(layer.message);
-        if (onCheck) onCheck(verdict);
-        if (map && typeof map.triggerRepaint === 'function') map.triggerRepaint();
-      }, function (e) {
-        layer.message = 'df64ThreeLayer ' + id + ' draws nothing: its check could not run (' + (e && e.message ? e.message : String(e)) + ')';
-        tell(layer.message);
-      });
+      followCheck(layer, checkAsync(gl, { routines: RTE_ROUTINES, stages: ['vertex'], glsl: library }), 'df64ThreeLayer ' + id,
+        'its materials call', onCheck, function () { return map; }, tell);
     },
     onRemove: function () {
       if (layer.renderer) layer.renderer.dispose();
@@ -269,7 +337,7 @@ export function df64ThreeLayer(options) {
     render: function (gl, args) {
       if (!layer.renderer || !layer.verdict || !layer.verdict.pass) return;
       try {
-        maplibreCamera(camera, args);
+        maplibreCamera(camera, args, frame);
       } catch (e) {
         layer.message = 'df64ThreeLayer ' + id + ' draws nothing: ' + (e && e.message ? e.message : String(e));
         tell(layer.message);

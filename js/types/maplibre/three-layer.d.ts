@@ -6,15 +6,26 @@
  */
 export function lngLatAltToWorld(lngLatAlt: ArrayLike<number>): Float64Array;
 /**
+ * Points (longitude, latitude in degrees, altitude in metres, triples) in the globe's frame, in
+ * doubles: MapLibre's unit sphere scaled to its radius (6,371,008.8 m) plus the altitude, in
+ * metres. For a layer with `frame: 'globe'`; hand them to `setDf64Positions`.
+ * @param {ArrayLike<number>} lngLatAlt
+ * @returns {Float64Array}
+ */
+export function lngLatAltToGlobe(lngLatAlt: ArrayLike<number>): Float64Array;
+/**
  * Places `object` (its geometry in metres: x east, y north, z up) at a longitude, latitude and
- * altitude: its position in the world frame, in doubles, and its scale the frame's units per
- * metre there (1 / cos(latitude)), as MapLibre's three.js example scales a model by
- * `meterInMercatorCoordinateUnits`. Its rotation is yours. Returns the object.
- * @template {{ position: { set(x: number, y: number, z: number): any }, scale: { setScalar(s: number): any } }} O
+ * altitude: in the mercator frame (`frame` 'mercator', the default) its position in doubles and
+ * its scale the frame's units per metre there (1 / cos(latitude)), as MapLibre's three.js
+ * example scales a model by `meterInMercatorCoordinateUnits`, its rotation yours; in the globe's
+ * frame (`frame` 'globe') its position in doubles, its rotation the place's east, north and up,
+ * its scale 1. Returns the object.
+ * @template {{ position: { set(x: number, y: number, z: number): any }, scale: { setScalar(s: number): any }, quaternion?: { setFromRotationMatrix(m: any): any } }} O
  * @param {O} object
  * @param {number} lng
  * @param {number} lat
  * @param {number} [alt]
+ * @param {'mercator' | 'globe'} [frame]
  * @returns {O}
  */
 export function placeAtLngLatAlt<O extends {
@@ -24,7 +35,10 @@ export function placeAtLngLatAlt<O extends {
     scale: {
         setScalar(s: number): any;
     };
-}>(object: O, lng: number, lat: number, alt?: number): O;
+    quaternion?: {
+        setFromRotationMatrix(m: any): any;
+    };
+}>(object: O, lng: number, lat: number, alt?: number, frame?: "mercator" | "globe"): O;
 /**
  * Sets a three.js camera from a MapLibre custom layer's `render(gl, args)` for the world frame
  * (`lngLatAltToWorld`, `placeAtLngLatAlt`), in doubles, so that its projection times its view
@@ -33,10 +47,15 @@ export function placeAtLngLatAlt<O extends {
  * rotation that of `args.projectionMatrix`'s inverse times the map's matrix, made orthonormal,
  * and the projection the map's matrix times the view's inverse. Lights and normals see a rigid
  * view. Its matrices stop updating themselves (`matrixAutoUpdate`, `matrixWorldAutoUpdate`).
- * Mercator only: an Error under the globe. Returns the camera.
+ * With `frame` 'globe' (positions from `lngLatAltToGlobe`), under the globe
+ * (`vertical-perspective`, or the `globe` preset before its hand-over), the map's f64 globe
+ * matrix (`args.modelViewProjectionMatrix`, which must round to `mainMatrix`) in its place. An
+ * Error where the frame is not the projection the map draws, or in the hand-over. Returns the
+ * camera.
  * @template {{ projectionMatrix: { fromArray(a: ArrayLike<number>): any }, projectionMatrixInverse: { fromArray(a: ArrayLike<number>): any }, matrixWorld: { fromArray(a: ArrayLike<number>): any }, matrixWorldInverse: { fromArray(a: ArrayLike<number>): any }, matrixAutoUpdate: boolean, matrixWorldAutoUpdate: boolean }} C
  * @param {C} camera
- * @param {{ defaultProjectionData: { mainMatrix: ArrayLike<number> }, projectionMatrix: ArrayLike<number>, shaderData?: { define?: string } }} args
+ * @param {{ defaultProjectionData: { mainMatrix: ArrayLike<number>, projectionTransition?: number }, projectionMatrix: ArrayLike<number>, modelViewProjectionMatrix?: ArrayLike<number>, shaderData?: { define?: string } }} args
+ * @param {'mercator' | 'globe'} [frame]
  * @returns {C}
  */
 export function maplibreCamera<C extends {
@@ -57,17 +76,20 @@ export function maplibreCamera<C extends {
 }>(camera: C, args: {
     defaultProjectionData: {
         mainMatrix: ArrayLike<number>;
+        projectionTransition?: number;
     };
     projectionMatrix: ArrayLike<number>;
+    modelViewProjectionMatrix?: ArrayLike<number>;
     shaderData?: {
         define?: string;
     };
-}): C;
+}, frame?: "mercator" | "globe"): C;
 /**
  * @typedef {Object} Df64ThreeLayerOptions
  * @property {string} id the layer's id in the map's style
  * @property {any} scene the three.js Scene to draw (its df64 objects through `useDf64Positions`)
  * @property {any} camera a three.js Camera the layer sets each frame (`maplibreCamera`)
+ * @property {'mercator' | 'globe'} [frame] the frame the scene's positions are in ('mercator': `lngLatAltToWorld`; 'globe': `lngLatAltToGlobe`); the layer draws only while the map draws that projection
  * @property {string} [glsl] the df64 library the layer's check proves (`DF64_GLSL`)
  * @property {(verdict: import('../check/results.js').CheckResult) => void} [onCheck] called once the check ends
  */
@@ -88,7 +110,8 @@ export function maplibreCamera<C extends {
  * on `onAdd` a `WebGLRenderer` on the map's canvas and context and a check of `RTE_ROUTINES` in
  * the vertex stage (what `useDf64Positions`'s shaders call); each frame, once the check passed,
  * `maplibreCamera` and a render that keeps the map's drawing (no clear). Where the check fails,
- * or the map draws the globe, it draws nothing, sets `message` and says it once on the console.
+ * or the map draws another projection than the scene's frame (or the globe's hand-over), it
+ * draws nothing, sets `message` and says it once on the console.
  * @param {Df64ThreeLayerOptions} options
  * @returns {Df64ThreeLayer}
  */
@@ -106,6 +129,10 @@ export type Df64ThreeLayerOptions = {
      * a three.js Camera the layer sets each frame (`maplibreCamera`)
      */
     camera: any;
+    /**
+     * the frame the scene's positions are in ('mercator': `lngLatAltToWorld`; 'globe': `lngLatAltToGlobe`); the layer draws only while the map draws that projection
+     */
+    frame?: "mercator" | "globe";
     /**
      * the df64 library the layer's check proves (`DF64_GLSL`)
      */
