@@ -1,5 +1,29 @@
-// What the ready layers share: their check followed to a verdict and a message, and each
-// message said once on the console.
+// What the ready layers share: one check per context of the routines they call, followed to a
+// verdict and a message, and each message said once on the console.
+
+import { checkAsync } from '../check/webgl.js';
+
+// Per context, per routines and library text: the check's promise (a map's layers share it).
+const checks = new WeakMap();
+
+/**
+ * The check of `routines` in the vertex stage with the df64 library `library` on `gl`: one
+ * promise per context, routines and library, whichever layer asks first.
+ * @param {WebGL2RenderingContext} gl
+ * @param {string[]} routines
+ * @param {string} library
+ * @returns {Promise<import('../check/results.js').CheckResult>}
+ */
+export function checkOncePerContext(gl, routines, library) {
+  let byKey = checks.get(gl);
+  if (!byKey) {
+    byKey = new Map();
+    checks.set(gl, byKey);
+  }
+  const key = routines.join(',') + '\n' + library;
+  if (!byKey.has(key)) byKey.set(key, checkAsync(gl, { routines: routines, stages: ['vertex'], glsl: library }));
+  return byKey.get(key);
+}
 
 /**
  * A function that warns a message on the console unless it is the one it warned last (a

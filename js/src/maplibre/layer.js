@@ -4,28 +4,12 @@
 // check fails the layer draws nothing and says why.
 
 import { DF64_GLSL } from '../generated/glsl-df64.js';
-import { checkAsync } from '../check/webgl.js';
 import { describe } from '../options.js';
-import { followCheck, warnOnce } from './follow-check.js';
+import { checkOncePerContext, followCheck, warnOnce } from './follow-check.js';
 import { splitMercator, maplibreUniforms, maplibreGlsl, MAPLIBRE_ROUTINES } from './position.js';
 
 const MODES = { points: 'POINTS', lines: 'LINES', 'line-strip': 'LINE_STRIP', triangles: 'TRIANGLES' };
 const DEFAULT_COLOR = [1, 0.5, 0, 1];
-
-// Per context, per library text: the check's promise (a map's layers share one check).
-const checks = new WeakMap();
-
-function checkOnce(gl, library) {
-  let byLibrary = checks.get(gl);
-  if (!byLibrary) {
-    byLibrary = new Map();
-    checks.set(gl, byLibrary);
-  }
-  if (!byLibrary.has(library)) {
-    byLibrary.set(library, checkAsync(gl, { routines: MAPLIBRE_ROUTINES, stages: ['vertex'], glsl: library }));
-  }
-  return byLibrary.get(library);
-}
 
 /**
  * @typedef {Object} Df64LayerOptions
@@ -163,7 +147,7 @@ export function df64Layer(options) {
       map = m;
       objects = { vao: gl.createVertexArray(), hi: gl.createBuffer(), lo: gl.createBuffer(), color: gl.createBuffer() };
       if (data) data.uploaded = false;
-      followCheck(layer, checkOnce(gl, library), 'df64Layer ' + id, 'it calls', onCheck, function () { return map; }, tell);
+      followCheck(layer, checkOncePerContext(gl, MAPLIBRE_ROUTINES, library), 'df64Layer ' + id, 'it calls', onCheck, function () { return map; }, tell);
     },
     onRemove: function (m, gl) {
       if (objects) {

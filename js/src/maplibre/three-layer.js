@@ -12,10 +12,9 @@
 
 import { Matrix4, Vector3, WebGLRenderer } from 'three';
 import { DF64_GLSL } from '../generated/glsl-df64.js';
-import { checkAsync } from '../check/webgl.js';
 import { RTE_ROUTINES } from '../three.js';
 import { describe } from '../options.js';
-import { followCheck, warnOnce } from './follow-check.js';
+import { checkOncePerContext, followCheck, warnOnce } from './follow-check.js';
 
 const EARTH_RADIUS = 6371008.8;
 const EARTH_CIRCUMFERENCE = 2 * Math.PI * EARTH_RADIUS;
@@ -293,7 +292,7 @@ export function maplibreCamera(camera, args, frame) {
 /**
  * A MapLibre custom layer that draws a three.js scene with the map's camera, in one call:
  * on `onAdd` a `WebGLRenderer` on the map's canvas and context and a check of `RTE_ROUTINES` in
- * the vertex stage (what `useDf64Positions`'s shaders call); each frame, once the check passed,
+ * the vertex stage (what `useDf64Positions`'s shaders call; one per context); each frame, once the check passed,
  * `maplibreCamera` and a render that keeps the map's drawing (no clear). Where the check fails,
  * or the map draws another projection than the scene's frame (or the globe's hand-over), it
  * draws nothing, sets `message` and says it once on the console.
@@ -326,7 +325,7 @@ export function df64ThreeLayer(options) {
       map = m;
       layer.renderer = new WebGLRenderer({ canvas: m.getCanvas(), context: gl, antialias: true });
       layer.renderer.autoClear = false;
-      followCheck(layer, checkAsync(gl, { routines: RTE_ROUTINES, stages: ['vertex'], glsl: library }), 'df64ThreeLayer ' + id,
+      followCheck(layer, checkOncePerContext(gl, RTE_ROUTINES, library), 'df64ThreeLayer ' + id,
         'its materials call', onCheck, function () { return map; }, tell);
     },
     onRemove: function () {

@@ -1,4 +1,13 @@
 /**
+ * The check of `routines` in the vertex stage with the df64 library `library` on `gl`: one
+ * promise per context, routines and library, whichever layer asks first.
+ * @param {WebGL2RenderingContext} gl
+ * @param {string[]} routines
+ * @param {string} library
+ * @returns {Promise<import('../check/results.js').CheckResult>}
+ */
+export function checkOncePerContext(gl: WebGL2RenderingContext, routines: string[], library: string): Promise<import("../check/results.js").CheckResult>;
+/**
  * A function that warns a message on the console unless it is the one it warned last (a
  * layer that draws nothing renders every frame).
  * @returns {(message: string) => void}

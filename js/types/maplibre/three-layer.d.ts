@@ -108,7 +108,7 @@ export function maplibreCamera<C extends {
 /**
  * A MapLibre custom layer that draws a three.js scene with the map's camera, in one call:
  * on `onAdd` a `WebGLRenderer` on the map's canvas and context and a check of `RTE_ROUTINES` in
- * the vertex stage (what `useDf64Positions`'s shaders call); each frame, once the check passed,
+ * the vertex stage (what `useDf64Positions`'s shaders call; one per context); each frame, once the check passed,
  * `maplibreCamera` and a render that keeps the map's drawing (no clear). Where the check fails,
  * or the map draws another projection than the scene's frame (or the globe's hand-over), it
  * draws nothing, sets `message` and says it once on the console.
