@@ -11,7 +11,7 @@ use crate::experiments::js::generated_files;
 
 /// The module's hand-written files (path under `js/`, text), as committed. A test keeps this
 /// list equal to the files under `js/src/` outside `generated/`.
-pub const HAND_WRITTEN: [(&str, &str); 33] = [
+pub const HAND_WRITTEN: [(&str, &str); 34] = [
     (
         "src/check/inflate.js",
         include_str!("../../../js/src/check/inflate.js"),
@@ -98,6 +98,10 @@ pub const HAND_WRITTEN: [(&str, &str); 33] = [
     (
         "src/maplibre-three.js",
         include_str!("../../../js/src/maplibre-three.js"),
+    ),
+    (
+        "src/maplibre/earth.js",
+        include_str!("../../../js/src/maplibre/earth.js"),
     ),
     (
         "src/maplibre/follow-check.js",

@@ -4,7 +4,7 @@
 import { DF64_GLSL } from '../generated/glsl-df64.js';
 import { routinesCalledBy } from '../check/routines-called-by.js';
 import { librarySlice } from '../check/glsl-slice.js';
-import { numbersArg } from '../words.js';
+import { convertTriples, mercatorX, mercatorY, mercatorZ } from './earth.js';
 import { describe } from '../options.js';
 
 // The position function, after MapLibre's prelude and define (which say the projection).
@@ -108,22 +108,6 @@ function drawsTheGlobe(args) {
   return /\bGLOBE\b/.test(define);
 }
 
-// MapLibre's spherical mercator (MercatorCoordinate.fromLngLat), in doubles.
-const EARTH_RADIUS = 6371008.8;
-const EARTH_CIRCUMFERENCE = 2 * Math.PI * EARTH_RADIUS;
-
-function mercatorX(lng) {
-  return (180 + lng) / 360;
-}
-
-function mercatorY(lat) {
-  return (180 - 180 / Math.PI * Math.log(Math.tan(Math.PI / 4 + lat * Math.PI / 360))) / 360;
-}
-
-function mercatorZ(altitude, lat) {
-  return altitude / (EARTH_CIRCUMFERENCE * Math.cos(lat * Math.PI / 180));
-}
-
 /**
  * Points (longitude, latitude in degrees, altitude in metres; a Float64Array or any array of
  * numbers, triples) as mercator (x, y, z) in two Float32Arrays of the same length for two vec3
@@ -134,31 +118,12 @@ function mercatorZ(altitude, lat) {
  * @returns {{ hi: Float32Array; lo: Float32Array }}
  */
 export function splitMercator(lngLatAlt) {
-  numbersArg(lngLatAlt, 'splitMercator', 'an array of numbers (longitude, latitude, altitude, ...)');
-  if (lngLatAlt.length % 3 !== 0) {
-    throw new TypeError('splitMercator: the points are (longitude, latitude, altitude) triples; the length ' +
-      lngLatAlt.length + ' is not a multiple of 3');
-  }
-  const hi = new Float32Array(lngLatAlt.length);
-  const lo = new Float32Array(lngLatAlt.length);
-  for (let i = 0; i < lngLatAlt.length; i += 3) {
-    const lng = lngLatAlt[i];
-    const lat = lngLatAlt[i + 1];
-    const alt = lngLatAlt[i + 2];
-    if (!Number.isFinite(lng) || !Number.isFinite(lat) || !Number.isFinite(alt)) {
-      throw new RangeError('splitMercator: point ' + i / 3 + ' is (' + lng + ', ' + lat + ', ' + alt +
-        '): longitude, latitude and altitude are finite numbers');
-    }
-    if (!(Math.abs(lat) < 90)) {
-      throw new RangeError('splitMercator: point ' + i / 3 + ' has latitude ' + lat +
-        '; mercator takes latitudes strictly between -90 and 90');
-    }
-    const m = [mercatorX(lng), mercatorY(lat), mercatorZ(alt, lat)];
-    for (let k = 0; k < 3; k++) {
-      hi[i + k] = m[k];
-      lo[i + k] = m[k] - hi[i + k];
-    }
-  }
+  const m = convertTriples(lngLatAlt, 'splitMercator', false, function (lng, lat, alt) {
+    return [mercatorX(lng), mercatorY(lat), mercatorZ(alt, lat)];
+  });
+  const hi = new Float32Array(m);
+  const lo = new Float32Array(m.length);
+  for (let i = 0; i < m.length; i++) lo[i] = m[i] - hi[i];
   return { hi: hi, lo: lo };
 }
 

@@ -14,47 +14,30 @@ import { Matrix4, Vector3, WebGLRenderer } from 'three';
 import { DF64_GLSL } from '../generated/glsl-df64.js';
 import { RTE_ROUTINES } from '../three.js';
 import { describe } from '../options.js';
+import { EARTH_CIRCUMFERENCE, EARTH_RADIUS, checkPoint, convertTriples, mercatorX, mercatorY, mercatorZ } from './earth.js';
 import { checkOncePerContext, followCheck, warnOnce } from './follow-check.js';
 
-const EARTH_RADIUS = 6371008.8;
-const EARTH_CIRCUMFERENCE = 2 * Math.PI * EARTH_RADIUS;
+// A longitude, latitude, altitude in the mercator frame: C (x - 1/2, 1/2 - y, z), in doubles.
+function worldOf(lng, lat, alt) {
+  return [(mercatorX(lng) - 0.5) * EARTH_CIRCUMFERENCE, (0.5 - mercatorY(lat)) * EARTH_CIRCUMFERENCE,
+    mercatorZ(alt, lat) * EARTH_CIRCUMFERENCE];
+}
 
-// A longitude, latitude, altitude in this frame, in doubles (MapLibre's fromLngLat, scaled).
-function worldOf(lng, lat, alt, what) {
-  if (!Number.isFinite(lng) || !Number.isFinite(lat) || !Number.isFinite(alt)) {
-    throw new RangeError(what + ' is (' + lng + ', ' + lat + ', ' + alt + '): longitude, latitude and altitude are finite numbers');
-  }
-  if (!(Math.abs(lat) < 90)) throw new RangeError(what + ' has latitude ' + lat + '; it is strictly between -90 and 90');
-  const north = 180 / Math.PI * Math.log(Math.tan(Math.PI / 4 + lat * Math.PI / 360));
-  return [lng / 360 * EARTH_CIRCUMFERENCE, north / 360 * EARTH_CIRCUMFERENCE, alt / Math.cos(lat * Math.PI / 180)];
+// In the globe's frame: MapLibre's unit sphere (projectToSphere's axes: y to the north pole, z
+// to longitude 0 on the equator, x to 90 degrees east) times the radius plus the altitude.
+function globeOf(lng, lat, alt) {
+  const l = lng * Math.PI / 180, f = lat * Math.PI / 180, r = EARTH_RADIUS + alt;
+  return [Math.sin(l) * Math.cos(f) * r, Math.sin(f) * r, Math.cos(l) * Math.cos(f) * r];
 }
 
 /**
- * Points (longitude, latitude in degrees, altitude in metres, triples) in the layer's world
+ * Points (longitude, latitude in degrees, altitude in metres, triples) in the layer's mercator
  * frame, in doubles: hand them to `setDf64Positions`.
  * @param {ArrayLike<number>} lngLatAlt
  * @returns {Float64Array}
  */
 export function lngLatAltToWorld(lngLatAlt) {
-  if (!lngLatAlt || typeof lngLatAlt !== 'object' || !Number.isInteger(lngLatAlt.length) || lngLatAlt.length % 3 !== 0) {
-    throw new TypeError('lngLatAltToWorld takes (longitude, latitude, altitude) triples, not ' + describe(lngLatAlt));
-  }
-  const out = new Float64Array(lngLatAlt.length);
-  for (let i = 0; i < lngLatAlt.length; i += 3) {
-    out.set(worldOf(lngLatAlt[i], lngLatAlt[i + 1], lngLatAlt[i + 2], 'lngLatAltToWorld: point ' + i / 3), i);
-  }
-  return out;
-}
-
-// MapLibre's unit sphere (projectToSphere's axes: y to the north pole, z to longitude 0 on the
-// equator, x to 90 degrees east) times the globe's radius plus the altitude, in doubles.
-function globeOf(lng, lat, alt, what) {
-  if (!Number.isFinite(lng) || !Number.isFinite(lat) || !Number.isFinite(alt)) {
-    throw new RangeError(what + ' is (' + lng + ', ' + lat + ', ' + alt + '): longitude, latitude and altitude are finite numbers');
-  }
-  if (!(Math.abs(lat) <= 90)) throw new RangeError(what + ' has latitude ' + lat + '; it is in [-90, 90]');
-  const l = lng * Math.PI / 180, f = lat * Math.PI / 180, r = EARTH_RADIUS + alt;
-  return [Math.sin(l) * Math.cos(f) * r, Math.sin(f) * r, Math.cos(l) * Math.cos(f) * r];
+  return convertTriples(lngLatAlt, 'lngLatAltToWorld', false, worldOf);
 }
 
 /**
@@ -65,14 +48,7 @@ function globeOf(lng, lat, alt, what) {
  * @returns {Float64Array}
  */
 export function lngLatAltToGlobe(lngLatAlt) {
-  if (!lngLatAlt || typeof lngLatAlt !== 'object' || !Number.isInteger(lngLatAlt.length) || lngLatAlt.length % 3 !== 0) {
-    throw new TypeError('lngLatAltToGlobe takes (longitude, latitude, altitude) triples, not ' + describe(lngLatAlt));
-  }
-  const out = new Float64Array(lngLatAlt.length);
-  for (let i = 0; i < lngLatAlt.length; i += 3) {
-    out.set(globeOf(lngLatAlt[i], lngLatAlt[i + 1], lngLatAlt[i + 2], 'lngLatAltToGlobe: point ' + i / 3), i);
-  }
-  return out;
+  return convertTriples(lngLatAlt, 'lngLatAltToGlobe', true, globeOf);
 }
 
 /**
@@ -93,9 +69,11 @@ export function lngLatAltToGlobe(lngLatAlt) {
 export function placeAtLngLatAlt(object, lng, lat, alt, frame) {
   if (!object || !object.position || !object.scale) throw new TypeError('placeAtLngLatAlt takes a three.js Object3D, not ' + describe(object));
   const where = frameArg(frame, 'placeAtLngLatAlt');
+  const height = alt === undefined ? 0 : alt;
+  checkPoint(lng, lat, height, 'placeAtLngLatAlt', where === 'globe');
   if (where === 'globe') {
     if (!object.quaternion) throw new TypeError('placeAtLngLatAlt: in the globe\'s frame the object is turned; it needs a quaternion (an Object3D)');
-    const w = globeOf(lng, lat, alt === undefined ? 0 : alt, 'placeAtLngLatAlt');
+    const w = globeOf(lng, lat, height);
     const l = lng * Math.PI / 180, f = lat * Math.PI / 180;
     const east = new Vector3(Math.cos(l), 0, -Math.sin(l));
     const north = new Vector3(-Math.sin(l) * Math.sin(f), Math.cos(f), -Math.cos(l) * Math.sin(f));
@@ -105,7 +83,7 @@ export function placeAtLngLatAlt(object, lng, lat, alt, frame) {
     object.scale.setScalar(1);
     return object;
   }
-  const w = worldOf(lng, lat, alt === undefined ? 0 : alt, 'placeAtLngLatAlt');
+  const w = worldOf(lng, lat, height);
   object.position.set(w[0], w[1], w[2]);
   object.scale.setScalar(1 / Math.cos(lat * Math.PI / 180));
   return object;

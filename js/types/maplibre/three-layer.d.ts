@@ -1,5 +1,5 @@
 /**
- * Points (longitude, latitude in degrees, altitude in metres, triples) in the layer's world
+ * Points (longitude, latitude in degrees, altitude in metres, triples) in the layer's mercator
  * frame, in doubles: hand them to `setDf64Positions`.
  * @param {ArrayLike<number>} lngLatAlt
  * @returns {Float64Array}
