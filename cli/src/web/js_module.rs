@@ -11,7 +11,7 @@ use crate::experiments::js::generated_files;
 
 /// The module's hand-written files (path under `js/`, text), as committed. A test keeps this
 /// list equal to the files under `js/src/` outside `generated/`.
-pub const HAND_WRITTEN: [(&str, &str); 34] = [
+pub const HAND_WRITTEN: [(&str, &str); 35] = [
     (
         "src/check/inflate.js",
         include_str!("../../../js/src/check/inflate.js"),
@@ -114,6 +114,10 @@ pub const HAND_WRITTEN: [(&str, &str); 34] = [
     (
         "src/maplibre/position.js",
         include_str!("../../../js/src/maplibre/position.js"),
+    ),
+    (
+        "src/maplibre/render-args.js",
+        include_str!("../../../js/src/maplibre/render-args.js"),
     ),
     (
         "src/maplibre/three-layer.js",

@@ -5,6 +5,7 @@ import { DF64_GLSL } from '../generated/glsl-df64.js';
 import { routinesCalledBy } from '../check/routines-called-by.js';
 import { librarySlice } from '../check/glsl-slice.js';
 import { convertTriples, mercatorX, mercatorY, mercatorZ } from './earth.js';
+import { doubleMatrix, drawsTheGlobe, globeMatrix } from './render-args.js';
 import { describe } from '../options.js';
 
 // The position function, after MapLibre's prelude and define (which say the projection).
@@ -99,16 +100,6 @@ export function maplibreGlsl(library) {
 export const DF64_MAPLIBRE_GLSL = maplibreGlsl(DF64_GLSL);
 
 /**
- * Whether a custom layer's render arguments are for the globe (`GLOBE` defined).
- * @param {{ shaderData?: { define?: string } }} args
- * @returns {boolean}
- */
-function drawsTheGlobe(args) {
-  const define = args && args.shaderData && typeof args.shaderData.define === 'string' ? args.shaderData.define : '';
-  return /\bGLOBE\b/.test(define);
-}
-
-/**
  * Points (longitude, latitude in degrees, altitude in metres; a Float64Array or any array of
  * numbers, triples) as mercator (x, y, z) in two Float32Arrays of the same length for two vec3
  * attributes: `hi` the nearest f32 of each coordinate, `lo` the f32 of the rest. The
@@ -125,18 +116,6 @@ export function splitMercator(lngLatAlt) {
   const lo = new Float32Array(m.length);
   for (let i = 0; i < m.length; i++) lo[i] = m[i] - hi[i];
   return { hi: hi, lo: lo };
-}
-
-// 16 finite numbers in a Float64Array, or a TypeError naming `what`.
-function doubleMatrix(m, what) {
-  if (!(m instanceof Float64Array) || m.length !== 16) {
-    throw new TypeError('maplibreUniforms: ' + what + ' is not a Float64Array of 16 numbers (' + describe(m) +
-      '): df64 needs the map\'s matrices in doubles (MapLibre GL JS 5 or 6)');
-  }
-  for (let i = 0; i < 16; i++) {
-    if (!Number.isFinite(m[i])) throw new RangeError('maplibreUniforms: ' + what + ' holds ' + m[i] + ' at ' + i);
-  }
-  return m;
 }
 
 // A point in doubles as two words: hi the nearest f32, lo the f32 of the rest, and the sum the
@@ -215,19 +194,10 @@ export function maplibreUniforms(map, args) {
   /** @type {MaplibreUniforms} */
   const uniforms = { df64_maplibre_eye_hi: eye.hi, df64_maplibre_eye_lo: eye.lo, df64_maplibre_matrix: new Float32Array(16) };
   if (!drawsTheGlobe(args)) {
-    uniforms.df64_maplibre_matrix = matrixAt(doubleMatrix(data.mainMatrix, 'args.defaultProjectionData.mainMatrix'), eye.sum);
+    uniforms.df64_maplibre_matrix = matrixAt(doubleMatrix(data.mainMatrix, 'maplibreUniforms', 'args.defaultProjectionData.mainMatrix'), eye.sum);
     return uniforms;
   }
-  const globe = doubleMatrix(args.modelViewProjectionMatrix, 'args.modelViewProjectionMatrix (the globe\'s matrix)');
-  const f32 = data.mainMatrix;
-  // The matrix in doubles must be the one the map rounds for its own shaders: where MapLibre
-  // hands another, the layer stops with this error, never draws off the map.
-  for (let i = 0; i < 16; i++) {
-    if (!f32 || Math.fround(globe[i]) !== f32[i]) {
-      throw new Error('maplibreUniforms: args.modelViewProjectionMatrix does not round to args.defaultProjectionData.mainMatrix ' +
-        '(entry ' + i + '): this MapLibre version hands the globe\'s matrix in doubles some other way; draw nothing, and report it');
-    }
-  }
+  const globe = globeMatrix(args, 'maplibreUniforms');
   const transition = data.projectionTransition;
   const plane = data.clippingPlane;
   if (typeof transition !== 'number' || !(transition >= 0 && transition <= 1)) {
@@ -246,6 +216,6 @@ export function maplibreUniforms(map, args) {
   uniforms.df64_maplibre_transition = transition;
   // The mercator matrix is read only in the transition (where the shader sees 0.999 or less).
   uniforms.df64_maplibre_matrix = Math.fround(transition) > Math.fround(0.999) ? new Float32Array(16)
-    : matrixAt(doubleMatrix(data.fallbackMatrix, 'args.defaultProjectionData.fallbackMatrix'), eye.sum);
+    : matrixAt(doubleMatrix(data.fallbackMatrix, 'maplibreUniforms', 'args.defaultProjectionData.fallbackMatrix'), eye.sum);
   return uniforms;
 }

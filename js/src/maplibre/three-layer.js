@@ -16,6 +16,7 @@ import { RTE_ROUTINES } from '../three.js';
 import { describe } from '../options.js';
 import { EARTH_CIRCUMFERENCE, EARTH_RADIUS, checkPoint, convertTriples, mercatorX, mercatorY, mercatorZ } from './earth.js';
 import { checkOncePerContext, followCheck, warnOnce } from './follow-check.js';
+import { doubleMatrix, drawsTheGlobe, globeMatrix } from './render-args.js';
 
 // A longitude, latitude, altitude in the mercator frame: C (x - 1/2, 1/2 - y, z), in doubles.
 function worldOf(lng, lat, alt) {
@@ -132,12 +133,12 @@ function multiply4(a, b) {
   return out;
 }
 
-// 16 finite numbers; `doubles` asks for a Float64Array.
-function matrixArg(m, what, doubles) {
-  const ok = doubles ? m instanceof Float64Array : m instanceof Float64Array || m instanceof Float32Array || Array.isArray(m);
+// The projection: 16 finite numbers (MapLibre hands it as f32 in mercator; it only orients the
+// view, see below).
+function projectionArg(m) {
+  const ok = m instanceof Float64Array || m instanceof Float32Array || Array.isArray(m);
   if (!ok || m.length !== 16 || !Array.prototype.every.call(m, Number.isFinite)) {
-    throw new TypeError('maplibreCamera: ' + what + ' is not ' + (doubles ? 'a Float64Array of ' : '') + '16 finite numbers (' +
-      describe(m) + '): the camera is set in doubles from MapLibre GL JS 5 or 6\'s render arguments');
+    throw new TypeError('maplibreCamera: args.projectionMatrix is not 16 finite numbers (' + describe(m) + ')');
   }
   return m;
 }
@@ -181,33 +182,25 @@ export function maplibreCamera(camera, args, frame) {
     throw new TypeError('maplibreCamera takes the second argument of your custom layer\'s render(gl, args), not ' + describe(args));
   }
   const where = frameArg(frame, 'maplibreCamera');
-  const define = args.shaderData && typeof args.shaderData.define === 'string' ? args.shaderData.define : '';
-  const globe = /\bGLOBE\b/.test(define);
+  const globe = drawsTheGlobe(args);
   if (globe !== (where === 'globe')) {
     throw new Error('maplibreCamera: the map draws ' + (globe ? 'the globe' : 'mercator') + ' and the scene is in the ' + where +
       ' frame: build it with ' + (globe ? 'lngLatAltToGlobe and frame \'globe\'' : 'lngLatAltToWorld and frame \'mercator\'') +
       ', or draw nothing this frame');
   }
-  const projection = matrixArg(args.projectionMatrix, 'args.projectionMatrix', false);
+  const projection = projectionArg(args.projectionMatrix);
   let m;
   if (globe) {
     const t = args.defaultProjectionData.projectionTransition;
     if (!(Math.fround(typeof t === 'number' ? t : 1) > Math.fround(0.999))) {
       throw new Error('maplibreCamera: the globe is handing over to mercator (transition ' + t + '), which three.js inside the map does not draw: draw nothing this frame');
     }
-    const g = matrixArg(args.modelViewProjectionMatrix, 'args.modelViewProjectionMatrix (the globe\'s matrix)', true);
-    const f32 = args.defaultProjectionData.mainMatrix;
-    for (let i = 0; i < 16; i++) {
-      if (!f32 || Math.fround(g[i]) !== f32[i]) {
-        throw new Error('maplibreCamera: args.modelViewProjectionMatrix does not round to args.defaultProjectionData.mainMatrix ' +
-          '(entry ' + i + '): this MapLibre version hands the globe\'s matrix in doubles some other way; draw nothing, and report it');
-      }
-    }
+    const g = globeMatrix(args, 'maplibreCamera');
     // The globe's frame to the unit sphere: metres over the radius.
     const r = 1 / EARTH_RADIUS;
     m = multiply4(Array.from(g), [r, 0, 0, 0, 0, r, 0, 0, 0, 0, r, 0, 0, 0, 0, 1]);
   } else {
-    const main = matrixArg(args.defaultProjectionData.mainMatrix, 'args.defaultProjectionData.mainMatrix', true);
+    const main = doubleMatrix(args.defaultProjectionData.mainMatrix, 'maplibreCamera', 'args.defaultProjectionData.mainMatrix');
     // World frame to mercator: x = X / C + 1/2, y = 1/2 - Y / C, z = Z / C.
     const c = 1 / EARTH_CIRCUMFERENCE;
     m = multiply4(Array.from(main), [c, 0, 0, 0, 0, -c, 0, 0, 0, 0, c, 0, 0.5, 0.5, 0, 1]);
