@@ -469,11 +469,19 @@ pub fn df64_sincos_reduced(r: Df64) -> (Df64, Df64) {
 
 /// CPU mirror of `df64_sin_or_cos_reduced`: sin r (odd false) or cos r (odd true) for
 /// |r| <= pi/4, the one series that is wanted (sin's coefficients padded with a zero at the top),
-/// its steps on the cores and r^2, the last product and the sum scaled.
+/// its four highest terms in f32, the others' steps on the cores and r^2, the last product and
+/// the sum scaled.
 pub fn df64_sin_or_cos_reduced(r: Df64, odd: bool) -> Df64 {
     let r2 = df64_sqr(r);
-    let mut h = if odd { w2(&INV_FACT, 18) } else { Df64::ZERO };
-    for k in (0..8).rev() {
+    let coef = |n: usize| w2(&INV_FACT, n);
+    let z = r2.hi;
+    let mut t = if odd { coef(18).hi } else { 0.0 };
+    for k in (5..8).rev() {
+        let c = coef(if odd { 2 * k + 2 } else { 2 * k + 3 }).hi;
+        t = (if k % 2 == 1 { -c } else { c }) + z * t;
+    }
+    let mut h = Df64::new(t, 0.0);
+    for k in (0..5).rev() {
         let c = w2(&INV_FACT, if odd { 2 * k + 2 } else { 2 * k + 3 });
         h = df64_add_core(
             df64_mul_core(h, r2),

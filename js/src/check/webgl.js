@@ -190,6 +190,21 @@ function barrierOn(source) {
   return /^[ \t]*#[ \t]*define[ \t]+DF64_BARRIER[ \t]+1\b/m.test(source);
 }
 
+// The probe's functions as a check compiles them: what the preprocessor leaves of
+// PROBE_FUNCTIONS under the switches above is what is left here too, so that the library's
+// slice does not reach the routines only the removed text calls (df64_probe_apply, and the
+// literal cases of the routines not probed, or of all where the barrier is on): for the
+// transforms alone the slice was 35 KB of the library, exp, log, sin and cos included, and the
+// probe 20 to 30 ms dearer on SwiftShader. A text these patterns miss is left whole (a larger
+// program, the same proof).
+function probeText(probed, literals) {
+  return PROBE_FUNCTIONS
+    .replace(/#if DF64_PROBE_OP_(\d+) && DF64_PROBE_LITERALS\n[^#]*#endif\n/g, function (block, k) {
+      return literals && probed.indexOf(Number(k)) >= 0 ? block : '';
+    })
+    .replace(/#ifdef DF64_PROBE_CHECK\n([^#]*)#else\n[^#]*#endif\n/, '$1');
+}
+
 // The probe shader in each stage asked for: green pixels of each half. A check's probe: the
 // error-free transforms and, without the barrier, the literal (compile-time) cases of the
 // routines checked, whose known answers run them at run time (a probe no larger than the proof
@@ -211,7 +226,8 @@ function* probeSteps(gl, scratch, source, stages, chosen, inFlight) {
     const switches = '#define DF64_PROBE_CHECK 1\n' + PROBE_ROUTINES.map(function (name, k) {
       return group.indexOf(k) >= 0 ? '' : '#define DF64_PROBE_OP_' + k + ' 0\n';
     }).join('');
-    const src = stagedSources(stages, switches + librarySlice(source + PROBE_FUNCTIONS, PROBE_VERTEX_MAIN + PROBE_FRAGMENT_MAIN),
+    const text = probeText(group, !barrierOn(source));
+    const src = stagedSources(stages, switches + librarySlice(source + text, PROBE_VERTEX_MAIN + PROBE_FRAGMENT_MAIN),
       PROBE_VERTEX_MAIN, PROBE_FRAGMENT_MAIN);
     return startProgram(gl, scratch, src[0], src[1]);
   };
@@ -322,6 +338,9 @@ const SPLIT_SIZE = GROUP_SIZE;
 // a program of SPLIT_SIZE or more is built once per stage.
 // Returns per stage the target's rows (Float32Array of 4 floats per texel) and the times.
 function* gridSteps(gl, scratch, source, routines, stages, label, inFlight, paused) {
+  // Nothing of this set asked for: no target, no draw, no read-back (a check of the vector
+  // routines alone paid a fence and a read on SwiftShader for its empty scalar grid).
+  if (!routines.length) return { fragment: [], vertex: [], times: [] };
   const rows = Math.max(routines.length, 1);
   const width = routines.reduce(function (m, r) { return Math.max(m, r.width); }, 1);
   const inWidth = routines.reduce(function (m, r) { return Math.max(m, r.input.length / 4); }, 1);
