@@ -685,30 +685,6 @@ fn check_fails_on_corrupted_answers_and_without_webgl2_and_caches_its_verdict() 
 }
 
 #[test]
-fn check_refuses_a_source_whose_barrier_its_preprocessor_turns_off() {
-    // `#define DF64_BARRIER 1` in the text (so the check leaves the probe's literal cases out)
-    // but 0 where the probe reads it: the check must not prove less than the preprocessor
-    // asks, so its probe does not compile and the verdict says why.
-    let mut source = snippet(&SnippetOptions::new(SnippetTarget::Es300)).unwrap();
-    assert!(
-        source.contains("#define DF64_BARRIER 1"),
-        "the export turns its barrier on"
-    );
-    source.push_str("\n#undef DF64_BARRIER\n#define DF64_BARRIER 0\n");
-    let mut memory = HashMap::new();
-    memory.insert("/barrier-off-late.glsl".to_string(), source.into_bytes());
-    let v = page(
-        BrowserBackend::Swiftshader,
-        &format!("?source=/barrier-off-late.glsl&stages=fragment&{SUBSET}"),
-        memory,
-    );
-    let r = &v["result"];
-    assert_eq!(r["pass"], false, "{r}");
-    let reason = r["reason"].as_str().unwrap_or_default();
-    assert!(reason.contains("define DF64_BARRIER once"), "{r}");
-}
-
-#[test]
 fn check_fails_the_unprotected_build_and_mediump_ints_on_angle_over_mesa() {
     // The export without its barrier, which Mesa's compiler under ANGLE breaks.
     let unprotected = snippet(&SnippetOptions {
