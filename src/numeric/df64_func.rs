@@ -473,11 +473,10 @@ pub fn df64_sincos_reduced(r: Df64) -> (Df64, Df64) {
 /// the sum scaled.
 pub fn df64_sin_or_cos_reduced(r: Df64, odd: bool) -> Df64 {
     let r2 = df64_sqr(r);
-    let coef = |n: usize| w2(&INV_FACT, n);
     let z = r2.hi;
-    let mut t = if odd { coef(18).hi } else { 0.0 };
+    let mut t = if odd { w2(&INV_FACT, 18).hi } else { 0.0 };
     for k in (5..8).rev() {
-        let c = coef(if odd { 2 * k + 2 } else { 2 * k + 3 }).hi;
+        let c = w2(&INV_FACT, if odd { 2 * k + 2 } else { 2 * k + 3 }).hi;
         t = (if k % 2 == 1 { -c } else { c }) + z * t;
     }
     let mut h = Df64::new(t, 0.0);
