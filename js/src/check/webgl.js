@@ -195,8 +195,8 @@ function barrierOn(source) {
 // slice does not reach the routines only the removed text calls (df64_probe_apply, and the
 // literal cases of the routines not probed, or of all where the barrier is on): for the
 // transforms alone the slice was 35 KB of the library, exp, log, sin and cos included, and the
-// probe 20 to 30 ms dearer on SwiftShader. A text these patterns miss is left whole (a larger
-// program, the same proof).
+// page's work before the probe compiled 20 to 30 ms longer on SwiftShader (traced). A text
+// these patterns miss is left whole (a larger program, the same proof).
 function probeText(probed, literals) {
   return PROBE_FUNCTIONS
     .replace(/#if DF64_PROBE_OP_(\d+) && DF64_PROBE_LITERALS\n[^#]*#endif\n/g, function (block, k) {
