@@ -7,7 +7,7 @@ import { QF128_GLSL } from '../src/generated/glsl-qf128.js';
 import { LIBRARY_FUNCTIONS } from '../src/generated/catalog-glsl.js';
 import { CATALOG } from '../src/generated/catalog.js';
 import { routinesCalledBy } from '../src/check/routines-called-by.js';
-import { functionIndex, librarySlice, inlinedSize } from '../src/check/glsl-slice.js';
+import { functionIndex, librarySlice, inlinedSize, programGroups } from '../src/check/glsl-slice.js';
 import { answersNeeded, loadAnswers, missingAnswers, knownAnswers } from '../src/check/known-answers.js';
 import { check, checkAsync, prepareCheck } from '../src/index.js';
 
@@ -36,6 +36,26 @@ test('a program\'s slice holds what it reaches and no more', () => {
   assert.doesNotMatch(slice, /\bdf64_exp\s*\(/);
   assert.ok(slice.length < DF64_GLSL.length / 4);
   assert.ok(inlinedSize(DF64_GLSL, code) > code.length);
+});
+
+test('a check\'s programs: a large routine between small ones does not split them', () => {
+  // Sizes computed here from the library's own text: three small routines and a matrix product.
+  const small = 'vec4 df64gl_result(int col) { return vec4(df64_add(vec2(1.0), vec2(2.0)), 0.0, 0.0); }';
+  const large = 'vec4 df64gl_result(int col) { df64mat4 m; df64vec4 v; return df64vec4_to_f32(df64mat4_mul_vec4(m, v)); }';
+  const s = inlinedSize(DF64_GLSL, small);
+  const l = inlinedSize(DF64_GLSL, large);
+  assert.ok(l > 4 * s, 'the matrix product is the larger: ' + l + ' against ' + s);
+  // The large one's size: the small ones together beside it (in order they would be split).
+  assert.deepEqual(programGroups(DF64_GLSL, [small, large, small, small], l).map((g) => g.members), [[0, 2, 3], [1]]);
+  // Room for two small ones a program: the third starts one after the large one's.
+  const two = 2 * s + Math.floor(s / 2);
+  const groups = programGroups(DF64_GLSL, [small, large, small, small], two);
+  assert.deepEqual(groups.map((g) => g.members), [[0, 2], [1], [3]]);
+  assert.deepEqual(groups.map((g) => g.size), [2 * s, l, s]);
+  // Every routine in exactly one program, whatever the size.
+  for (const n of [0, s, two, l, Infinity]) {
+    assert.deepEqual(programGroups(DF64_GLSL, [small, large, small, small], n).flatMap((g) => g.members).sort(), [0, 1, 2, 3]);
+  }
 });
 
 test('answers load per routine and land at their place', async () => {

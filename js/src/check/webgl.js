@@ -16,7 +16,7 @@ import { saveState, neutralState, restoreState, takeErrors, putBackErrors, outOf
 import { optionsOf } from '../options.js';
 import { judgeRoutines, judgeVecRoutines } from './judge.js';
 import { answersNeeded, loadAnswers, missingAnswers, knownAnswers } from './known-answers.js';
-import { librarySlice, inlinedSize } from './glsl-slice.js';
+import { librarySlice, programGroups } from './glsl-slice.js';
 import {
   CheckFailure, now, summarize, emptyResult, settle, routinesAskedFor, stagesAskedFor, flatRows, gridRows, mergeStages,
 } from './results.js';
@@ -283,28 +283,11 @@ const GRID_FRAGMENT_MAIN = '\nuniform highp int u_df64gl_width;\nflat in highp u
   '    if (x >= u_df64gl_width) {\n        o_df64gl = uintBitsToFloat(v_df64gl);\n    } else {\n' +
   '#ifdef DF64GL_CHECK_FRAGMENT\n        o_df64gl = df64gl_result(x);\n#endif\n    }\n}\n';
 
-// A program's worth of routines: routines in order, each alone where its code inlined is
-// GROUP_SIZE or more, the small ones together up to that size (characters of code with every
-// call inlined; measured on SwiftShader, which inlines every call: an empty program pair
-// compiles in 55 to 67 ms, atan2's 64,000 characters in about 1 s, and a check of every routine
-// paid the first 97 times). Returns {members: indices into `routines`, size}.
+// A program's worth of routines (programGroups, glsl-slice.js): first fit up to GROUP_SIZE
+// characters of code with every call inlined, as SwiftShader (which inlines every call)
+// compiles it: an empty program pair compiles there in 55 to 67 ms, atan2's 64,000 characters
+// in about 1 s, and a check of every routine with a program each paid the first 97 times.
 const GROUP_SIZE = CATALOG.judging.program_group_size;
-
-function programGroups(source, routines) {
-  const groups = [];
-  let current = { members: [], size: 0 };
-  routines.forEach(function (r, k) {
-    const s = inlinedSize(source, r.body);
-    if (current.members.length && current.size + s > GROUP_SIZE) {
-      groups.push(current);
-      current = { members: [], size: 0 };
-    }
-    current.members.push(k);
-    current.size += s;
-  });
-  if (current.members.length) groups.push(current);
-  return groups;
-}
 
 // One program's code for a group of routines: each routine's functions renamed for its row
 // (df64gl_result_<k>, and a vector routine's df64gl_in_<k> and df64gl_vec_out_<k>), and the
@@ -358,7 +341,7 @@ function* gridSteps(gl, scratch, source, routines, stages, label, inFlight, paus
   gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, inWidth, rows, gl.RGBA, gl.FLOAT, input);
   // The programs: each group's, in the stages asked, or one per stage (see SPLIT_SIZE).
   const units = [];
-  programGroups(source, routines).forEach(function (group) {
+  programGroups(source, routines.map(function (r) { return r.body; }), GROUP_SIZE).forEach(function (group) {
     if (paused && stages.vertex && stages.fragment && group.size >= SPLIT_SIZE) {
       units.push({ group: group.members, stages: { vertex: true, fragment: false } });
       units.push({ group: group.members, stages: { vertex: false, fragment: true } });
