@@ -324,7 +324,7 @@ function* gridSteps(gl, scratch, source, routines, stages, label, inFlight, paus
   // Nothing of this set asked for: no target, no draw, no read-back (a check of the vector
   // routines alone paid a fence and a read on SwiftShader for its empty scalar grid).
   if (!routines.length) return { fragment: [], vertex: [], times: [] };
-  const rows = Math.max(routines.length, 1);
+  const rows = routines.length;
   const width = routines.reduce(function (m, r) { return Math.max(m, r.width); }, 1);
   const inWidth = routines.reduce(function (m, r) { return Math.max(m, r.input.length / 4); }, 1);
   const input = new Float32Array(inWidth * rows * 4);
